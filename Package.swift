@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Pajama",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "pajama", targets: ["pajama"]),
+        .executable(name: "pajama-bench", targets: ["pajama-bench"]),
+    ],
+    dependencies: [
+        // Command-line parsing for `pajama` and `pajama-bench`: subcommands, help and errors for free.
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: C shims (a modulemap and one header each)
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+
+        // MARK: Layers
+        .target(name: "PajamaCore"),
+        .target(name: "PajamaAudio", dependencies: ["PajamaCore", "CSndfile", "CPulse"]),
+        .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CChafa"]),
+        .target(name: "PajamaTerminal", dependencies: ["PajamaCore", "PajamaImage", "CNcursesw"]),
+        .executableTarget(
+            name: "pajama",
+            dependencies: [
+                "PajamaCore", "PajamaAudio", "PajamaImage", "PajamaTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "pajama-bench",
+            dependencies: [
+                "PajamaCore", "PajamaAudio", "PajamaImage", "PajamaTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore"]),
+        .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore"]),
+        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,3 @@
+import PajamaCore
+import CSndfile
+import CPulse

@@ -1,0 +1,168 @@
+/// Turns the bytes of `story.json` and `beats/<id>.json` into the model, or into a `StoryFormatError`
+/// that names the file, beat, page and field.
+public enum StoryDecoder {
+    /// Largest story.json or beat file accepted, in bytes.
+    public static let maximumFileSize = 4 * 1024 * 1024
+    /// Longest text line, title or choice text, in characters.
+    public static let maximumTextLength = 10_000
+    /// Most pages in one beat.
+    public static let maximumPages = 1_000
+    /// Choices on a choice page.
+    public static let choiceRange = 1...9
+
+    // MARK: story.json
+
+    /// Decodes `story.json`.
+    public static func decodeManifest(_ bytes: [UInt8], file: String = "story.json") throws(StoryFormatError) -> StoryManifest {
+        let root = try parse(bytes, file: file)
+        let format = try root.field("format").integer()
+        guard format == StoryManifest.supportedFormat else {
+            throw try root.field("format").error(
+                "unsupported format version \(format) (this reader understands version \(StoryManifest.supportedFormat))")
+        }
+        let id = try root.field("id").identifier(what: "story id")
+        let title = try root.field("title").text(limit: 500)
+        let author = try root.optionalField("author")?.text(limit: 500)
+        let version = try root.optionalField("version")?.text(limit: 128)
+        let startBeatId = try root.field("startBeatId").identifier(what: "beat id")
+        var beats: [String]?
+        if let list = try root.optionalField("beats") {
+            var seen = Set<String>()
+            var ids: [String] = []
+            for item in try list.elements() {
+                let beatId = try item.identifier(what: "beat id")
+                guard seen.insert(beatId).inserted else { throw item.error("the beat id \"\(beatId)\" is listed twice") }
+                ids.append(beatId)
+            }
+            beats = ids
+        }
+        var lineByLine = false
+        if let presentation = try root.optionalField("presentation"), let flag = try presentation.optionalField("lineByLine") {
+            lineByLine = try flag.bool()
+        }
+        var criticality: [AssetPath: Criticality] = [:]
+        if let assets = try root.optionalField("assets"), let table = try assets.optionalField("criticality") {
+            for key in try table.object().keys.sorted() {
+                let entry = try table.field(key)
+                let path: AssetPath
+                do { path = try AssetPath(validating: key) } catch {
+                    throw entry.error("invalid asset path \"\(StoryFormatError.printable(key))\": \(error)")
+                }
+                let name = try entry.string()
+                guard let level = Criticality(name: name) else {
+                    throw entry.error("unknown criticality \"\(StoryFormatError.printable(name))\" (expected optional, important or critical)")
+                }
+                criticality[path] = level
+            }
+        }
+        return StoryManifest(
+            format: format, id: id, title: title, author: author, version: version, startBeatId: startBeatId,
+            beats: beats, lineByLine: lineByLine, criticality: criticality)
+    }
+
+    // MARK: beats/<id>.json
+
+    /// Decodes one beat file. When `expectedId` is given, the beat's `id` must equal it.
+    public static func decodeBeat(_ bytes: [UInt8], file: String, expectedId: String? = nil) throws(StoryFormatError) -> Beat {
+        var root = try parse(bytes, file: file)
+        root.beatId = expectedId
+        let id = try root.field("id").identifier(what: "beat id")
+        root.beatId = id
+        if let expectedId, expectedId != id {
+            throw try root.field("id").error("the beat id \"\(id)\" does not match its file name \"\(expectedId).json\"")
+        }
+        let nextBeatId = try root.optionalField("nextBeatId")?.identifier(what: "beat id")
+        let pageList = try root.field("pages").elements()
+        if pageList.isEmpty { throw try root.field("pages").error("a beat needs at least one page") }
+        if pageList.count > maximumPages { throw try root.field("pages").error("more than \(maximumPages) pages") }
+        var pages: [Page] = []
+        var seenIds = Set<String>()
+        for (index, var cursor) in pageList.enumerated() {
+            if let pageIdCursor = try cursor.optionalField("id"), case .string(let pageId) = pageIdCursor.value {
+                cursor.pageId = StoryFormatError.printable(pageId, limit: 128)
+            }
+            let page = try decodePage(cursor)
+            guard seenIds.insert(page.id).inserted else {
+                throw try cursor.field("id").error("the page id \"\(StoryFormatError.printable(page.id))\" is used twice in this beat")
+            }
+            if case .choice = page.kind, index != pageList.count - 1 {
+                throw cursor.error("a choice page must be the last page of its beat (it is page \(index + 1) of \(pageList.count))")
+            }
+            pages.append(page)
+        }
+        if case .choice = pages.last?.kind, nextBeatId != nil {
+            // Allowed by the format (the choice decides), but the next beat is never reached.
+        }
+        return Beat(id: id, pages: pages, nextBeatId: nextBeatId)
+    }
+
+    private static func decodePage(_ cursor: JSONCursor) throws(StoryFormatError) -> Page {
+        let id = try cursor.field("id").text(limit: 128)
+        if id.isEmpty { throw try cursor.field("id").error("a page id cannot be empty") }
+        let typeCursor = try cursor.field("type")
+        let type = try typeCursor.string()
+        let kind: PageKind
+        switch type {
+        case "title":
+            kind = .title(
+                title: try cursor.field("title").text(limit: maximumTextLength),
+                subtitle: try cursor.optionalField("subtitle")?.text(limit: maximumTextLength))
+        case "text":
+            let lineCursor = try cursor.field("lines")
+            let lines = try lineCursor.elements()
+            if lines.isEmpty { throw lineCursor.error("a text page needs at least one line") }
+            var texts: [String] = []
+            for line in lines { texts.append(try line.text(limit: maximumTextLength)) }
+            kind = .text(lines: texts)
+        case "choice":
+            let prompt = try cursor.optionalField("prompt")?.text(limit: maximumTextLength)
+            let choiceCursor = try cursor.field("choices")
+            let items = try choiceCursor.elements()
+            guard choiceRange.contains(items.count) else {
+                throw choiceCursor.error("a choice page needs 1 to 9 choices (found \(items.count))")
+            }
+            var choices: [Choice] = []
+            for item in items {
+                choices.append(Choice(
+                    text: try item.field("text").text(limit: maximumTextLength),
+                    targetBeatId: try item.field("targetBeatId").identifier(what: "beat id"),
+                    soundURL: try item.optionalField("sound_url")?.assetPath()))
+            }
+            kind = .choice(prompt: prompt, choices: choices)
+        default:
+            throw typeCursor.error("unknown page type \"\(StoryFormatError.printable(type))\" (expected title, text or choice)")
+        }
+        let imageUrl = try cursor.optionalField("imageUrl")?.assetPath()
+        var tools: [Tool] = []
+        if let toolList = try cursor.optionalField("tools") {
+            for item in try toolList.elements() { tools.append(try decodeTool(item)) }
+        }
+        return Page(id: id, kind: kind, imageUrl: imageUrl, tools: tools)
+    }
+
+    private static func decodeTool(_ cursor: JSONCursor) throws(StoryFormatError) -> Tool {
+        let name = try cursor.field("name").text(limit: 128)
+        var args: [String: JSONValue] = [:]
+        let argsCursor = try cursor.optionalField("args")
+        if let argsCursor { args = try argsCursor.object() }
+        guard name == "sound_effect" else { return Tool(name: name, args: args) }
+        guard let argsCursor else { throw try cursor.field("args").error("a sound_effect needs args") }
+        let soundURL = try argsCursor.field("sound_url").assetPath()
+        let trigger = try argsCursor.field("trigger").string()
+        guard let known = SoundTrigger(rawValue: trigger) else { return Tool(name: name, args: args) }
+        return Tool(name: name, args: args, soundEffect: SoundEffect(soundURL: soundURL, trigger: known))
+    }
+
+    // MARK: Parsing
+
+    private static func parse(_ bytes: [UInt8], file: String) throws(StoryFormatError) -> JSONCursor {
+        if bytes.count > maximumFileSize {
+            throw StoryFormatError(file: file, message: "the file is \(bytes.count) bytes (at most \(maximumFileSize))")
+        }
+        do {
+            return JSONCursor(value: try JSONParser.parse(bytes), path: "", file: file)
+        } catch {
+            throw StoryFormatError(file: file, message: "not valid JSON: \(error)")
+        }
+    }
+}

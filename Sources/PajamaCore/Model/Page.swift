@@ -1,0 +1,86 @@
+/// One screen of a beat.
+public struct Page: Hashable, Sendable {
+    public var id: String
+    public var kind: PageKind
+    /// A picture shown with the page (PNG or `.txt` text art).
+    public var imageUrl: AssetPath?
+    /// Tools attached to the page; version 1 defines `sound_effect`.
+    public var tools: [Tool]
+
+    public init(id: String, kind: PageKind, imageUrl: AssetPath? = nil, tools: [Tool] = []) {
+        self.id = id
+        self.kind = kind
+        self.imageUrl = imageUrl
+        self.tools = tools
+    }
+
+    /// The sound effects of the page that the reader understands.
+    public var soundEffects: [SoundEffect] { tools.compactMap(\.soundEffect) }
+
+    /// Sounds to play when the page is entered.
+    public var pageEnterSounds: [AssetPath] { soundEffects.filter { $0.trigger == .pageEnter }.map(\.soundURL) }
+
+    /// Sounds to play when the reader taps on the page.
+    public var tapSounds: [AssetPath] { soundEffects.filter { $0.trigger == .tap }.map(\.soundURL) }
+
+    /// Number of lines a location on this page can reveal (1 for title and choice pages).
+    public var lineCount: Int {
+        if case .text(let lines) = kind { return lines.count }
+        return 1
+    }
+
+    /// The choices of a choice page, or none.
+    public var choices: [Choice] {
+        if case .choice(_, let choices) = kind { return choices }
+        return []
+    }
+
+    /// Every asset the page refers to, each with its role.
+    public func assetReferences(beatId: String) -> [AssetReference] {
+        var refs: [AssetReference] = []
+        if let image = imageUrl {
+            let role: AssetRole = if case .choice = kind { .choiceImage } else { .pageImage }
+            refs.append(AssetReference(path: image, role: role, beatId: beatId, pageId: id))
+        }
+        for effect in soundEffects {
+            let role: AssetRole = effect.trigger == .pageEnter ? .pageEnterSound : .tapSound
+            refs.append(AssetReference(path: effect.soundURL, role: role, beatId: beatId, pageId: id))
+        }
+        for (index, choice) in choices.enumerated() {
+            if let sound = choice.soundURL {
+                refs.append(AssetReference(path: sound, role: .choiceSound(index: index), beatId: beatId, pageId: id))
+            }
+        }
+        return refs
+    }
+}
+
+/// The three kinds of page.
+public enum PageKind: Hashable, Sendable {
+    case title(title: String, subtitle: String?)
+    case text(lines: [String])
+    case choice(prompt: String?, choices: [Choice])
+
+    /// The format's spelling of the kind (`title`, `text`, `choice`).
+    public var typeName: String {
+        switch self {
+        case .title: "title"
+        case .text: "text"
+        case .choice: "choice"
+        }
+    }
+}
+
+/// One option of a choice page.
+public struct Choice: Hashable, Sendable {
+    public var text: String
+    public var targetBeatId: String
+    /// Played when this choice is taken.
+    public var soundURL: AssetPath?
+
+    public init(text: String, targetBeatId: String, soundURL: AssetPath? = nil) {
+        self.text = text
+        self.targetBeatId = targetBeatId
+        self.soundURL = soundURL
+    }
+}

@@ -1,0 +1,49 @@
+/// The contents of `story.json`.
+public struct StoryManifest: Hashable, Sendable {
+    /// The only format version this reader understands.
+    public static let supportedFormat = 1
+
+    public var format: Int
+    public var id: String
+    public var title: String
+    public var author: String?
+    /// Opaque; when it changes every cached beat and asset of the story is stale.
+    public var version: String?
+    public var startBeatId: String
+    /// Every beat id, when the story lists them.
+    public var beats: [String]?
+    /// Reveal text pages one line per tap.
+    public var lineByLine: Bool
+    /// Criticality overrides by asset path.
+    public var criticality: [AssetPath: Criticality]
+
+    public init(
+        format: Int = StoryManifest.supportedFormat, id: String, title: String, author: String? = nil,
+        version: String? = nil, startBeatId: String, beats: [String]? = nil, lineByLine: Bool = false,
+        criticality: [AssetPath: Criticality] = [:]
+    ) {
+        self.format = format
+        self.id = id
+        self.title = title
+        self.author = author
+        self.version = version
+        self.startBeatId = startBeatId
+        self.beats = beats
+        self.lineByLine = lineByLine
+        self.criticality = criticality
+    }
+
+    /// The criticality of one use of an asset: the story's override, else the role's default.
+    public func criticality(of reference: AssetReference) -> Criticality {
+        criticality[reference.path] ?? reference.role.defaultCriticality
+    }
+
+    /// A story or beat id: `[A-Za-z0-9_-]{1,128}`.
+    public static func isValidId(_ id: String) -> Bool {
+        guard !id.isEmpty, id.utf8.count <= 128 else { return false }
+        return id.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F || byte == 0x2D
+        }
+    }
+}

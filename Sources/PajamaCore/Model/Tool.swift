@@ -1,0 +1,34 @@
+/// A `{ "name": ..., "args": {...} }` entry of a page's `tools`.
+///
+/// Unknown names and triggers are kept (so validation can warn about them) and ignored by the reader.
+public struct Tool: Hashable, Sendable {
+    public var name: String
+    public var args: [String: JSONValue]
+    /// The decoded sound effect when `name` is `sound_effect` with a known trigger and a valid path.
+    public var soundEffect: SoundEffect?
+
+    public init(name: String, args: [String: JSONValue] = [:], soundEffect: SoundEffect? = nil) {
+        self.name = name
+        self.args = args
+        self.soundEffect = soundEffect
+    }
+}
+
+/// A `sound_effect` tool the reader acts on.
+public struct SoundEffect: Hashable, Sendable {
+    public var soundURL: AssetPath
+    public var trigger: SoundTrigger
+
+    public init(soundURL: AssetPath, trigger: SoundTrigger) {
+        self.soundURL = soundURL
+        self.trigger = trigger
+    }
+}
+
+/// When a sound effect plays.
+public enum SoundTrigger: String, Hashable, Sendable {
+    /// When the page is entered.
+    case pageEnter = "page_enter"
+    /// When the reader taps (presses the advance key) on the page.
+    case tap
+}

@@ -1,0 +1,3 @@
+import PajamaCore
+import CPNG
+import CChafa

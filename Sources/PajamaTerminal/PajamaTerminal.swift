@@ -1,0 +1,2 @@
+import PajamaCore
+import CNcursesw

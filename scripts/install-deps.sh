@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Pajama needs to build, run and test, when any is missing.
+# Uses apt-get (after apt-get update); sudo only when not root.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libncurses-dev      # the TUI (ncursesw)
+  libsndfile1-dev     # sound decoding
+  libpulse-dev        # sound playback
+  libpng-dev          # picture decoding
+  libchafa-dev        # pictures as terminal cells
+  pulseaudio          # a private sound server for the tests
+  pulseaudio-utils    # pactl, parec
+  sox libsox-fmt-all  # making and measuring test sounds
+  espeak-ng           # spoken test sounds
+  tmux                # end-to-end tests drive the real binary in tmux
+  python3             # the test web server
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
