@@ -14,9 +14,10 @@ let package = Package(
     ],
     targets: [
         // MARK: C shims (a modulemap and one header each)
-        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: [.apt(["libncurses-dev"])]),
+        // ncursesw and libpulse headers are in /usr/include; their pkg-config -D flags are refused by SwiftPM.
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
 
@@ -42,10 +43,6 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore"]),
-        .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore"]),
-        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

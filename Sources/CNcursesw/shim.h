@@ -2,7 +2,11 @@
 #define CNCURSESW_SHIM_H
 // SwiftPM drops pkg-config's -D flags: ask for the wide-character API here.
 #define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 600
+#endif
 #define _XOPEN_SOURCE_EXTENDED 1
+#define _DEFAULT_SOURCE 1
 #include <locale.h>
 #include <ncurses.h>
 

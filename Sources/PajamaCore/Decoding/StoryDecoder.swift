@@ -64,8 +64,7 @@ public enum StoryDecoder {
 
     /// Decodes one beat file. When `expectedId` is given, the beat's `id` must equal it.
     public static func decodeBeat(_ bytes: [UInt8], file: String, expectedId: String? = nil) throws(StoryFormatError) -> Beat {
-        var root = try parse(bytes, file: file)
-        root.beatId = expectedId
+        var root = try parse(bytes, file: file, beatId: expectedId)
         let id = try root.field("id").identifier(what: "beat id")
         root.beatId = id
         if let expectedId, expectedId != id {
@@ -89,9 +88,6 @@ public enum StoryDecoder {
                 throw cursor.error("a choice page must be the last page of its beat (it is page \(index + 1) of \(pageList.count))")
             }
             pages.append(page)
-        }
-        if case .choice = pages.last?.kind, nextBeatId != nil {
-            // Allowed by the format (the choice decides), but the next beat is never reached.
         }
         return Beat(id: id, pages: pages, nextBeatId: nextBeatId)
     }
@@ -155,14 +151,14 @@ public enum StoryDecoder {
 
     // MARK: Parsing
 
-    private static func parse(_ bytes: [UInt8], file: String) throws(StoryFormatError) -> JSONCursor {
+    private static func parse(_ bytes: [UInt8], file: String, beatId: String? = nil) throws(StoryFormatError) -> JSONCursor {
         if bytes.count > maximumFileSize {
-            throw StoryFormatError(file: file, message: "the file is \(bytes.count) bytes (at most \(maximumFileSize))")
+            throw StoryFormatError(file: file, beatId: beatId, message: "the file is \(bytes.count) bytes (at most \(maximumFileSize))")
         }
         do {
-            return JSONCursor(value: try JSONParser.parse(bytes), path: "", file: file)
+            return JSONCursor(value: try JSONParser.parse(bytes), path: "", file: file, beatId: beatId)
         } catch {
-            throw StoryFormatError(file: file, message: "not valid JSON: \(error)")
+            throw StoryFormatError(file: file, beatId: beatId, message: "not valid JSON: \(error)")
         }
     }
 }
