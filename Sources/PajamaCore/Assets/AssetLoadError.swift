@@ -1,0 +1,55 @@
+/// The one error for every kind of load (beats, images, sounds), with a message a reader understands.
+public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Hashable, Sendable {
+        case notFound, network, decoding, cancelled, timeout, invalidFormat, tooLarge
+    }
+
+    public var kind: Kind
+    /// What failed to load: a beat id or an asset path.
+    public var subject: String
+    /// Technical detail (the server's status, the decoder's message).
+    public var detail: String
+
+    public init(_ kind: Kind, subject: String, detail: String = "") {
+        self.kind = kind
+        self.subject = subject
+        self.detail = detail
+    }
+
+    /// Worth trying again: the network or a timeout may recover; a missing or broken file will not
+    /// until it changes (a reader may still ask to retry).
+    public var isTransient: Bool { kind == .network || kind == .timeout }
+
+    /// One sentence for the reader.
+    public var readerMessage: String {
+        let what = StoryFormatError.printable(subject)
+        switch kind {
+        case .notFound: return "\(what) is missing from the story."
+        case .network: return "\(what) could not be fetched (network problem)."
+        case .decoding: return "\(what) could not be decoded."
+        case .cancelled: return "Loading \(what) was cancelled."
+        case .timeout: return "\(what) took too long to load."
+        case .invalidFormat: return "\(what) is not in a format Pajama can use."
+        case .tooLarge: return "\(what) is too large."
+        }
+    }
+
+    public var description: String {
+        detail.isEmpty ? readerMessage : readerMessage + " (" + StoryFormatError.printable(detail, limit: 200) + ")"
+    }
+
+    /// Maps a source failure onto the shared kinds.
+    public init(_ error: StorySourceError) {
+        switch error {
+        case .notFound(let p): self.init(.notFound, subject: p)
+        case .invalidPath(let p, let reason): self.init(.invalidFormat, subject: p, detail: reason)
+        case .tooLarge(let p, let limit): self.init(.tooLarge, subject: p, detail: "limit \(limit) bytes")
+        case .httpStatus(let p, let status): self.init(.network, subject: p, detail: "HTTP \(status)")
+        case .truncated(let p, let expected, let received):
+            self.init(.network, subject: p, detail: "truncated: \(received) of \(expected) bytes")
+        case .timeout(let p): self.init(.timeout, subject: p)
+        case .io(let p, let message): self.init(.network, subject: p, detail: message)
+        case .cancelled(let p): self.init(.cancelled, subject: p)
+        }
+    }
+}
