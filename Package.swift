@@ -36,13 +36,16 @@ let package = Package(
         .executableTarget(
             name: "pajama-bench",
             dependencies: [
-                "PajamaCore", "PajamaAudio", "PajamaImage", "PajamaTerminal",
+                "PajamaCore", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
 
         // MARK: Tests
-        .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore"], resources: [.copy("Fixtures")]),
+        // Helpers shared by the test targets and the bench: paths, temporary folders, child processes,
+        // and the real servers tests start (PulseAudio, HTTP, tmux sessions).
+        .target(name: "PajamaTestSupport", dependencies: ["PajamaCore"]),
+        .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore", "PajamaTestSupport"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
