@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+
+/// `pajama-bench`: runs named scenarios and prints one table (median, p95, p99, min, max, ratio against
+/// the baseline measured in the same run). See docs/performance.md.
+@main
+struct PajamaBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pajama-bench",
+        abstract: "Measure Pajama: beat loads, preloading, page turns, start-up, memory and sound."
+    )
+
+    @Argument(help: "Scenarios to run (default: all). Use --list to see them.")
+    var scenarios: [String] = []
+
+    @Flag(help: "List the scenarios and exit.")
+    var list = false
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    @Flag(help: "A fast smoke run with fewer iterations (figures are not for quoting).")
+    var quick = false
+
+    @Option(help: "Latency in milliseconds the preload scenario's HTTP server adds to every response.")
+    var latency = 80
+
+    static var all: [any Scenario] { Scenarios.all }
+
+    func run() async throws {
+        if list {
+            for scenario in Self.all { print("\(scenario.name.padded(12)) \(scenario.summary)") }
+            return
+        }
+        let chosen = scenarios.isEmpty ? Self.all : try scenarios.map { name in
+            guard let s = Self.all.first(where: { $0.name == name }) else {
+                throw ValidationError("unknown scenario \(name); try --list")
+            }
+            return s
+        }
+        var options = BenchOptions()
+        options.scale = quick ? 0.2 : 1
+        options.latencyMilliseconds = latency
+        var rows: [BenchRow] = []
+        var skipped: [String] = []
+        for scenario in chosen {
+            FileHandle.standardError.write(Data("running \(scenario.name)...\n".utf8))
+            do {
+                rows += try await scenario.run(options)
+            } catch let skip as Skip {
+                skipped.append("\(scenario.name): skipped: \(skip.reason)")
+            } catch {
+                skipped.append("\(scenario.name): failed: \(error)")
+            }
+        }
+        if json {
+            print(BenchTable.json(rows, machine: machineDescription()))
+        } else {
+            let machine = machineDescription()
+            print("machine: \(machine["cpu"] ?? "?"), \(machine["cores"] ?? "?") cores, \(machine["memory_gb"] ?? "?") GB; \(machine["date"] ?? "")")
+            print(BenchTable.text(rows))
+            for line in skipped { print(line) }
+        }
+    }
+}

@@ -1,0 +1,6 @@
+/// Every scenario, in the order `make bench` runs them.
+enum Scenarios {
+    static let all: [any Scenario] = [
+        DecodeScenario(),
+    ]
+}
