@@ -21,7 +21,7 @@ sox -R -n "$T/page.wav" synth 0.35 pinknoise gain -6 highpass 900 fade q 0.05 0.
 finish "$T/page.wav" "$S/page-turn.wav" 22050 1
 
 # A big cog turning over: a low knock with a metallic ring (page_enter / choice sound, mono 48000 wav).
-sox -R -n "$T/knock.wav" synth 0.5 sine 70 sine 210 brownnoise remix 1v0.7,2v0.2,3v0.4 lowpass 900 fade l 0.002 0.5 0.45
+sox -R -n "$T/knock.wav" synth 0.5 sine 70 sine 210 brownnoise remix 1v0.7,2v0.2,3v0.4 gain -6 lowpass 900 fade l 0.002 0.5 0.45
 finish "$T/knock.wav" "$S/gear.wav" 48000 1
 
 # Clock chime: four bell notes climbing, then settling (page_enter, stereo 44100 ogg).
@@ -30,16 +30,16 @@ sox "$T/b1.wav" "$T/b1p.wav" pad 0 2.2
 sox "$T/b2.wav" "$T/b2p.wav" pad 0.5 1.7
 sox "$T/b3.wav" "$T/b3p.wav" pad 1.0 1.2
 sox "$T/b4.wav" "$T/b4p.wav" pad 1.5 0
-sox -m "$T/b1p.wav" "$T/b2p.wav" "$T/b3p.wav" "$T/b4p.wav" -c 2 "$T/chime.wav" reverb 50 50 80 trim 0 3.7
+sox -m "$T/b1p.wav" "$T/b2p.wav" "$T/b3p.wav" "$T/b4p.wav" -c 2 "$T/chime.wav" gain -6 reverb 50 50 80
 finish "$T/chime.wav" "$S/chime.ogg" 44100 2
 
 # The Atlas speaks: "Hello, traveller", slowed and deepened, with a tick behind it (mono 22050 ogg).
 speak "$T/voice0.wav" en-gb 115 30 "Hello, traveller."
-sox "$T/voice0.wav" "$T/voice.wav" pitch -250 chorus 0.6 0.9 50 0.4 0.25 2 -t reverb 30 pad 0.05 0.3
+sox "$T/voice0.wav" "$T/voice.wav" pitch -250 chorus 0.6 0.9 50 0.4 0.25 2 -t gain -6 reverb 30 pad 0.05 0.3
 finish "$T/voice.wav" "$S/atlas-voice.ogg" 22050 1
 
 # Paper waves: noise that swells like surf (page_enter, stereo 48000 ogg).
-sox -R -n -c 2 "$T/waves.wav" synth 3.2 pinknoise pinknoise lowpass 1800 highpass 120 tremolo 0.6 70 fade h 0.6 3.2 1
+sox -R -n -c 2 "$T/waves.wav" synth 3.2 pinknoise pinknoise gain -6 lowpass 1800 highpass 120 tremolo 0.6 70 fade h 0.6 3.2 1
 finish "$T/waves.wav" "$S/waves.ogg" 48000 2
 
 # Birds in the orchard: little upward chirps scattered left and right (page_enter, stereo 48000 flac).
@@ -52,7 +52,7 @@ sox "$T/chirp21.wav" "$T/c1.wav" pad 0.00 1.6 remix 1v1 1v0.3
 sox "$T/chirp23.wav" "$T/c2.wav" pad 0.45 1.15 remix 1v0.3 1v1
 sox "$T/chirp25.wav" "$T/c3.wav" pad 0.80 0.8 remix 1v0.8 1v0.6
 sox "$T/chirp22.wav" "$T/c4.wav" pad 1.30 0.3 remix 1v1 1v0.2
-sox -m "$T/c1.wav" "$T/c2.wav" "$T/c3.wav" "$T/c4.wav" "$T/birds.wav" reverb 25
+sox -m "$T/c1.wav" "$T/c2.wav" "$T/c3.wav" "$T/c4.wav" "$T/birds.wav" gain -6 reverb 25
 finish "$T/birds.wav" "$S/birds.flac" 48000 2
 
 # --- images ---------------------------------------------------------------------------------------

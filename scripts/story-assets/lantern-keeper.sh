@@ -6,27 +6,27 @@ T="$TMP/lk"; mkdir -p "$T" "$S" "$I"
 
 # --- sounds ---------------------------------------------------------------------------------------
 # Sea wind: two channels of brown noise, low-passed, slowly swelling (page_enter ambience, stereo ogg).
-sox -R -n -c 2 "$T/wind.wav" synth 3.5 brownnoise brownnoise lowpass 700 tremolo 0.4 55 fade h 0.8 3.5 1.2
+sox -R -n -c 2 "$T/wind.wav" synth 3.5 brownnoise brownnoise gain -6 lowpass 700 tremolo 0.4 55 fade h 0.8 3.5 1.2
 finish "$T/wind.wav" "$S/sea-wind.ogg" 44100 2
 
 # One wave on the rocks: pink noise rising and falling (tap sound, mono 22050 wav).
-sox -R -n "$T/wave.wav" synth 0.9 pinknoise lowpass 1400 fade q 0.35 0.9 0.5
+sox -R -n "$T/wave.wav" synth 0.9 pinknoise gain -6 lowpass 1400 fade q 0.35 0.9 0.5
 finish "$T/wave.wav" "$S/wave.wav" 22050 1
 
 # Footsteps on iron stairs: three muffled knocks with a faint ring (choice sound, mono 48000 flac).
-sox -R -n "$T/step.wav" synth 0.12 brownnoise sine 190 remix 1v0.8,2v0.15 lowpass 900 fade 0.002 0.12 0.1 pad 0 0.22
+sox -R -n "$T/step.wav" synth 0.12 brownnoise sine 190 remix 1v0.8,2v0.15 gain -6 lowpass 900 fade 0.002 0.12 0.1 pad 0 0.22
 sox "$T/step.wav" "$T/step.wav" "$T/step.wav" "$T/steps.wav"
 finish "$T/steps.wav" "$S/footsteps.flac" 48000 1
 
 # Door latch: a click, then a short creak (choice sound, mono 44100 wav).
 sox -R -n "$T/click.wav" synth 0.03 whitenoise gain -6 highpass 1800 pad 0 0.02
-sox -R -n "$T/creak.wav" synth 0.45 sawtooth 210-140 lowpass 1100 tremolo 28 70 fade 0.05 0.45 0.2
+sox -R -n "$T/creak.wav" synth 0.45 sawtooth 210-140 gain -6 lowpass 1100 tremolo 28 70 fade 0.05 0.45 0.2
 sox "$T/click.wav" "$T/creak.wav" "$T/latch.wav"
 finish "$T/latch.wav" "$S/door-latch.wav" 44100 1
 
 # Match strike: a bright scrape, then a soft flame (choice sound, mono ogg).
 sox -R -n "$T/scrape.wav" synth 0.15 whitenoise bandpass 3200 1200h fade 0.01 0.15 0.06
-sox -R -n "$T/flame.wav" synth 0.9 brownnoise lowpass 350 fade q 0.1 0.9 0.6 vol 0.6
+sox -R -n "$T/flame.wav" synth 0.9 brownnoise gain -6 lowpass 350 fade q 0.1 0.9 0.6 vol 0.6
 sox "$T/scrape.wav" "$T/flame.wav" "$T/match.wav"
 finish "$T/match.wav" "$S/match.ogg" 44100 1
 
@@ -36,22 +36,22 @@ finish "$T/moth.wav" "$S/moth.wav" 22050 1
 
 # Tide bell: a bronze bell with a little room around it (choice sound, stereo 48000 flac).
 bell "$T/tidebell1.wav" 392 2.4
-sox "$T/tidebell1.wav" -c 2 "$T/tidebell.wav" reverb 35 50 60
+sox "$T/tidebell1.wav" -c 2 "$T/tidebell.wav" gain -6 reverb 35 50 60
 finish "$T/tidebell.wav" "$S/tide-bell.flac" 48000 2
 
 # Lamp light: a warm rising major chord (page_enter of ending A, stereo ogg).
 sox -R -n -c 2 "$T/chordA.wav" synth 3 pluck C4 pluck G4 delay 0 0.12
 sox -R -n -c 2 "$T/chordB.wav" synth 3 pluck E4 pluck C5 delay 0.24 0.36
-sox -m "$T/chordA.wav" "$T/chordB.wav" "$T/chord.wav" reverb 40
+sox -m "$T/chordA.wav" "$T/chordB.wav" "$T/chord.wav" gain -6 reverb 40
 finish "$T/chord.wav" "$S/lamp-chord.ogg" 44100 2
 
 # The keeper says "Light!" (tap sound in ending A, mono 22050 ogg).
 speak "$T/light0.wav" en-gb+f3 120 55 "Light!"
-sox "$T/light0.wav" "$T/light.wav" pad 0.05 0.4 reverb 45
+sox "$T/light0.wav" "$T/light.wav" pad 0.05 0.4 gain -6 reverb 45
 finish "$T/light.wav" "$S/light-voice.ogg" 22050 1
 
 # Foghorn of the fishing boat: two slightly detuned low saws (page_enter of ending B, mono flac).
-sox -R -n "$T/horn.wav" synth 2.6 sawtooth 110 sawtooth 111.3 remix 1,2 lowpass 480 fade h 0.35 2.6 1.1
+sox -R -n "$T/horn.wav" synth 2.6 sawtooth 110 sawtooth 111.3 remix 1,2 gain -6 lowpass 480 fade h 0.35 2.6 1.1
 finish "$T/horn.wav" "$S/foghorn.flac" 44100 1
 
 # --- images ---------------------------------------------------------------------------------------
@@ -105,7 +105,7 @@ convert -size 96x48 gradient:'#aab8b8'-'#50686e' \
 convert -size 96x48 radial-gradient:'#fff6b0'-'#3a2a10' \
   -fill none -stroke '#ffe9a0' -strokewidth 2 -draw 'circle 48,24 48,6' -draw 'circle 48,24 48,13' \
   -stroke '#7a5a20' -strokewidth 1 -draw 'line 48,0 48,47' -draw 'line 0,24 95,24' \
-  -colors 24 -strip "$I/lamp.png"
+  +dither -colors 24 -strip "$I/lamp.png"
 
 # Home by lantern light: a little boat with a lantern, the harbour lights beyond.
 convert -size 96x48 gradient:'#1a2450'-'#4a3a6a' \

@@ -10,8 +10,7 @@ calc() { awk "BEGIN { printf \"%.4f\", $1 }"; }
 
 # finish <in.wav> <out> <rate> <channels>: resample, set channels, fade edges, peak at -3 dBFS.
 finish() {
-  local in="$1" out="$2" rate="$3" ch="$4" len
-  len=$(sox --i -D "$in")
+  local in="$1" out="$2" rate="$3" ch="$4"
   local opts=()
   case "$out" in
     *.wav)  opts=(-b 16 -e signed-integer) ;;
@@ -19,13 +18,13 @@ finish() {
     *.ogg)  opts=(-C 3) ;;
   esac
   mkdir -p "$(dirname "$out")"
-  sox -R "$in" "${opts[@]}" "$out" gain -10 channels "$ch" rate "$rate" fade t 0.008 "$len" 0.03 gain -n -3
+  sox -R "$in" "${opts[@]}" "$out" gain -10 channels "$ch" fade t 0.008 0 0.03 rate "$rate" gain -n -3
 }
 
 # note name -> frequency helper is sox's own (%n semitone syntax); we just use Hz or note names.
 
 # pluck <out.wav> <note> <seconds>: a plucked string, tail faded.
-pluck() { sox -R -n "$1" synth "$3" pluck "$2" fade l 0 "$3" "$(calc "$3*0.9")"; }
+pluck() { sox -R -n "$1" synth "$3" pluck "$2" gain -6 fade l 0 "$3" "$(calc "$3*0.9")"; }
 
 # bell <out.wav> <freq> <seconds>: inharmonic partials with a long log decay.
 bell() {
