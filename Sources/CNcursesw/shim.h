@@ -24,4 +24,6 @@ static const attr_t PAJAMA_A_REVERSE = A_REVERSE;
 static const attr_t PAJAMA_A_UNDERLINE = A_UNDERLINE;
 static const attr_t PAJAMA_A_ITALIC = A_ITALIC;
 static const attr_t PAJAMA_A_NORMAL = A_NORMAL;
+static const mmask_t PAJAMA_BUTTON1_CLICKED = BUTTON1_CLICKED;
+static const mmask_t PAJAMA_BUTTON1_PRESSED = BUTTON1_PRESSED;
 #endif

@@ -1,0 +1,65 @@
+/// A screen's worth of cells, drawn by the renderers in pure Swift and flushed by `Screen`.
+public struct CellGrid: Sendable, Equatable {
+    /// One terminal cell: one grapheme (or "" for the right half of a wide one) and its style.
+    public struct Cell: Sendable, Hashable {
+        public var text: String
+        public var style: Style
+        public init(text: String = " ", style: Style = Style(.text)) {
+            self.text = text
+            self.style = style
+        }
+    }
+
+    public let width: Int
+    public let height: Int
+    public private(set) var cells: [Cell]
+
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        cells = Array(repeating: Cell(), count: self.width * self.height)
+    }
+
+    public subscript(x: Int, y: Int) -> Cell {
+        get { cells[y * width + x] }
+        set { cells[y * width + x] = newValue }
+    }
+
+    /// Draws `text` (sanitised here, so nothing from a story reaches the terminal raw) at (x, y),
+    /// clipped to `maxWidth` cells and to the grid. Returns the cells used.
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: Style = Style(.text), maxWidth: Int? = nil) -> Int {
+        guard y >= 0, y < height, x < width else { return 0 }
+        let limit = min(maxWidth ?? width, width - max(x, 0))
+        var column = x
+        var used = 0
+        for character in DisplayWidth.sanitize(text) {
+            let w = DisplayWidth.of(character)
+            if w == 0 { continue }
+            if used + w > limit { break }
+            if column >= 0 {
+                self[column, y] = Cell(text: String(character), style: style)
+                if w == 2, column + 1 < width { self[column + 1, y] = Cell(text: "", style: style) }
+            }
+            column += w
+            used += w
+        }
+        return used
+    }
+
+    /// Fills a row range with blanks of a style (for bars and highlights).
+    public mutating func fill(y: Int, from x: Int = 0, to end: Int? = nil, style: Style) {
+        guard y >= 0, y < height else { return }
+        for column in max(0, x)..<min(end ?? width, width) { self[column, y] = Cell(text: " ", style: style) }
+    }
+
+    /// The grid as plain text lines (trailing spaces trimmed), for tests.
+    public func text() -> String {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width { line += self[x, y].text }
+            while line.hasSuffix(" ") { line.removeLast() }
+            return line
+        }.joined(separator: "\n")
+    }
+}

@@ -1,2 +1,0 @@
-import PajamaCore
-import CNcursesw

@@ -1,0 +1,44 @@
+/// What a key asks the reader to do.
+public enum ReaderAction: Sendable, Equatable {
+    case advance, back, choose(Int), selectPrevious, selectNext, takeSelected
+    case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, scrollUp, scrollDown
+    case retry, skip, confirm(Bool), redraw
+}
+
+/// Maps keys to actions (see docs/reader.md for the table).
+public enum KeyMap {
+    /// The action for `key`, given whether the page shows choices (Enter takes the selection there).
+    public static func action(for key: Key, onChoicePage: Bool) -> ReaderAction? {
+        switch key {
+        case .enter: return onChoicePage ? .takeSelected : .advance
+        case .right: return .advance
+        case .left, .backspace: return .back
+        case .up: return .selectPrevious
+        case .down: return .selectNext
+        case .pageUp: return .scrollUp
+        case .pageDown: return .scrollDown
+        case .escape: return .quit
+        case .resize: return .redraw
+        case .click: return nil
+        case .character(let c):
+            switch c {
+            case " ", "l": return .advance
+            case "h": return .back
+            case "1"..."9": return .choose(Int(String(c))! - 1)
+            case "r": return .restart
+            case "m": return .mute
+            case "+", "=": return .volumeUp
+            case "-": return .volumeDown
+            case "t": return .nextTheme
+            case "?": return .help
+            case "q": return .quit
+            case "s": return .skip
+            case "y": return .confirm(true)
+            case "n": return .confirm(false)
+            case "k": return .selectPrevious
+            case "j": return .selectNext
+            default: return nil
+            }
+        }
+    }
+}

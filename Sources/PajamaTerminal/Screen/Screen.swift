@@ -1,0 +1,183 @@
+import CNcursesw
+import Foundation
+import PajamaCore
+
+/// The only code that talks to ncurses: sets the terminal up, draws a `CellGrid` (changed cells only),
+/// reads keys without blocking, and restores the terminal.
+@MainActor
+public final class Screen {
+    public private(set) var width = 0
+    public private(set) var height = 0
+    /// Colours the terminal has (0 when none).
+    public private(set) var colors = 0
+    public var theme: Theme {
+        didSet { resetColors() }
+    }
+
+    private var previous: CellGrid?
+    private var pairs: [PairKey: Int32] = [:]
+    private var nextPair: Int32 = 1
+    private var mapper = ColorMapper(colors: 0)
+    private var isOpen = false
+
+    private struct PairKey: Hashable {
+        var fg: Int
+        var bg: Int
+    }
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    /// Enters curses mode (alternate screen, no echo, keypad, non-blocking reads, hidden cursor).
+    public func open() {
+        guard !isOpen else { return }
+        setlocale(LC_ALL, "")
+        if getenv("ESCDELAY") == nil { set_escdelay(25) }
+        initscr()
+        isOpen = true
+        cbreak()
+        noecho()
+        nonl()
+        keypad(pajama_stdscr(), true)
+        nodelay(pajama_stdscr(), true)
+        curs_set(0)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+            colors = Int(pajama_colors())
+        }
+        mapper = ColorMapper(colors: colors)
+        mousemask(mmask_t(PAJAMA_BUTTON1_CLICKED | PAJAMA_BUTTON1_PRESSED), nil)
+        updateSize()
+    }
+
+    /// Leaves curses mode and gives the terminal back as it was.
+    public func close() {
+        guard isOpen else { return }
+        isOpen = false
+        mousemask(0, nil)
+        curs_set(1)
+        endwin()
+    }
+
+    private func updateSize() {
+        height = Int(pajama_lines())
+        width = Int(pajama_cols())
+    }
+
+    private func resetColors() {
+        pairs.removeAll()
+        nextPair = 1
+        previous = nil
+    }
+
+    /// Draws `grid`, writing only the cells that changed since the last frame.
+    public func draw(_ grid: CellGrid) {
+        guard isOpen else { return }
+        let full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
+        if full { werase(pajama_stdscr()) }
+        for y in 0..<min(grid.height, height) {
+            for x in 0..<min(grid.width, width) {
+                let cell = grid[x, y]
+                if !full, previous![x, y] == cell { continue }
+                if cell.text.isEmpty { continue }  // right half of a wide character
+                // The last cell of the screen: writing it would scroll on some terminals.
+                if y == height - 1 && x == width - 1 { continue }
+                put(cell, x: x, y: y)
+            }
+        }
+        previous = grid
+        wnoutrefresh(pajama_stdscr())
+        doupdate()
+    }
+
+    private func put(_ cell: CellGrid.Cell, x: Int, y: Int) {
+        let (attributes, pair) = look(cell.style)
+        var scalars = Array(cell.text.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) })
+        scalars.append(0)
+        var character = cchar_t()
+        var extendedPair = pair
+        _ = scalars.withUnsafeBufferPointer { buffer in
+            setcchar(&character, buffer.baseAddress, attributes, Int16(truncatingIfNeeded: min(pair, 32767)), &extendedPair)
+        }
+        mvwadd_wch(pajama_stdscr(), Int32(y), Int32(x), &character)
+    }
+
+    private func look(_ style: Style) -> (attr_t, Int32) {
+        let role = theme.style(style.role)
+        var attributes = PAJAMA_A_NORMAL
+        if role.bold == true { attributes |= PAJAMA_A_BOLD }
+        if role.dim == true { attributes |= PAJAMA_A_DIM }
+        if role.reverse == true { attributes |= PAJAMA_A_REVERSE }
+        if role.underline == true { attributes |= PAJAMA_A_UNDERLINE }
+        if role.italic == true { attributes |= PAJAMA_A_ITALIC }
+        guard colors >= 8 else {
+            if style.role == .selected || style.role == .status { attributes |= PAJAMA_A_REVERSE }
+            return (attributes, 0)
+        }
+        var fg = mapper.number(rgb: role.fg, ansi: role.fg8)
+        var bg = mapper.number(rgb: role.bg, ansi: role.bg8)
+        if let pf = style.pictureForeground, let pb = style.pictureBackground, colors >= 8 {
+            fg = mapper.number(rgb: pf)
+            bg = mapper.number(rgb: pb)
+        }
+        if fg == -1 && bg == -1 { return (attributes, 0) }
+        let key = PairKey(fg: fg, bg: bg)
+        if let pair = pairs[key] { return (attributes, pair) }
+        if Int(nextPair) >= Int(pajama_color_pairs()) - 1 {
+            // Out of pairs (many picture colours): start over; the next frame is drawn in full.
+            pairs.removeAll()
+            nextPair = 1
+            previous = nil
+        }
+        let pair = nextPair
+        nextPair += 1
+        init_extended_pair(pair, Int32(fg), Int32(bg))
+        pairs[key] = pair
+        return (attributes, pair)
+    }
+
+    /// The next key, or nil when none is waiting. Never blocks.
+    public func readKey() -> Key? {
+        guard isOpen else { return nil }
+        var value: wint_t = 0
+        let result = wget_wch(pajama_stdscr(), &value)
+        if result == ERR { return nil }
+        if result == KEY_CODE_YES {
+            switch Int32(value) {
+            case KEY_UP: return .up
+            case KEY_DOWN: return .down
+            case KEY_LEFT: return .left
+            case KEY_RIGHT: return .right
+            case KEY_BACKSPACE: return .backspace
+            case KEY_PPAGE: return .pageUp
+            case KEY_NPAGE: return .pageDown
+            case KEY_ENTER: return .enter
+            case PAJAMA_KEY_RESIZE:
+                updateSize()
+                previous = nil
+                return .resize
+            case PAJAMA_KEY_MOUSE:
+                var event = MEVENT()
+                if getmouse(&event) == OK { return .click(x: Int(event.x), y: Int(event.y)) }
+                return nil
+            default: return nil
+            }
+        }
+        switch value {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 127, 8: return .backspace
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// Forces the next `draw` to repaint everything (after a resize or a theme change).
+    public func invalidate() {
+        updateSize()
+        previous = nil
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Makes sure the terminal is given back: on quit, on Ctrl-C, SIGTERM and SIGHUP (delivered to the
+/// run loop as an AsyncStream, so the normal exit path calls `endwin`), and on crash signals (a
+/// handler writes the reset sequence with `write(2)` and re-raises the signal).
+public enum TerminalGuard {
+    /// Leaves the alternate screen, shows the cursor, resets attributes, turns mouse reporting off.
+    static let resetSequence: [UInt8] = Array("\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1006l\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l\r\n".utf8)
+
+    /// Installs the crash handlers and returns the stream of quit signals (SIGINT, SIGTERM, SIGHUP).
+    @MainActor
+    public static func install() -> AsyncStream<Int32> {
+        resetBuffer.initialize()
+        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+            signal(sig) { number in
+                TerminalGuard.resetBuffer.write()
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+            source.setEventHandler { continuation.yield(sig) }
+            source.resume()
+            sources.append(source)
+        }
+        return stream
+    }
+
+    @MainActor private static var sources: [any DispatchSourceSignal] = []
+
+    /// The reset bytes in memory allocated once up front, so the crash handler only calls `write`.
+    static let resetBuffer = ResetBuffer()
+
+    final class ResetBuffer: Sendable {
+        // Safe: written once in `initialize` before any handler is installed, then only read.
+        nonisolated(unsafe) private var pointer: UnsafeMutablePointer<UInt8>?
+        nonisolated(unsafe) private var count = 0
+
+        func initialize() {
+            guard pointer == nil else { return }
+            let bytes = TerminalGuard.resetSequence
+            let p = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+            p.initialize(from: bytes, count: bytes.count)
+            count = bytes.count
+            pointer = p
+        }
+
+        func write() {
+            guard let pointer else { return }
+            _ = Foundation.write(STDOUT_FILENO, pointer, count)
+        }
+    }
+}
