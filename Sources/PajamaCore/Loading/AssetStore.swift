@@ -1,0 +1,105 @@
+import Foundation
+
+/// One pattern for every asset kind (images, sounds): ask the cache at once, load when needed, loads
+/// de-duplicated, a byte budget with least-recently-used eviction that releases what it evicts.
+public actor AssetStore<Value: Sendable> {
+    public typealias Fetch = @Sendable (AssetPath) async throws(AssetLoadError) -> [UInt8]
+    public typealias Decode = @Sendable (AssetPath, [UInt8]) async throws(AssetLoadError) -> Value
+
+    private let fetch: Fetch
+    private let decode: Decode
+    private let cost: @Sendable (Value) -> Int
+    private let release: @Sendable (Value) async -> Void
+    public let budget: Int
+    private var values: [AssetPath: (value: Value, cost: Int, used: UInt64)] = [:]
+    private var inFlight: [AssetPath: Task<Value, any Error>] = [:]
+    private var clock: UInt64 = 0
+    public private(set) var totalCost = 0
+    public private(set) var loadsStarted = 0
+
+    public init(budget: Int, fetch: @escaping Fetch, decode: @escaping Decode, cost: @escaping @Sendable (Value) -> Int,
+                release: @escaping @Sendable (Value) async -> Void = { _ in }) {
+        self.budget = budget
+        self.fetch = fetch
+        self.decode = decode
+        self.cost = cost
+        self.release = release
+    }
+
+    /// The value if loaded; never waits on I/O.
+    public func get(_ path: AssetPath) -> Value? {
+        guard var entry = values[path] else { return nil }
+        clock += 1
+        entry.used = clock
+        values[path] = entry
+        return entry.value
+    }
+
+    public func isLoaded(_ path: AssetPath) -> Bool { values[path] != nil }
+
+    /// Loads (or joins the load already running).
+    public func load(_ path: AssetPath) async throws(AssetLoadError) -> Value {
+        if let value = get(path) { return value }
+        let task: Task<Value, any Error>
+        if let running = inFlight[path] {
+            task = running
+        } else {
+            loadsStarted += 1
+            let fetch = self.fetch, decode = self.decode
+            task = Task { () async throws -> Value in
+                let bytes = try await fetch(path)
+                try Task.checkCancellation()
+                return try await decode(path, bytes)
+            }
+            inFlight[path] = task
+        }
+        do {
+            let value = try await task.value
+            if inFlight[path] == task { inFlight[path] = nil }
+            if values[path] == nil { await insert(value, for: path) }
+            return value
+        } catch let error as AssetLoadError {
+            if inFlight[path] == task { inFlight[path] = nil }
+            throw error
+        } catch {
+            if inFlight[path] == task { inFlight[path] = nil }
+            throw AssetLoadError(.cancelled, subject: path.value)
+        }
+    }
+
+    /// Starts loading in the background; errors are kept for a later `load` to report again.
+    public func preload(_ paths: [AssetPath]) async {
+        for path in paths where values[path] == nil {
+            _ = try? await load(path)
+        }
+    }
+
+    /// Cancels a running load.
+    public func cancel(_ path: AssetPath) {
+        inFlight[path]?.cancel()
+        inFlight[path] = nil
+    }
+
+    /// Forgets everything (releasing each value).
+    public func clear() async {
+        for task in inFlight.values { task.cancel() }
+        inFlight = [:]
+        let old = values
+        values = [:]
+        totalCost = 0
+        for entry in old.values { await release(entry.value) }
+    }
+
+    private func insert(_ value: Value, for path: AssetPath) async {
+        let c = cost(value)
+        clock += 1
+        values[path] = (value, c, clock)
+        totalCost += c
+        while totalCost > budget, values.count > 1 {
+            guard let oldest = values.filter({ $0.key != path }).min(by: { $0.value.used < $1.value.used }) else { break }
+            values[oldest.key] = nil
+            totalCost -= oldest.value.cost
+            await release(oldest.value.value)
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// The one orchestrator of a story's content: beats through the storage tiers, pictures and sounds
+/// through two asset stores, the preloader, criticality and the gate on critical assets.
+///
+/// Its cache checks (`cachedBeat`, `cachedImage`, `cachedSound`) answer from memory and never wait on I/O.
+public actor StoryContentManager: StoryContent {
+    public nonisolated let manifest: StoryManifest
+    public nonisolated let source: any StorySource
+    public let storage: BeatStorageCoordinator
+    public let images: AssetStore<StoryImage>
+    public let sounds: AssetStore<LoadedSound>?
+    public let preloader: BeatPreloader
+    public let retry: RetryPolicy
+    private var criticalityOverrides: [AssetPath: Criticality] = [:]
+    private var recentBeats: [String] = []
+    private let soundEngine: (any SoundEngine)?
+
+    /// A decoder for pictures (PajamaImage's `ImageDecoder.decode` in the app; a fake in tests).
+    public typealias ImageDecoding = @Sendable (AssetPath, [UInt8]) throws(AssetLoadError) -> StoryImage
+
+    public init(
+        manifest: StoryManifest, source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding,
+        sound: (any SoundEngine)?, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
+        preloading: Bool = true, retry: RetryPolicy = RetryPolicy(), imageBudget: Int = 64 << 20, soundBudget: Int = 64 << 20
+    ) {
+        self.manifest = manifest
+        self.source = source
+        self.retry = retry
+        self.soundEngine = sound
+        let storage = BeatStorageCoordinator(manifest: manifest, source: source, memory: memory, disk: diskCache)
+        self.storage = storage
+        let disk = source.isLocal ? nil : diskCache
+        let fetch: AssetStore<StoryImage>.Fetch = { path throws(AssetLoadError) in
+            if let disk, let bytes = await disk.get(storyId: manifest.id, version: manifest.version, path: path.value) { return bytes }
+            do {
+                let bytes = try await source.read(path.value)
+                await disk?.store(storyId: manifest.id, version: manifest.version, path: path.value, bytes: bytes)
+                return bytes
+            } catch {
+                throw AssetLoadError(error as? StorySourceError ?? .io(path: path.value, message: "\(error)"))
+            }
+        }
+        images = AssetStore(budget: imageBudget, fetch: fetch, decode: { path, bytes throws(AssetLoadError) in try decodeImage(path, bytes) },
+                            cost: { $0.byteCount })
+        if let sound {
+            sounds = AssetStore(
+                budget: soundBudget, fetch: fetch,
+                decode: { path, bytes throws(AssetLoadError) in
+                    try await sound.load(SoundKey(storyId: manifest.id, storyVersion: manifest.version, path: path), bytes: bytes)
+                },
+                cost: { $0.byteCount }, release: { await sound.unload($0) })
+        } else {
+            sounds = nil
+        }
+        let images = self.images, sounds = self.sounds
+        preloader = BeatPreloader(
+            window: window, enabled: preloading,
+            loadBeat: { id throws(AssetLoadError) in try await storage.load(id) },
+            preloadAssets: { beats in
+                var refs: [(AssetReference, Criticality)] = []
+                for beat in beats { for ref in beat.assetReferences { refs.append((ref, manifest.criticality(of: ref))) } }
+                for level in [Criticality.critical, .important, .optional] {
+                    for (ref, c) in refs where c == level {
+                        if Task.isCancelled { return }
+                        if ref.role.isSound { await sounds?.preload([ref.path]) } else { await images.preload([ref.path]) }
+                    }
+                }
+            })
+    }
+
+    /// Reads story.json from `source` and makes a manager for it.
+    public static func open(
+        source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding, sound: (any SoundEngine)?,
+        preloading: Bool = true
+    ) async throws(AssetLoadError) -> StoryContentManager {
+        let bytes: [UInt8]
+        do { bytes = try await source.read("story.json") } catch { throw AssetLoadError(error) }
+        do {
+            let manifest = try StoryDecoder.decodeManifest(bytes)
+            return StoryContentManager(manifest: manifest, source: source, diskCache: diskCache, decodeImage: decodeImage,
+                                       sound: sound, preloading: preloading)
+        } catch {
+            throw AssetLoadError(.invalidFormat, subject: "story.json", detail: error.description)
+        }
+    }
+
+    // MARK: Beats
+
+    public func cachedBeat(_ id: String) async -> Beat? { await storage.cached(id) }
+    public func getBeat(_ id: String) async -> Beat? { await storage.cached(id) }
+    public func isBeatLoaded(_ id: String) async -> Bool { await storage.cached(id) != nil }
+
+    public func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
+        let storage = self.storage
+        return try await retry.run(subject: "beat \(id)") { () throws(AssetLoadError) -> Beat in try await storage.load(id) }
+    }
+
+    /// Whether the beat exists: answered from story.json's list when it has one (no I/O), else by loading.
+    public func doesBeatExist(_ id: String) async -> Bool {
+        if let beats = manifest.beats { return beats.contains(id) }
+        return (try? await storage.load(id)) != nil
+    }
+
+    // MARK: Assets
+
+    public func cachedImage(_ path: AssetPath) async -> StoryImage? { await images.get(path) }
+    public func isImageLoaded(_ path: AssetPath) async -> Bool { await images.isLoaded(path) }
+    public func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage {
+        let images = self.images
+        return try await retry.run(subject: path.value) { () throws(AssetLoadError) -> StoryImage in try await images.load(path) }
+    }
+
+    public func cachedSound(_ path: AssetPath) async -> LoadedSound? { await sounds?.get(path) }
+    public func isAudioLoaded(_ path: AssetPath) async -> Bool { await sounds?.isLoaded(path) ?? false }
+    public func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
+        guard let sounds else { throw AssetLoadError(.network, subject: path.value, detail: "sound is off") }
+        return try await retry.run(subject: path.value) { () throws(AssetLoadError) -> LoadedSound in try await sounds.load(path) }
+    }
+
+    // MARK: Criticality
+
+    /// The criticality of one use of an asset: run-time override, else story.json, else the format's default.
+    public func criticality(of reference: AssetReference) -> Criticality {
+        criticalityOverrides[reference.path] ?? manifest.criticality(of: reference)
+    }
+
+    public func setCriticality(_ level: Criticality?, for path: AssetPath) { criticalityOverrides[path] = level }
+
+    /// True when the beat and every critical asset of the page are loaded.
+    public func canNavigate(to location: StoryLocation) async -> Bool {
+        guard let beat = await storage.cached(location.beatId), let page = beat.page(withId: location.pageId) else { return false }
+        for ref in page.assetReferences(beatId: beat.id) where criticality(of: ref) == .critical {
+            if ref.role.isSound {
+                if let sounds, await !sounds.isLoaded(ref.path) { return false }
+            } else if await !images.isLoaded(ref.path) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Loads the critical assets of the page (sounds only when there is a sound engine: reading never
+    /// waits on a missing sound server).
+    public func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {
+        guard let page = beat.page(withId: location.pageId) else { return }
+        for ref in page.assetReferences(beatId: beat.id) where criticality(of: ref) == .critical {
+            if ref.role.isSound {
+                if sounds != nil, soundEngine.map({ if case .off = $0.state { false } else { true } }) ?? false {
+                    _ = try await loadSound(ref.path)
+                }
+            } else {
+                _ = try await loadImage(ref.path)
+            }
+        }
+    }
+
+    /// Alias matching the design notes' name.
+    public func loadAssets(for location: StoryLocation) async throws(AssetLoadError) {
+        let beat = try await loadBeat(location.beatId)
+        try await loadCriticalAssets(for: location, in: beat)
+    }
+
+    // MARK: Preloading and metrics
+
+    public func readerMoved(to location: StoryLocation) async {
+        if recentBeats.last != location.beatId { recentBeats.append(location.beatId) }
+        if recentBeats.count > 16 { recentBeats.removeFirst(recentBeats.count - 16) }
+        await preloader.readerMoved(to: location.beatId, recent: recentBeats)
+    }
+
+    public func metrics() async -> StorageMetrics { await storage.metrics }
+}

@@ -1,0 +1,56 @@
+/// A move the reader makes.
+public enum PageMove: Sendable, Equatable {
+    /// A tap: reveal the next line, or go on to the next page or beat.
+    case advance
+    /// Back to the previous location in the history.
+    case back
+    /// Take a choice (0-based) on a choice page.
+    case choose(Int)
+}
+
+/// The page being shown.
+public struct PageState: Sendable, Equatable {
+    public var beat: Beat
+    public var page: Page
+    public var location: StoryLocation
+    public var pageIndex: Int
+    /// Lines shown on a text page; 1 on title and choice pages.
+    public var revealedLines: Int
+    public var canGoBack: Bool
+    /// True on the last page of a beat that ends the story.
+    public var isEnding: Bool
+}
+
+/// A load that failed, with what the reader can do about it.
+public struct ReaderFailure: Sendable, Equatable {
+    public var error: AssetLoadError
+    public var location: StoryLocation
+    /// True when what failed is an asset (the page can be shown without it); false for a beat.
+    public var canSkip: Bool
+}
+
+/// What the reader shows.
+public enum ReaderState: Sendable, Equatable {
+    case starting
+    /// Waiting for a beat or the critical assets of the page at this location.
+    case loading(StoryLocation)
+    case page(PageState)
+    case failed(ReaderFailure)
+    /// The reader went past the last page of an ending.
+    case finished(PageState)
+}
+
+/// Why a sound played.
+public enum SoundCue: Sendable, Equatable {
+    case pageEnter, tap, choice(Int)
+}
+
+/// What happened, for the UI, the sound tests and co-reading.
+public enum ReaderEvent: Sendable, Equatable {
+    case stateChanged(ReaderState)
+    case pageEntered(StoryLocation)
+    case soundPlayed(AssetPath, SoundCue)
+    case soundSkipped(AssetPath, SoundCue)
+    /// Something the reader should be told once (a reset progress file, a moved location).
+    case notice(String)
+}

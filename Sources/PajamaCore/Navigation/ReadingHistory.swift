@@ -1,0 +1,63 @@
+/// Where the reader has been, for instant back navigation with bounded memory.
+///
+/// Keeps the beat content of the last `contentKeptFor` entries (so going back to them needs no load)
+/// and only the locations beyond that, at most `limit` entries in all. Going back moves a cursor; a
+/// new move after going back drops the forward part (like a browser).
+public struct ReadingHistory: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var location: StoryLocation
+        /// The beat, while the entry is recent enough to keep it.
+        public var beat: Beat?
+    }
+
+    public let limit: Int
+    public let contentKeptFor: Int
+    public private(set) var entries: [Entry] = []
+    /// Index of the current location in `entries`.
+    public private(set) var cursor = -1
+
+    public init(limit: Int = 500, contentKeptFor: Int = 20) {
+        self.limit = max(1, limit)
+        self.contentKeptFor = max(0, contentKeptFor)
+    }
+
+    public var current: Entry? { entries.indices.contains(cursor) ? entries[cursor] : nil }
+    public var canGoBack: Bool { cursor > 0 }
+    public var locations: [StoryLocation] { entries.map(\.location) }
+
+    /// Records a move to `location`; drops any forward history first.
+    public mutating func push(_ location: StoryLocation, beat: Beat?) {
+        if cursor < entries.count - 1 { entries.removeSubrange((cursor + 1)...) }
+        if entries.last?.location == location { entries[entries.count - 1].beat = beat ?? entries[entries.count - 1].beat; return }
+        entries.append(Entry(location: location, beat: beat))
+        if entries.count > limit { entries.removeFirst(entries.count - limit) }
+        cursor = entries.count - 1
+        // Bound memory: only the most recent entries keep their content.
+        let keepFrom = entries.count - contentKeptFor
+        if keepFrom > 0 { for i in 0..<keepFrom where entries[i].beat != nil { entries[i].beat = nil } }
+    }
+
+    /// Replaces the current entry's location (revealing a line moves within a page, not to a new one).
+    public mutating func updateCurrent(_ location: StoryLocation) {
+        guard entries.indices.contains(cursor) else { return }
+        entries[cursor].location = location
+    }
+
+    /// Steps back; returns the entry to show, or nil at the start.
+    public mutating func back() -> Entry? {
+        guard canGoBack else { return nil }
+        cursor -= 1
+        return entries[cursor]
+    }
+
+    /// Restores saved locations (no content), the last one current.
+    public mutating func restore(_ locations: [StoryLocation]) {
+        entries = locations.suffix(limit).map { Entry(location: $0, beat: nil) }
+        cursor = entries.count - 1
+    }
+
+    public mutating func clear() {
+        entries = []
+        cursor = -1
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Saved reading progress, one JSON file per story id under `$XDG_DATA_HOME/pajama/progress`.
+///
+/// Saves are atomic (temp file, fsync, rename), so a crash never leaves half a file; a file that
+/// cannot be read is moved aside and reported, never a crash.
+public struct ProgressStore: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    /// The standard place: `$XDG_DATA_HOME/pajama/progress`, or `~/.local/share/pajama/progress`.
+    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ProgressStore {
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
+        return ProgressStore(folder: data.appendingPathComponent("pajama/progress"))
+    }
+
+    private func file(_ storyId: String) -> URL { folder.appendingPathComponent(storyId + ".json") }
+
+    /// Saves atomically. Errors are returned for the caller to report; reading goes on regardless.
+    @discardableResult
+    public func save(storyId: String, _ progress: ReadingProgress) -> String? {
+        guard StoryManifest.isValidId(storyId) else { return "invalid story id" }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let data = try encoder.encode(progress)
+            let temp = folder.appendingPathComponent(".\(storyId).\(ProcessInfo.processInfo.processIdentifier).tmp")
+            let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { return "cannot write \(temp.path): \(String(cString: strerror(errno)))" }
+            let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, data.count) }
+            fsync(fd)
+            close(fd)
+            guard written == data.count else { return "short write to \(temp.path)" }
+            guard rename(temp.path, file(storyId).path) == 0 else { return "cannot save progress: \(String(cString: strerror(errno)))" }
+            return nil
+        } catch {
+            return "cannot save progress: \(error)"
+        }
+    }
+
+    /// The result of loading: the progress, or nil; and a warning when a file was broken.
+    public func load(storyId: String) -> (progress: ReadingProgress?, warning: String?) {
+        let url = file(storyId)
+        guard let data = try? Data(contentsOf: url) else { return (nil, nil) }
+        if let progress = try? JSONDecoder().decode(ReadingProgress.self, from: data) { return (progress, nil) }
+        let aside = url.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
+        try? FileManager.default.moveItem(at: url, to: aside)
+        return (nil, "saved progress was unreadable and was moved to \(aside.lastPathComponent); starting afresh")
+    }
+
+    /// Forgets a story's progress.
+    public func remove(storyId: String) { try? FileManager.default.removeItem(at: file(storyId)) }
+}
