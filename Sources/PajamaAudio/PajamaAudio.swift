@@ -1,3 +1,0 @@
-import PajamaCore
-import CSndfile
-import CPulse

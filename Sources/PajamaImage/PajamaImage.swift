@@ -1,3 +1,0 @@
-import PajamaCore
-import CPNG
-import CChafa

@@ -1,0 +1,74 @@
+import Foundation
+import PajamaCore
+
+/// One story of the library, with the reader's progress in it.
+public struct LibraryEntry: Sendable, Equatable {
+    public var folder: String
+    public var id: String
+    public var title: String
+    public var author: String?
+    public var beatCount: Int?
+    /// "new", "page 12", "finished", or the reason the story cannot be opened.
+    public var progress: String
+    public var readable: Bool
+
+    /// Every story folder (a folder with a story.json) under `folder`, sorted by title.
+    public static func scan(_ folder: String, progress: ProgressStore) -> [LibraryEntry] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var entries: [LibraryEntry] = []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            let source = FolderStorySource(folder: path)
+            guard source.exists("story.json") else { continue }
+            do {
+                let manifest = try StoryDecoder.decodeManifest(try source.readSync("story.json"))
+                let saved = progress.load(storyId: manifest.id).progress
+                let state: String
+                if let saved {
+                    state = saved.finished ? "finished" : "page \(max(1, saved.pagesRead))"
+                } else {
+                    state = "new"
+                }
+                entries.append(LibraryEntry(folder: path, id: manifest.id, title: manifest.title, author: manifest.author,
+                                            beatCount: manifest.beats?.count, progress: state, readable: true))
+            } catch {
+                entries.append(LibraryEntry(folder: path, id: name, title: name, author: nil, beatCount: nil,
+                                            progress: "cannot open: \(error)", readable: false))
+            }
+        }
+        return entries.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
+    }
+
+    /// The library screen.
+    public static func render(_ entries: [LibraryEntry], selected: Int, folder: String, width: Int, height: Int, notice: String?) -> CellGrid {
+        var grid = CellGrid(width: width, height: height)
+        guard width >= PageRenderer.minimumSize.width, height >= PageRenderer.minimumSize.height else {
+            grid.put("terminal too small", x: 0, y: 0, style: Style(.error))
+            return grid
+        }
+        grid.fill(y: 0, style: Style(.status))
+        grid.put(" Pajama — stories in \(folder)", x: 0, y: 0, style: Style(.status))
+        grid.fill(y: height - 1, style: Style(.status))
+        grid.put(notice ?? " ↑ ↓ choose · Enter read · q quit", x: 0, y: height - 1, style: Style(.status))
+        if entries.isEmpty {
+            grid.put("No stories here. Put story folders in \(folder) or set PAJAMA_STORIES.", x: 2, y: 2, style: Style(.dim), maxWidth: width - 4)
+            return grid
+        }
+        let visible = height - 4
+        let first = max(0, min(selected - visible / 2, entries.count - visible))
+        for (row, index) in (first..<min(entries.count, first + visible)).enumerated() {
+            let entry = entries[index]
+            let style = Style(index == selected ? .selected : entry.readable ? .text : .error)
+            let y = 2 + row
+            if index == selected { grid.fill(y: y, from: 1, to: width - 1, style: style) }
+            let right = entry.progress
+            let rightWidth = min(DisplayWidth.of(DisplayWidth.sanitize(right)), width / 3)
+            let byline = entry.author.map { "  by \($0)" } ?? ""
+            grid.put((index == selected ? "› " : "  ") + entry.title + byline, x: 2, y: y, style: style, maxWidth: width - rightWidth - 6)
+            grid.put(right, x: width - rightWidth - 2, y: y, style: style, maxWidth: rightWidth)
+        }
+        return grid
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+import PajamaCore
+
+/// Drives one reading session: keys → `ReaderViewModel`, view model state → frames on the `Screen`.
+///
+/// Runs entirely on the main actor (ncurses is not thread-safe); loads (beats, pictures, sounds) happen in
+/// the engine's actors and report back here.
+@MainActor
+public final class ReaderController {
+    /// Shown only when a load takes longer than this, so fast loads never flash "Loading...".
+    public static let loadingGrace: Duration = .milliseconds(150)
+
+    /// How a session ended.
+    public enum Outcome: Sendable { case quit, signal(Int32) }
+
+    private let viewModel: ReaderViewModel
+    private let content: any StoryContent
+    private let screen: Screen
+    private let sound: (any SoundEngine)?
+    private let storyTitle: String
+    private let statsProvider: (@MainActor () async -> [String])?
+    private var themes: [String]
+    private var selectedChoice = 0
+    private var scroll = 0
+    private var showHelp = false
+    private var confirmRestart = false
+    private var notice: String?
+    private var loadingSince: ContinuousClock.Instant?
+    private var lastLocation: StoryLocation?
+    private var statsLines: [String]?
+    private var dirty = true
+    private var finished = false
+    /// The last page shown, kept on screen while a short load is inside its grace period.
+    private var lastPage: PageState?
+
+    public init(
+        viewModel: ReaderViewModel, content: any StoryContent, screen: Screen, sound: (any SoundEngine)?,
+        storyTitle: String, themes: [String], statsProvider: (@MainActor () async -> [String])? = nil
+    ) {
+        self.viewModel = viewModel
+        self.content = content
+        self.screen = screen
+        self.sound = sound
+        self.storyTitle = storyTitle
+        self.themes = themes
+        self.statsProvider = statsProvider
+    }
+
+    /// Reads until the reader quits or a quit signal arrives.
+    public func run(start: StoryLocation?, restart: Bool, signals: AsyncStream<Int32>) async -> Outcome {
+        viewModel.onEvent = { [weak self] event in self?.handle(event) }
+        let signalTask = Task { @MainActor [weak self] in
+            for await sig in signals {
+                self?.pendingSignal = sig
+                return
+            }
+        }
+        defer { signalTask.cancel() }
+        Task { await viewModel.start(at: start, restart: restart) }
+        var ticks = 0
+        while !finished {
+            if let sig = pendingSignal { return .signal(sig) }
+            while let key = screen.readKey() {
+                await handle(key)
+                if finished { break }
+            }
+            ticks += 1
+            if statsProvider != nil, ticks % 25 == 0 {
+                statsLines = await statsProvider?()
+                dirty = true
+            }
+            if case .loading = viewModel.state, let since = loadingSince, ContinuousClock.now - since >= Self.loadingGrace {
+                dirty = true
+            }
+            if dirty { redraw() }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return .quit
+    }
+
+    private var pendingSignal: Int32?
+
+    // MARK: Events
+
+    private func handle(_ event: ReaderEvent) {
+        switch event {
+        case .stateChanged(let state):
+            if case .loading = state {
+                if loadingSince == nil { loadingSince = .now }
+            } else {
+                loadingSince = nil
+            }
+            if case .page(let page) = state { lastPage = page }
+            if case .page(let page) = state, page.location.beatId != lastLocation?.beatId || page.location.pageId != lastLocation?.pageId {
+                selectedChoice = 0
+                scroll = 0
+                lastLocation = page.location
+                loadPicture(of: page.page)
+            }
+            if case .finished(let page) = state { loadPicture(of: page.page) }
+        case .notice(let text):
+            notice = text
+        default:
+            break
+        }
+        dirty = true
+    }
+
+    private var pictures: [AssetPath: StoryImage] = [:]
+
+    private func loadPicture(of page: Page) {
+        guard let path = page.imageUrl, pictures[path] == nil else { return }
+        Task { @MainActor in
+            if let image = await content.cachedImage(path) {
+                pictures[path] = image
+            } else if let image = try? await content.loadImage(path) {
+                pictures[path] = image
+            }
+            dirty = true
+        }
+    }
+
+    // MARK: Keys
+
+    private var pageState: PageState? {
+        switch viewModel.state {
+        case .page(let p), .finished(let p): p
+        default: nil
+        }
+    }
+
+    private func handle(_ key: Key) async {
+        dirty = true
+        if case .resize = key {
+            screen.invalidate()
+            return
+        }
+        notice = nil
+        if showHelp {
+            showHelp = false
+            return
+        }
+        let choices = pageState?.page.choices ?? []
+        if case .click(_, let y) = key {
+            if let index = clickedChoice(row: y) { await viewModel.changePage(.choose(index)) }
+            return
+        }
+        guard let action = KeyMap.action(for: key, onChoicePage: !choices.isEmpty) else { return }
+        if confirmRestart {
+            confirmRestart = false
+            if case .confirm(true) = action { await viewModel.restart() }
+            return
+        }
+        if case .failed = viewModel.state {
+            switch action {
+            case .restart, .retry: await viewModel.retry()
+            case .skip: await viewModel.skip()
+            case .quit: finished = true
+            default: break
+            }
+            return
+        }
+        switch action {
+        case .advance:
+            if case .finished = viewModel.state { return }
+            await viewModel.changePage(.advance)
+        case .back: await viewModel.changePage(.back)
+        case .choose(let index):
+            if index < choices.count { await viewModel.changePage(.choose(index)) }
+        case .selectPrevious:
+            if !choices.isEmpty { selectedChoice = (selectedChoice + choices.count - 1) % choices.count }
+        case .selectNext:
+            if !choices.isEmpty { selectedChoice = (selectedChoice + 1) % choices.count }
+        case .takeSelected:
+            if selectedChoice < choices.count { await viewModel.changePage(.choose(selectedChoice)) }
+        case .restart: confirmRestart = true
+        case .mute:
+            if let sound { sound.isMuted.toggle() }
+        case .volumeUp:
+            if let sound { sound.volume = min(100, (sound.volume / 10 + 1) * 10) }
+        case .volumeDown:
+            if let sound { sound.volume = max(0, (sound.volume + 9) / 10 * 10 - 10) }
+        case .nextTheme:
+            if !themes.isEmpty {
+                let index = ((themes.firstIndex(of: screen.theme.name) ?? -1) + 1) % themes.count
+                if let theme = ThemeLibrary.load(themes[index]) {
+                    screen.theme = theme
+                    ReaderSettings.save(theme: theme.name)
+                    notice = "theme: \(theme.name)"
+                }
+            }
+        case .help: showHelp = true
+        case .quit: finished = true
+        case .scrollUp: scroll = max(0, scroll - max(1, screen.height / 2))
+        case .scrollDown: scroll += max(1, screen.height / 2)
+        case .retry, .skip, .confirm, .redraw: break
+        }
+    }
+
+    private func clickedChoice(row: Int) -> Int? {
+        guard let page = pageState, !page.page.choices.isEmpty else { return nil }
+        let grid = frame()
+        for (index, choice) in page.page.choices.enumerated() {
+            let label = "\(index + 1). " + String(DisplayWidth.sanitize(choice.text).prefix(8))
+            let rowText = (0..<grid.width).map { grid[$0, row].text }.joined()
+            if rowText.contains(label) { return index }
+        }
+        return nil
+    }
+
+    // MARK: Frames
+
+    private func redraw() {
+        dirty = false
+        screen.draw(frame())
+    }
+
+    /// The frame for the current state.
+    func frame() -> CellGrid {
+        PageRenderer.render(model(), width: screen.width, height: screen.height)
+    }
+
+    private func model() -> ScreenModel {
+        var content: ScreenModel.Content = .blank
+        var position = ""
+        switch viewModel.state {
+        case .starting:
+            content = .blank
+        case .loading(let location):
+            if let since = loadingSince, ContinuousClock.now - since >= Self.loadingGrace {
+                content = .loading("Loading...")
+            } else if let page = lastPage {
+                content = .page(view(page))
+            }
+            position = location.beatId
+        case .page(let page):
+            content = .page(view(page))
+            position = positionText(page)
+        case .failed(let failure):
+            content = .error(message: failure.error.readerMessage, canSkip: failure.canSkip)
+            position = failure.location.beatId
+        case .finished(let page):
+            content = .finished(view(page))
+            position = positionText(page) + " · the end"
+        }
+        return ScreenModel(
+            storyTitle: storyTitle, content: content, position: position, soundStatus: soundText(),
+            notice: notice, showHelp: showHelp, confirmRestart: confirmRestart, statsLines: statsLines)
+    }
+
+    private func view(_ page: PageState) -> PageView {
+        let picture = page.page.imageUrl.flatMap { pictures[$0] }
+        return PageView(page: page.page, revealedLines: page.revealedLines, selectedChoice: selectedChoice,
+                        picture: picture, pictureMissing: false, scroll: scroll)
+    }
+
+    private func positionText(_ page: PageState) -> String {
+        "\(page.beat.id) · page \(page.pageIndex + 1)/\(page.beat.pages.count)"
+    }
+
+    private func soundText() -> String {
+        guard let sound else { return "sound: off" }
+        switch sound.state {
+        case .sampleCache: return "sound: on \(sound.volume)%"
+        case .stream: return "sound: on (stream) \(sound.volume)%"
+        case .muted: return "sound: muted"
+        case .off: return "sound: off (no server)"
+        case .disabled: return "sound: off"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import PajamaCore
+import PajamaTerminal
+
+/// `pajama list [folder]`: the stories of a folder as a table.
+struct ListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stories in a folder.")
+
+    @Argument(help: "The folder of stories (default $PAJAMA_STORIES or ./Stories).")
+    var folder: String?
+
+    func run() async throws {
+        let folder = StoryFolder.resolve(folder)
+        let entries = LibraryEntry.scan(folder, progress: ProgressStore.standard())
+        if entries.isEmpty {
+            print("no stories in \(folder)")
+            return
+        }
+        var rows = [["id", "title", "author", "beats", "validates"]]
+        for entry in entries {
+            var status = entry.readable ? "yes" : "no"
+            if entry.readable {
+                let report = await StoryValidator.validate(source: FolderStorySource(folder: entry.folder), probe: LiveAssetProbe())
+                status = report.errorCount == 0 ? "yes" : "no (\(report.errorCount) errors)"
+            }
+            rows.append([entry.id, entry.title, entry.author ?? "", entry.beatCount.map(String.init) ?? "?", status]
+                .map { StoryFormatError.printable($0, limit: 60) })
+        }
+        let widths = (0..<5).map { c in rows.map { DisplayWidth.of($0[c]) }.max() ?? 0 }
+        for row in rows {
+            print(row.enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - DisplayWidth.of(cell)) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+        }
+    }
+}

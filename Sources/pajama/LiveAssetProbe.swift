@@ -1,0 +1,24 @@
+import PajamaAudio
+import PajamaCore
+import PajamaImage
+
+/// Asset checks with the real decoders: libsndfile for sounds, libpng and the text-art reader for pictures.
+struct LiveAssetProbe: AssetProbe {
+    func problemWithSound(_ path: AssetPath, _ bytes: [UInt8]) -> String? {
+        do {
+            _ = try SoundDecoder.decode(bytes, name: path.value)
+            return nil
+        } catch {
+            return "not a playable sound: \(error.detail.isEmpty ? error.kind.rawValue : error.detail)"
+        }
+    }
+
+    func problemWithImage(_ path: AssetPath, _ bytes: [UInt8]) -> String? {
+        do {
+            _ = try ImageDecoder.decode(path: path, bytes: bytes)
+            return nil
+        } catch {
+            return "not a usable picture: \(error.detail.isEmpty ? error.kind.rawValue : error.detail)"
+        }
+    }
+}

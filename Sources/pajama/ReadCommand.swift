@@ -1,0 +1,34 @@
+import ArgumentParser
+import PajamaCore
+
+/// `pajama read <folder|URL>`: read one story.
+struct ReadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a story from a folder or a URL.")
+
+    @Argument(help: "The story folder, or its base URL (http:// or https://).")
+    var story: String
+
+    @Option(help: "Where to start: BEAT or BEAT/PAGE (overrides saved progress).")
+    var start: String?
+
+    @Flag(help: "Forget saved progress and start from the beginning.")
+    var restart = false
+
+    @OptionGroup var reading: ReadingOptions
+
+    func validate() throws {
+        if let start, Self.location(start) == nil { throw ValidationError("--start takes BEAT or BEAT/PAGE") }
+    }
+
+    static func location(_ text: String) -> (beat: String, page: String?)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(parts.count), StoryManifest.isValidId(parts[0]) else { return nil }
+        if parts.count == 2, parts[1].isEmpty { return nil }
+        return (parts[0], parts.count == 2 ? parts[1] : nil)
+    }
+
+    func run() async throws {
+        let code = await ReaderApp.runStory(story, start: start.flatMap(Self.location), restart: restart, options: reading)
+        if code != 0 { throw ExitCode(code) }
+    }
+}

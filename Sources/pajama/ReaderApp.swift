@@ -1,0 +1,137 @@
+import Foundation
+import PajamaAudio
+import PajamaCore
+import PajamaImage
+import PajamaTerminal
+
+/// Runs the terminal UI: the library and reading sessions, on the main actor, with the terminal
+/// always restored (quit, Ctrl-C, SIGTERM, SIGHUP, crash signals).
+@MainActor
+enum ReaderApp {
+    /// `pajama read`: one story; returns the exit code.
+    static func runStory(_ argument: String, start: (beat: String, page: String?)?, restart: Bool, options: ReadingOptions) async -> Int32 {
+        let source = StorySources.open(argument)
+        let sound = makeSound(options)
+        let content: StoryContentManager
+        do {
+            content = try await open(source, sound: sound)
+        } catch {
+            printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
+            return 2
+        }
+        let signals = TerminalGuard.install()
+        let screen = Screen(theme: theme(options))
+        screen.open()
+        let outcome = await read(content, screen: screen, sound: sound, start: start, restart: restart, options: options, signals: signals)
+        screen.close()
+        await shutdown(sound: sound, content: content)
+        if case .signal(let number) = outcome { return 128 + number }
+        return 0
+    }
+
+    /// `pajama` / `pajama library`: pick stories until the reader quits.
+    static func runLibrary(folder: String, options: ReadingOptions) async -> Int32 {
+        let progress = ProgressStore.standard()
+        let signals = TerminalGuard.install()
+        let screen = Screen(theme: theme(options))
+        screen.open()
+        let sound = makeSound(options)
+        var selected = 0
+        var notice: String?
+        var entries = LibraryEntry.scan(folder, progress: progress)
+        var dirty = true
+        var pendingSignal: Int32?
+        let signalTask = Task { @MainActor in
+            for await number in signals {
+                pendingSignal = number
+                return
+            }
+        }
+        defer { signalTask.cancel() }
+        var lastSize = (screen.width, screen.height)
+        loop: while pendingSignal == nil {
+            while let key = screen.readKey() {
+                dirty = true
+                notice = nil
+                switch key {
+                case .up, .character("k"): if !entries.isEmpty { selected = (selected + entries.count - 1) % entries.count }
+                case .down, .character("j"): if !entries.isEmpty { selected = (selected + 1) % entries.count }
+                case .character("q"), .escape: break loop
+                case .resize: screen.invalidate()
+                case .enter, .right, .character(" "), .character("l"):
+                    guard entries.indices.contains(selected) else { break }
+                    let entry = entries[selected]
+                    guard entry.readable else { notice = " cannot open: \(entry.progress)"; break }
+                    do {
+                        let content = try await open(FolderStorySource(folder: entry.folder), sound: sound)
+                        let outcome = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options,
+                                                 signals: signals)
+                        if case .signal(let number) = outcome { pendingSignal = number }
+                    } catch {
+                        notice = " cannot open \(entry.title): \(error)"
+                    }
+                    entries = LibraryEntry.scan(folder, progress: progress)
+                    screen.invalidate()
+                default: break
+                }
+            }
+            if (screen.width, screen.height) != lastSize { lastSize = (screen.width, screen.height); dirty = true }
+            if dirty {
+                screen.draw(LibraryEntry.render(entries, selected: selected, folder: folder, width: screen.width, height: screen.height, notice: notice))
+                dirty = false
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        screen.close()
+        if let sound { await sound.shutdown() }
+        if let number = pendingSignal { return 128 + number }
+        return 0
+    }
+
+    // MARK: Pieces
+
+    private static func open(_ source: any StorySource, sound: PulseSoundEngine?) async throws(AssetLoadError) -> StoryContentManager {
+        try await StoryContentManager.open(
+            source: source, diskCache: DiskCache(root: DiskCache.standardRoot()),
+            decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
+            sound: sound)
+    }
+
+    private static func read(
+        _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: (beat: String, page: String?)?,
+        restart: Bool, options: ReadingOptions, signals: AsyncStream<Int32>
+    ) async -> ReaderController.Outcome {
+        let viewModel = ReaderViewModel(content: content, sound: sound, progress: ProgressStore.standard())
+        var location: StoryLocation?
+        if let start {
+            var pageId = start.page
+            if pageId == nil, let beat = try? await content.loadBeat(start.beat) { pageId = beat.pages.first?.id }
+            location = StoryLocation(beatId: start.beat, pageId: pageId ?? "")
+        }
+        var stats: (@MainActor () async -> [String])?
+        if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
+        let controller = ReaderController(
+            viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
+            themes: ThemeLibrary.names(), statsProvider: stats)
+        screen.invalidate()
+        return await controller.run(start: location, restart: restart, signals: signals)
+    }
+
+    private static func makeSound(_ options: ReadingOptions) -> PulseSoundEngine? {
+        options.noSound ? nil : PulseSoundEngine.start()
+    }
+
+    private static func shutdown(sound: PulseSoundEngine?, content: StoryContentManager) async {
+        await content.sounds?.clear()
+        if let sound { await sound.shutdown() }
+    }
+
+    private static func theme(_ options: ReadingOptions) -> Theme {
+        let name = options.theme ?? ReaderSettings.savedTheme() ?? "default"
+        return ThemeLibrary.load(name) ?? ThemeLibrary.load("default") ?? Theme.builtIn
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
