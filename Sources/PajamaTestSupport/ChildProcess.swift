@@ -1,6 +1,9 @@
 import Foundation
 
 /// Runs a program to completion and collects what it printed (for tests and the bench).
+///
+/// Uses posix_spawn and waitpid directly, with output going to temporary files rather than pipes, so a
+/// daemon the program leaves behind (tmux's server) can never keep the caller waiting.
 public struct ChildProcess: Sendable {
     public struct Result: Sendable {
         public var status: Int32
@@ -8,69 +11,55 @@ public struct ChildProcess: Sendable {
         public var stderr: String
     }
 
-    /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`; waits at most `timeout` seconds,
-    /// then kills it (status -9).
+    /// A helper process that could not be started.
+    public struct Failure: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`; waits at most `timeout`
+    /// seconds, then kills it (status -9). `environment` replaces the environment when given.
     public static func run(
         _ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
-        currentDirectory: URL? = nil, timeout: TimeInterval = 60
+        timeout: TimeInterval = 60
     ) throws -> Result {
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
+        let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-out-\(tag)").path
+        let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-err-\(tag)").path
+        defer {
+            unlink(outPath)
+            unlink(errPath)
         }
-        if let environment { process.environment = environment }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read both pipes concurrently so a chatty child cannot block on a full pipe.
-        let group = DispatchGroup()
-        let collected = Collected()
-        for (pipe, isOut) in [(out, true), (err, false)] {
-            group.enter()
-            DispatchQueue.global().async {
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                collected.set(data, isOut: isOut)
-                group.leave()
-            }
-        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let envp = envStrings.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw Failure(message: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
+        var status: Int32 = 0
         var killed = false
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            killed = true
+        while true {
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { break }
+            if Date() > deadline && !killed {
+                kill(pid, SIGKILL)
+                killed = true
+            }
+            usleep(2_000)
         }
-        process.waitUntilExit()
-        group.wait()
-        let (o, e) = collected.values
-        return Result(status: killed ? -9 : process.terminationStatus, stdout: o, stderr: e)
-    }
-}
-
-/// Output gathered from two reader threads.
-private final class Collected: @unchecked Sendable {
-    // Safe: every access goes through `lock`.
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
-
-    func set(_ data: Data, isOut: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if isOut { out = data } else { err = data }
-    }
-
-    var values: (String, String) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let exitCode: Int32 = killed ? -9 : ((status & 0x7F) == 0 ? (status >> 8) & 0xFF : -(status & 0x7F))
+        let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        return Result(status: exitCode, stdout: out, stderr: err)
     }
 }

@@ -1,0 +1,83 @@
+import Foundation
+
+/// A real terminal for end-to-end tests: a private tmux server (its own socket) running one command.
+public final class TmuxSession: Sendable {
+    public let socket: String
+    public let home: TemporaryDirectory
+
+    /// Starts `command` (arguments are shell-quoted) in a `width` x `height` pane, with isolated XDG folders.
+    public init(_ command: [String], width: Int = 80, height: Int = 24, environment: [String: String] = [:],
+                home: TemporaryDirectory? = nil) throws {
+        self.home = try home ?? TemporaryDirectory(prefix: "pajama-e2e")
+        socket = "pajama-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        var env = [
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+            "XDG_DATA_HOME": self.home.path + "/data", "XDG_CONFIG_HOME": self.home.path + "/config",
+            "XDG_CACHE_HOME": self.home.path + "/cache", "HOME": self.home.path, "PULSE_SERVER": "unix:/nonexistent",
+        ]
+        for (k, v) in environment { env[k] = v }
+        let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
+        let shell = "env \(assignments) \(command.map(Self.quote).joined(separator: " ")); echo \"[exited $?]\"; sleep 600"
+        let result = try ChildProcess.run("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height), shell])
+        guard result.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(result.stderr)") }
+    }
+
+    public struct TmuxError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    /// Sends keys (tmux key names: "Space", "Enter", "Left", "1", "q", "C-c").
+    public func send(_ keys: String...) {
+        for key in keys { _ = try? ChildProcess.run("tmux", ["-L", socket, "send-keys", "-t", "0", key]) }
+    }
+
+    /// The screen's text now.
+    public func screen() -> String {
+        (try? ChildProcess.run("tmux", ["-L", socket, "capture-pane", "-p", "-t", "0"]).stdout) ?? ""
+    }
+
+    /// A tmux format value of the pane (e.g. "#{alternate_on}").
+    public func paneValue(_ format: String) -> String {
+        ((try? ChildProcess.run("tmux", ["-L", socket, "display-message", "-p", "-t", "0", format]).stdout) ?? "")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    public func resize(width: Int, height: Int) {
+        _ = try? ChildProcess.run("tmux", ["-L", socket, "resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
+    }
+
+    /// Waits until the screen contains `text` (polling), returning the screen; throws with the last screen on timeout.
+    @discardableResult
+    public func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = screen()
+            if last.contains(text) { return last }
+            usleep(50_000)
+        }
+        throw TmuxError(message: "timed out waiting for \"\(text)\"; screen was:\n\(last)")
+    }
+
+    /// Sends one key, then waits for `text`.
+    @discardableResult
+    public func press(_ key: String, thenWaitFor text: String, timeout: TimeInterval = 15) throws -> String {
+        send(key)
+        return try waitFor(text, timeout: timeout)
+    }
+
+    /// The process id of the program in the pane (the shell's child).
+    public func programPID(named name: String) -> Int32? {
+        let shell = paneValue("#{pane_pid}")
+        guard let out = try? ChildProcess.run("pgrep", ["-P", shell, "-f", name]).stdout else { return nil }
+        return out.split(separator: "\n").first.flatMap { Int32($0) }
+    }
+
+    public func stop() {
+        _ = try? ChildProcess.run("tmux", ["-L", socket, "kill-server"])
+        home.remove()
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// Drives the real `pajama` binary in tmux, reading the bundled short story.
+@Suite(.serialized) struct ReaderEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    /// Taps through the opening (title page, then two three-line text pages) to the first choice.
+    func readToFirstChoice(_ t: TmuxSession) throws {
+        try t.waitFor("A short story")
+        for _ in 0..<7 { t.send("Space"); usleep(120_000) }
+        try t.waitFor("What will Mina do?")
+    }
+
+    func tap(_ t: TmuxSession, times: Int) {
+        for _ in 0..<times { t.send("Space"); usleep(120_000) }
+    }
+
+    @Test func libraryOpensTheStoryAndReadsToEndingA() throws {
+        let t = try TmuxSession([pajama], environment: ["PAJAMA_STORIES": PackagePaths.stories.path])
+        defer { t.stop() }
+        try t.waitFor("The Lantern Keeper")
+        let library = t.screen()
+        #expect(library.contains("The Clockwork Atlas") && library.contains("The Night Garden"))
+        #expect(library.contains("new"))
+        t.send("Down")
+        try t.press("Enter", thenWaitFor: "A short story")
+        try readToFirstChoice(t)
+        try t.press("1", thenWaitFor: "stairs · page 1")
+        tap(t, times: 3)
+        try t.waitFor("lamp_room · page 2")
+        try t.press("1", thenWaitFor: "last_match")
+        tap(t, times: 5)
+        try t.waitFor("light_returns · page 2")
+        tap(t, times: 1)
+        let end = try t.waitFor("The End")
+        #expect(end.contains("light_returns"))
+        // q goes back to the library, which now shows the story as finished.
+        try t.press("q", thenWaitFor: "finished")
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    @Test func endingBWithArrowKeysAndBackThenChooseAgain() throws {
+        let t = try TmuxSession([pajama, "read", story])
+        defer { t.stop() }
+        try readToFirstChoice(t)
+        // Choose 1, go back, and choose 2 instead with the arrows.
+        try t.press("1", thenWaitFor: "stairs · page 1")
+        try t.press("Left", thenWaitFor: "What will Mina do?")
+        t.send("Down")
+        try t.waitFor("› 2.")
+        try t.press("Enter", thenWaitFor: "shore · page 1")
+        tap(t, times: 2)
+        try t.waitFor("shore · page 2")
+        try t.press("Enter", thenWaitFor: "swing")
+        tap(t, times: 2)
+        try t.waitFor("home_harbor · page 1")
+        tap(t, times: 3)
+        try t.waitFor("home_harbor · page 2")
+        tap(t, times: 1)
+        let end = try t.waitFor("The End")
+        #expect(end.contains("home_harbor"))
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    @Test func resizeReflowsAndTinySizesSayTooSmall() throws {
+        let t = try TmuxSession([pajama, "read", story])
+        defer { t.stop() }
+        try readToFirstChoice(t)
+        t.resize(width: 40, height: 12)
+        try t.waitFor("1. Climb")
+        t.resize(width: 160, height: 50)
+        try t.waitFor("1. Climb the hundred stairs to the lamp room")
+        t.resize(width: 12, height: 4)
+        try t.waitFor("terminal")
+        t.resize(width: 80, height: 24)
+        try t.waitFor("What will Mina do?")
+        try t.press("1", thenWaitFor: "stairs")
+    }
+
+    @Test func quitAndResumeWhereYouLeftOff() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-resume")
+        let first = try TmuxSession([pajama, "read", story], home: home)
+        try readToFirstChoice(first)
+        try first.press("2", thenWaitFor: "shore · page 1")
+        try first.press("q", thenWaitFor: "[exited 0]")
+        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+        let second = try TmuxSession([pajama, "read", story], home: home)
+        defer { second.stop() }
+        try second.waitFor("shore · page 1")
+        // Back still works after resuming: the history was saved too.
+        try second.press("Left", thenWaitFor: "What will Mina do?")
+    }
+
+    @Test func readsAStoryOverHTTP() throws {
+        let server = try TestHTTPServer(root: PackagePaths.stories)
+        defer { server.stop() }
+        let t = try TmuxSession([pajama, "read", server.baseURL + "/lantern-keeper/"])
+        defer { t.stop() }
+        try readToFirstChoice(t)
+        try t.press("1", thenWaitFor: "stairs · page 1")
+    }
+
+    @Test func missingCriticalPictureShowsAnErrorAndRetryWorksOnceItAppears() throws {
+        let copy = try TemporaryDirectory(prefix: "pajama-missing")
+        defer { copy.remove() }
+        let folder = copy.url.appendingPathComponent("lantern-keeper")
+        try FileManager.default.copyItem(atPath: story, toPath: folder.path)
+        let picture = folder.appendingPathComponent("assets/images/choice.png")
+        let aside = copy.url.appendingPathComponent("choice.png")
+        try FileManager.default.moveItem(at: picture, to: aside)
+        let t = try TmuxSession([pajama, "read", "--no-sound", folder.path])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        for _ in 0..<6 { t.send("Space"); usleep(120_000) }
+        let error = try t.press("Space", thenWaitFor: "Could not load", timeout: 30)
+        #expect(error.contains("assets/images/choice.png"))
+        try FileManager.default.moveItem(at: aside, to: picture)
+        try t.press("r", thenWaitFor: "What will Mina do?", timeout: 30)
+    }
+
+    @Test func terminalIsRestoredAfterSIGTERM() throws {
+        let t = try TmuxSession([pajama, "read", story])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        #expect(t.paneValue("#{alternate_on}") == "1")
+        let pid = try #require(t.programPID(named: "pajama"))
+        kill(pid, SIGTERM)
+        try t.waitFor("[exited 143]")
+        #expect(t.paneValue("#{alternate_on}") == "0")
+        #expect(t.paneValue("#{cursor_flag}") == "1")
+    }
+}
