@@ -63,3 +63,35 @@ public struct ChildProcess: Sendable {
         return Result(status: exitCode, stdout: out, stderr: err)
     }
 }
+
+extension ChildProcess {
+    /// Starts a long-running program (a server) with its output in `outputFile`; returns its pid.
+    public static func spawn(_ executable: String, _ arguments: [String], outputFile: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        guard result == 0 else { throw Failure(message: "cannot start \(executable): \(String(cString: strerror(result)))") }
+        return pid
+    }
+
+    /// Stops a spawned program and reaps it.
+    public static func terminate(_ pid: pid_t) {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        for _ in 0..<200 {
+            if waitpid(pid, &status, WNOHANG) == pid { return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+    }
+}

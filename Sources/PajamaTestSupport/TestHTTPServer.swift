@@ -3,11 +3,14 @@ import Foundation
 /// A real web server on 127.0.0.1 for tests and the bench: Python's http.server on a free port,
 /// serving a folder, with optional added latency per response and paths that answer 500.
 public final class TestHTTPServer: @unchecked Sendable {
-    // Safe: `process` is set in init and only read afterwards; `stop` is idempotent.
+    // Safe: the lets are set in init; `stopped` is only touched with `lock` held.
     public let port: Int
     public let root: URL
-    private let process: Process
+    private let pid: pid_t
     private let scriptFile: URL
+    private let portFile: URL
+    private let lock = NSLock()
+    private var stopped = false
 
     static let script = """
     import http.server, socketserver, sys, time, os
@@ -31,38 +34,39 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// Serves `root`; `latency` seconds are added to every response; `failing` paths answer 500.
     public init(root: URL, latency: Double = 0, failing: [String] = []) throws {
         self.root = root
-        scriptFile = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-http-\(UUID().uuidString).py")
+        let tag = UUID().uuidString
+        scriptFile = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-http-\(tag).py")
+        portFile = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-http-\(tag).port")
         try Self.script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", scriptFile.path, root.path, String(latency), failing.joined(separator: ",")]
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        let handle = out.fileHandleForReading
-        while !line.contains(0x0A) {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
+        pid = try ChildProcess.spawn("python3", [scriptFile.path, root.path, String(latency), failing.joined(separator: ",")],
+                                     outputFile: portFile.path)
+        var found: Int?
+        for _ in 0..<500 {
+            if let text = try? String(contentsOf: portFile, encoding: .utf8), text.hasSuffix("\n"),
+                let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                found = value
+                break
+            }
+            usleep(10_000)
         }
-        guard let text = String(data: line, encoding: .utf8), let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+        guard let found else {
+            ChildProcess.terminate(pid)
             throw ChildProcess.Failure(message: "the test web server did not start")
         }
-        self.port = port
+        port = found
     }
 
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        ChildProcess.terminate(pid)
         try? FileManager.default.removeItem(at: scriptFile)
+        try? FileManager.default.removeItem(at: portFile)
     }
 
     deinit { stop() }
