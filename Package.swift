@@ -45,7 +45,7 @@ let package = Package(
         // Helpers shared by the test targets and the bench: paths, temporary folders, child processes,
         // and the real servers tests start (PulseAudio, HTTP, tmux sessions).
         .target(name: "PajamaTestSupport", dependencies: ["PajamaCore"]),
-        .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore", "PajamaTestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaTestSupport"]),
     ],

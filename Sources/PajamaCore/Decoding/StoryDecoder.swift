@@ -66,10 +66,10 @@ public enum StoryDecoder {
     public static func decodeBeat(_ bytes: [UInt8], file: String, expectedId: String? = nil) throws(StoryFormatError) -> Beat {
         var root = try parse(bytes, file: file, beatId: expectedId)
         let id = try root.field("id").identifier(what: "beat id")
-        root.beatId = id
         if let expectedId, expectedId != id {
             throw try root.field("id").error("the beat id \"\(id)\" does not match its file name \"\(expectedId).json\"")
         }
+        root.beatId = id
         let nextBeatId = try root.optionalField("nextBeatId")?.identifier(what: "beat id")
         let pageList = try root.field("pages").elements()
         if pageList.isEmpty { throw try root.field("pages").error("a beat needs at least one page") }
