@@ -46,6 +46,7 @@ let package = Package(
         // and the real servers tests start (PulseAudio, HTTP, tmux sessions).
         .target(name: "PajamaTestSupport", dependencies: ["PajamaCore"]),
         .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaTestSupport"]),
     ],

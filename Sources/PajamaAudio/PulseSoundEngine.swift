@@ -255,16 +255,17 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
 
     // MARK: Names
 
-    /// The server-side name of a sound: unique per story, version and path, only safe characters.
+    /// The server-side name of a sound: unique per story, version and path. PulseAudio accepts only
+    /// `A-Z a-z 0-9 _ - .` in names, so other characters become `_` and a hash of the full key keeps
+    /// names distinct.
     public static func sampleName(_ key: SoundKey) -> String {
-        let raw = "pajama:\(key.storyId)@\(key.storyVersion ?? "-"):\(key.path.value)"
+        let raw = "\(key.storyId)@\(key.storyVersion ?? "-"):\(key.path.value)"
         let safe = String(raw.unicodeScalars.map { s -> Character in
-            (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "-_.:@/".unicodeScalars.contains(s))) ? Character(s) : "_"
+            (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "-_.".unicodeScalars.contains(s))) ? Character(s) : "_"
         })
-        if safe.utf8.count <= 120 && safe == raw { return safe }
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in raw.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return String(safe.prefix(100)) + "#" + String(h, radix: 16)
+        return "pajama." + String(safe.prefix(80)) + "." + String(h, radix: 16)
     }
 
     /// libpulse's version.

@@ -133,3 +133,28 @@ import Testing
         #expect(t.paneValue("#{cursor_flag}") == "1")
     }
 }
+
+/// The real binary with a private PulseAudio server: the story's sounds really come out.
+@Suite(.serialized) struct ReaderSoundEndToEndTests {
+    @Test func pageEnterAndTapSoundsComeOutOfTheSink() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+        let t = try TmuxSession([PackagePaths.executable("pajama").path, "read", story],
+                                environment: ["PULSE_SERVER": server.serverAddress])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        try t.waitFor("sound: on")
+        let recorder = try SinkRecorder(server: server)
+        // Into the story: page_enter and tap sounds of the first pages.
+        for _ in 0..<7 { t.send("Space"); usleep(250_000) }
+        try t.waitFor("What will Mina do?")
+        usleep(1_500_000)
+        let samples = recorder.stop()
+        let loud = SinkRecorder.loudSeconds(samples)
+        #expect(loud > 0.3, "heard \(loud) s of sound while reading")
+        // Quitting removes our samples from the server.
+        try t.press("q", thenWaitFor: "[exited 0]")
+        #expect(!server.pactl("list", "samples", "short").contains("pajama."))
+    }
+}
