@@ -1,0 +1,225 @@
+import Foundation
+import PajamaCore
+import PajamaTestSupport
+import Testing
+
+/// Story content in memory, with failures and a gate on images that tests open.
+actor FakeContent: StoryContent {
+    nonisolated let manifest: StoryManifest
+    var beats: [String: Beat]
+    var cached: Set<String> = []
+    var missingImages: Set<AssetPath> = []
+    var images: [AssetPath: StoryImage] = [:]
+    var sounds: [AssetPath: LoadedSound] = [:]
+    var soundLoads = 0
+
+    init(manifest: StoryManifest, beats: [Beat]) {
+        self.manifest = manifest
+        self.beats = Dictionary(uniqueKeysWithValues: beats.map { ($0.id, $0) })
+    }
+
+    func cachedBeat(_ id: String) -> Beat? { cached.contains(id) ? beats[id] : nil }
+    func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
+        guard let b = beats[id] else { throw AssetLoadError(.notFound, subject: "beat \(id)") }
+        cached.insert(id)
+        return b
+    }
+    func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {
+        guard let page = beat.page(withId: location.pageId) else { return }
+        for ref in page.assetReferences(beatId: beat.id) where manifest.criticality(of: ref) == .critical && !ref.role.isSound {
+            _ = try await loadImage(ref.path)
+        }
+    }
+    func cachedImage(_ path: AssetPath) -> StoryImage? { images[path] }
+    func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage {
+        if missingImages.contains(path) { throw AssetLoadError(.notFound, subject: path.value) }
+        let image = StoryImage.textArt(lines: ["*"])
+        images[path] = image
+        return image
+    }
+    func cachedSound(_ path: AssetPath) -> LoadedSound? { sounds[path] }
+    func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
+        soundLoads += 1
+        try? await Task.sleep(for: .milliseconds(30))
+        let s = LoadedSound(key: SoundKey(storyId: "s", storyVersion: nil, path: path), frames: 1, sampleRate: 8000, channels: 1, byteCount: 4)
+        sounds[path] = s
+        return s
+    }
+    func readerMoved(to location: StoryLocation) {}
+    func setMissing(_ path: AssetPath, _ missing: Bool) { if missing { missingImages.insert(path) } else { missingImages.remove(path) } }
+    func preloadSound(_ path: AssetPath) async { _ = try? await loadSound(path) }
+}
+
+/// Records what was played.
+final class FakeSound: SoundEngine, @unchecked Sendable {
+    // Safe: tests touch it from the main actor only.
+    var played: [AssetPath] = []
+    var volume = 100
+    var isMuted = false
+    var state: SoundState { .sampleCache }
+    func load(_ key: SoundKey, bytes: [UInt8]) async throws(AssetLoadError) -> LoadedSound {
+        LoadedSound(key: key, frames: 1, sampleRate: 8000, channels: 1, byteCount: 4)
+    }
+    func play(_ sound: LoadedSound) -> Bool { played.append(sound.key.path); return true }
+    func unload(_ sound: LoadedSound) async {}
+}
+
+func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
+
+@MainActor @Suite struct ReaderViewModelTests {
+    /// start: title, text(3 lines, tap sound, page_enter sound) -> choice (critical picture) -> left | right (endings)
+    static func story(lineByLine: Bool = true) -> (StoryManifest, [Beat]) {
+        let manifest = StoryManifest(id: "s", title: "S", startBeatId: "start", beats: ["start", "left", "right"], lineByLine: lineByLine)
+        let start = Beat(id: "start", pages: [
+            Page(id: "title", kind: .title(title: "T", subtitle: nil)),
+            Page(id: "text", kind: .text(lines: ["a", "b", "c"]), tools: [
+                Tool(name: "sound_effect", soundEffect: SoundEffect(soundURL: path("tap.wav"), trigger: .tap)),
+                Tool(name: "sound_effect", soundEffect: SoundEffect(soundURL: path("enter.wav"), trigger: .pageEnter)),
+            ]),
+            Page(id: "choose", kind: .choice(prompt: "?", choices: [
+                Choice(text: "L", targetBeatId: "left", soundURL: path("left.wav")), Choice(text: "R", targetBeatId: "right"),
+            ]), imageUrl: path("choice.png")),
+        ])
+        return (manifest, [start, beat("left"), beat("right")])
+    }
+
+    func page(_ vm: ReaderViewModel) -> PageState? {
+        if case .page(let p) = vm.state { return p }
+        return nil
+    }
+
+    @Test func readsToAnEndingWithLineByLineReveal() async throws {
+        let (manifest, beats) = Self.story()
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
+        await vm.start()
+        #expect(page(vm)?.location == StoryLocation(beatId: "start", pageId: "title"))
+        await vm.changePage(.advance)
+        #expect(page(vm)?.revealedLines == 1)
+        await vm.changePage(.advance)
+        #expect(page(vm)?.revealedLines == 2)
+        #expect(page(vm)?.location.lineIndex == 1)
+        await vm.changePage(.advance)
+        await vm.changePage(.advance)
+        #expect(page(vm)?.page.id == "choose")
+        await vm.changePage(.advance)  // a tap does not leave a choice page
+        #expect(page(vm)?.page.id == "choose")
+        await vm.changePage(.choose(1))
+        #expect(page(vm)?.location.beatId == "right")
+        #expect(page(vm)?.isEnding == true)
+        await vm.changePage(.advance)
+        guard case .finished = vm.state else { Issue.record("expected finished, got \(vm.state)"); return }
+    }
+
+    @Test func backThenChoosingAnewTruncatesTheForwardHistory() async {
+        let (manifest, beats) = Self.story(lineByLine: false)
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
+        await vm.start(at: StoryLocation(beatId: "start", pageId: "choose"))
+        await vm.changePage(.choose(0))
+        #expect(page(vm)?.location.beatId == "left")
+        await vm.changePage(.back)
+        #expect(page(vm)?.page.id == "choose")
+        await vm.changePage(.choose(1))
+        #expect(vm.history.locations.map(\.beatId) == ["start", "right"])
+    }
+
+    @Test func historyKeepsContentForRecentEntriesAndIsBounded() {
+        var history = ReadingHistory(limit: 500, contentKeptFor: 20)
+        for i in 0..<600 { history.push(StoryLocation(beatId: "b\(i)", pageId: "p"), beat: beat("b\(i)")) }
+        #expect(history.entries.count == 500)
+        #expect(history.entries.filter { $0.beat != nil }.count == 20)
+        #expect(history.entries.last?.beat != nil)
+        #expect(history.entries.first?.location.beatId == "b100")
+    }
+
+    @Test func missingCriticalPictureFailsThenRetrySucceedsAndSkipIsOffered() async {
+        let (manifest, beats) = Self.story(lineByLine: false)
+        let content = FakeContent(manifest: manifest, beats: beats)
+        await content.setMissing(path("choice.png"), true)
+        let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
+        await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
+        await vm.changePage(.advance)
+        guard case .failed(let failure) = vm.state else { Issue.record("expected failed, got \(vm.state)"); return }
+        #expect(failure.canSkip)
+        #expect(failure.error.kind == .notFound)
+        await content.setMissing(path("choice.png"), false)
+        await vm.retry()
+        #expect(page(vm)?.page.id == "choose")
+    }
+
+    @Test func missingBeatCannotBeSkipped() async {
+        var (manifest, beats) = Self.story(lineByLine: false)
+        beats.removeAll { $0.id == "left" }
+        manifest.beats = ["start", "right"]
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
+        await vm.start(at: StoryLocation(beatId: "start", pageId: "choose"))
+        await vm.changePage(.choose(0))
+        guard case .failed(let failure) = vm.state else { Issue.record("expected failed, got \(vm.state)"); return }
+        #expect(!failure.canSkip)
+    }
+
+    @Test func soundsPlayOnlyWhenLoadedAndTapSoundsLoadThenPlay() async throws {
+        let (manifest, beats) = Self.story()
+        let content = FakeContent(manifest: manifest, beats: beats)
+        let sound = FakeSound()
+        let vm = ReaderViewModel(content: content, sound: sound, progress: nil)
+        var events: [ReaderEvent] = []
+        vm.onEvent = { events.append($0) }
+        await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
+        // page_enter sound not loaded: skipped, not played.
+        #expect(events.contains(.soundSkipped(path("enter.wav"), .pageEnter)))
+        #expect(sound.played.isEmpty)
+        // Tap with the tap sound not loaded: loaded, then played once (the reader is still on the page).
+        await vm.changePage(.advance)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(sound.played == [path("tap.wav")])
+        // Now loaded: the next tap plays it at once, exactly once more.
+        await vm.changePage(.advance)
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(sound.played == [path("tap.wav"), path("tap.wav")])
+    }
+
+    @Test func aTapSoundIsNotPlayedAfterTheReaderLeftThePage() async throws {
+        let (manifest, beats) = Self.story(lineByLine: false)
+        let content = FakeContent(manifest: manifest, beats: beats)
+        let sound = FakeSound()
+        let vm = ReaderViewModel(content: content, sound: sound, progress: nil)
+        await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
+        await vm.changePage(.advance)  // tap (sound starts loading) and leave the page at once
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!sound.played.contains(path("tap.wav")))
+        #expect(await content.soundLoads == 1)
+    }
+
+    @Test func progressIsSavedAndRestoredAndACorruptFileIsMovedAside() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-progress")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        let (manifest, beats) = Self.story(lineByLine: false)
+        let first = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
+        await first.start()
+        await first.changePage(.advance)
+        await first.changePage(.advance)
+        let second = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
+        await second.start()
+        #expect(page(second)?.page.id == "choose")
+        #expect(second.history.canGoBack)
+        try "{ not json".write(to: dir.url.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+        let third = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
+        var notices: [String] = []
+        third.onEvent = { if case .notice(let n) = $0 { notices.append(n) } }
+        await third.start()
+        #expect(page(third)?.page.id == "title")
+        #expect(notices.contains { $0.contains("moved to") })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.contains("corrupt") })
+    }
+
+    @Test func aSavedPlaceThatNoLongerExistsFallsBackWithANotice() async {
+        let (manifest, beats) = Self.story(lineByLine: false)
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
+        var notices: [String] = []
+        vm.onEvent = { if case .notice(let n) = $0 { notices.append(n) } }
+        await vm.start(at: StoryLocation(beatId: "start", pageId: "gone"))
+        #expect(page(vm)?.page.id == "title")
+        #expect(!notices.isEmpty)
+    }
+}
