@@ -2,5 +2,8 @@
 enum Scenarios {
     static let all: [any Scenario] = [
         DecodeScenario(),
+        BeatLoadScenario(),
+        PageTurnScenario(),
+        PreloadScenario(),
     ]
 }

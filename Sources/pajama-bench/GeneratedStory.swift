@@ -1,0 +1,41 @@
+import Foundation
+import PajamaCore
+import PajamaTestSupport
+
+/// A generated branching story on disk: `count` beats, every third one a choice of 2-3 forward targets
+/// (branches rejoin), a fixed seed so every run reads the same story.
+enum GeneratedStory {
+    static func write(count: Int, to dir: TemporaryDirectory) throws {
+        var rng = SeededGenerator(seed: 42)
+        let ids = (0..<count).map { "b\($0)" }
+        try dir.write("story.json", "{\"format\":1,\"id\":\"generated\",\"title\":\"Generated\",\"startBeatId\":\"b0\"}")
+        for i in 0..<count {
+            let text = (0..<3).map { "\"Line \($0) of beat \(i): the road goes on, and the lanterns sway in the wind.\"" }.joined(separator: ",")
+            var pages = "{\"id\":\"p1\",\"type\":\"text\",\"lines\":[\(text)]}"
+            var tail = ""
+            if i + 1 >= count {
+                tail = ""
+            } else if i % 3 == 2 {
+                let targets = Set((0..<Int.random(in: 2...3, using: &rng)).map { _ in min(count - 1, i + Int.random(in: 1...6, using: &rng)) })
+                let choices = targets.sorted().map { "{\"text\":\"Go to \($0)\",\"targetBeatId\":\"\(ids[$0])\"}" }.joined(separator: ",")
+                pages += ",{\"id\":\"c\",\"type\":\"choice\",\"choices\":[\(choices)]}"
+            } else {
+                tail = ",\"nextBeatId\":\"\(ids[i + 1])\""
+            }
+            try dir.write("beats/\(ids[i]).json", "{\"id\":\"\(ids[i])\",\"pages\":[\(pages)]\(tail)}")
+        }
+    }
+}
+
+/// A small deterministic random generator (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
