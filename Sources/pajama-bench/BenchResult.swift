@@ -35,6 +35,13 @@ enum Format {
         case .percent: return String(format1: v) + " %"
         }
     }
+
+    /// "12x faster" / "3.4x slower": how a row's median compares with its baseline's.
+    static func ratio(baseline: Double, value: Double) -> String {
+        let r = baseline / value
+        guard r.isFinite, r > 0 else { return "" }
+        return r >= 1 ? String(format1: r) + "x faster" : String(format1: 1 / r) + "x slower"
+    }
 }
 
 extension String {

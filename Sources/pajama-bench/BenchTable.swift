@@ -8,8 +8,7 @@ enum BenchTable {
         for row in rows {
             var ratio = ""
             if let base = row.baseline, let other = rows.first(where: { $0.scenario == row.scenario && $0.name == base }) {
-                let r = other.stats.median / row.stats.median
-                if r.isFinite { ratio = String(format1: r) + "x" }
+                ratio = Format.ratio(baseline: other.stats.median, value: row.stats.median)
             }
             let met = row.met.map { $0 ? "yes" : "NO" } ?? ""
             lines.append([
@@ -33,7 +32,12 @@ enum BenchTable {
                 "median": number(row.stats.median), "p95": number(row.stats.p95), "p99": number(row.stats.p99),
                 "min": number(row.stats.min), "max": number(row.stats.max), "note": row.note,
             ]
-            if let b = row.baseline { item["baseline"] = b }
+            if let b = row.baseline {
+                item["baseline"] = b
+                if let other = rows.first(where: { $0.scenario == row.scenario && $0.name == b }) {
+                    item["baseline_median_over_median"] = number(other.stats.median / row.stats.median)
+                }
+            }
             if let t = row.target { item["target"] = t }
             if let m = row.met { item["met"] = m }
             return item

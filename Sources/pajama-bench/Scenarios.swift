@@ -5,5 +5,7 @@ enum Scenarios {
         BeatLoadScenario(),
         PageTurnScenario(),
         PreloadScenario(),
+        StartupScenario(),
+        MemoryScenario(),
     ]
 }

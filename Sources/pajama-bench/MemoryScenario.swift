@@ -1,0 +1,69 @@
+import Foundation
+import PajamaCore
+import PajamaTestSupport
+
+/// `memory`: a reader goes through 10,000 pages of a generated 20,000-beat story through the whole
+/// engine (StoryContentManager with its caches and preloader, ReaderViewModel with its history), taking
+/// random choices (fixed seed); resident memory is read at 1k, 5k and 10k pages and its peak reported.
+/// Flat means the caches and the history are bounded: RSS at 10k pages is within a few MB of 1k.
+struct MemoryScenario: Scenario {
+    let name = "memory"
+    let summary = "RSS while reading 10,000 pages of a generated 20,000-beat story (flat, < 64 MB)"
+
+    @MainActor
+    func run(_ options: BenchOptions) async throws -> [BenchRow] {
+        let dir = try TemporaryDirectory(prefix: "pajama-bench-memory")
+        defer { dir.remove() }
+        try GeneratedStory.write(count: 20_000, to: dir)
+        let pages = options.iterations(10_000)
+        let checkpoints = [pages / 10, pages / 2, pages]
+        let content = try await StoryContentManager.open(
+            source: FolderStorySource(folder: dir.path), diskCache: nil,
+            decodeImage: { path, _ throws(AssetLoadError) in throw AssetLoadError(.invalidFormat, subject: path.value) }, sound: nil)
+        let viewModel = ReaderViewModel(content: content, sound: nil, progress: nil)
+        resetPeakResidentMemory()
+        let before = residentMegabytes()
+        await viewModel.start()
+        var rng = SeededGenerator(seed: 11)
+        var readings: [(pages: Int, megabytes: Double)] = []
+        for page in 1...pages {
+            switch viewModel.state {
+            case .page(let p) where !p.page.choices.isEmpty:
+                await viewModel.changePage(.choose(Int.random(in: 0..<p.page.choices.count, using: &rng)))
+            case .finished:
+                await viewModel.restart()
+            default:
+                await viewModel.changePage(.advance)
+            }
+            if checkpoints.contains(page) { readings.append((page, residentMegabytes())) }
+        }
+        await content.preloader.settle()
+        let peak = peakResidentMegabytes()
+        let growth = (readings.last?.megabytes ?? .nan) - (readings.first?.megabytes ?? .nan)
+        let flat = growth < 4
+        var rows = [BenchRow(scenario: name, name: "RSS before reading", unit: .megabytes, stats: Statistics([before]))]
+        for reading in readings {
+            rows.append(BenchRow(scenario: name, name: "RSS after \(reading.pages) pages", unit: .megabytes,
+                                 stats: Statistics([reading.megabytes])))
+        }
+        rows.append(BenchRow(scenario: name, name: "peak RSS while reading", unit: .megabytes, stats: Statistics([peak]),
+                             target: "flat and < 64 MB", met: flat && peak < 64,
+                             note: String(format: "growth %.1f MB from %d to %d pages", growth, readings.first?.pages ?? 0, pages)))
+        return rows
+    }
+
+    /// Resets the kernel's high-water mark of this process's RSS (Linux: "5" to /proc/self/clear_refs),
+    /// so the peak belongs to this scenario and not to an earlier one in the same run.
+    private func resetPeakResidentMemory() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// VmHWM from /proc/self/status, in MB.
+    private func peakResidentMegabytes() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return .nan }
+        return kb / 1024
+    }
+}

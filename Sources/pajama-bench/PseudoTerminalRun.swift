@@ -1,0 +1,93 @@
+import Foundation
+
+/// Runs a program on a fresh pseudo-terminal of a given size and times how long it takes until its
+/// output contains a marker (the first page drawn), then stops it with SIGTERM.
+struct PseudoTerminalRun {
+    var executable: String
+    var arguments: [String]
+    var environment: [String: String]
+    var columns = 80
+    var rows = 24
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Seconds from just before `posix_spawn` until `marker` has appeared in what the program wrote.
+    func secondsUntil(_ marker: String, timeout: Double = 10) throws -> Double {
+        // posix_openpt/grantpt/unlockpt/ptsname are not in Swift's Glibc module: open the multiplexer and
+        // use the Linux ioctls behind them (TIOCSPTLCK to unlock, TIOCGPTN for the number; grantpt is a
+        // no-op with devpts).
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        guard master >= 0, ioctl(master, Self.unlockRequest, &unlock) == 0, ioctl(master, Self.numberRequest, &number) == 0 else {
+            throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
+        }
+        defer { close(master) }
+        let slavePath = "/dev/pts/\(number)"
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        let slave = open(slavePath, O_RDWR | O_NOCTTY)
+        guard slave >= 0 else { throw Failure(description: "cannot open \(slavePath)") }
+        _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
+        close(slave)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd in Int32(0)...2 {
+            posix_spawn_file_actions_addopen(&actions, fd, slavePath, fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+
+        var pid: pid_t = 0
+        let start = now()
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        defer {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            // The reader restores the terminal and exits on SIGTERM; drain its output meanwhile.
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            for _ in 0..<200 {
+                if waitpid(pid, &status, WNOHANG) == pid { break }
+                var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                if poll(&fds, 1, 10) > 0 { _ = read(master, &buffer, buffer.count) }
+            }
+            if waitpid(pid, &status, WNOHANG) == 0 {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
+        }
+
+        let needle = Array(marker.utf8)
+        var seen: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while now() - start < timeout {
+            var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&fds, 1, 50) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            if n <= 0 { break }
+            seen += buffer[0..<n]
+            if seen.count >= needle.count, Self.contains(seen, needle) { return now() - start }
+        }
+        throw Failure(description: "\"\(marker)\" did not appear within \(timeout) s")
+    }
+
+    /// TIOCSPTLCK = _IOW('T', 0x31, int) and TIOCGPTN = _IOR('T', 0x30, unsigned int) on Linux.
+    private static let unlockRequest: UInt = 0x4004_5431
+    private static let numberRequest: UInt = 0x8004_5430
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        var i = haystack.startIndex
+        while let j = haystack[i...].firstIndex(of: first) {
+            if haystack[j...].starts(with: needle) { return true }
+            i = j + 1
+        }
+        return false
+    }
+}

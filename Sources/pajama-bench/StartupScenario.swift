@@ -1,0 +1,51 @@
+import Foundation
+import PajamaTestSupport
+
+/// `startup`: from process start to the first page drawn, the real `pajama` binary on a pseudo-terminal
+/// (80x24, xterm-256color) reading the short bundled story from its folder. The baseline is the same
+/// measurement for `/bin/echo` printing a word: what starting any process costs on this machine.
+struct StartupScenario: Scenario {
+    let name = "startup"
+    let summary = "process start to first page drawn in a pseudo-terminal, local story"
+
+    func run(_ options: BenchOptions) async throws -> [BenchRow] {
+        let binary = Self.pajamaBinary()
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw Skip(reason: "\(binary) is not built (run `swift build -c release`)")
+        }
+        let home = try TemporaryDirectory(prefix: "pajama-bench-startup")
+        defer { home.remove() }
+        let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+        let environment = [
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "PATH": "/usr/bin:/bin",
+            "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
+            // No sound server at this address: the "sound on" row measures the connection attempt failing fast.
+            "PULSE_SERVER": "unix:" + home.path + "/no-such-server",
+        ]
+        let runs = options.iterations(30)
+        // The subtitle of the story's first page: drawn once the first page is on screen.
+        let marker = "A short story for a stormy night"
+        func series(_ run: PseudoTerminalRun, _ marker: String) throws -> [Double] {
+            _ = try run.secondsUntil(marker)  // warm the file cache
+            return try (0..<runs).map { _ in try run.secondsUntil(marker) }
+        }
+        let echo = try series(PseudoTerminalRun(executable: "/bin/echo", arguments: ["ready-marker"], environment: environment), "ready-marker")
+        let silent = try series(PseudoTerminalRun(executable: binary, arguments: ["read", story, "--restart", "--no-sound"], environment: environment), marker)
+        let withSound = try series(PseudoTerminalRun(executable: binary, arguments: ["read", story, "--restart"], environment: environment), marker)
+        let s = Statistics(silent), w = Statistics(withSound)
+        return [
+            BenchRow(scenario: name, name: "spawn /bin/echo", unit: .seconds, stats: Statistics(echo), note: "baseline: starting a process"),
+            BenchRow(scenario: name, name: "first page, --no-sound", unit: .seconds, stats: s, baseline: "spawn /bin/echo",
+                     target: "< 150 ms", met: s.median < 0.150),
+            BenchRow(scenario: name, name: "first page, sound on (no server)", unit: .seconds, stats: w, baseline: "spawn /bin/echo",
+                     target: "< 150 ms", met: w.median < 0.150),
+        ]
+    }
+
+    /// `pajama` next to this executable (the same build).
+    static func pajamaBinary() -> String {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? PackagePaths.root.appendingPathComponent(".build/release/pajama-bench").path
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("pajama").path
+    }
+}
