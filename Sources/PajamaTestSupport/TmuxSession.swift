@@ -17,7 +17,11 @@ public final class TmuxSession: Sendable {
         ]
         for (k, v) in environment { env[k] = v }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let shell = "env \(assignments) \(command.map(Self.quote).joined(separator: " ")); echo \"[exited $?]\"; sleep 600"
+        // After the program exits, the pane shows its status and the terminal's line modes ("modes: echo
+        // icanon" when they were given back, "-echo -icanon" when the program left them changed).
+        let modes = "stty -a | tr ' ' '\\n' | grep -x -E -- '-?(echo|icanon)' | tr '\\n' ' '"
+        let shell = "env \(assignments) \(command.map(Self.quote).joined(separator: " ")); echo \"[exited $?]\"; "
+            + "echo \"modes: $(\(modes))\"; sleep 600"
         let result = try ChildProcess.run("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", String(width), "-y", String(height), shell])
         guard result.status == 0 else { throw TmuxError(message: "tmux new-session failed: \(result.stderr)") }
     }
@@ -32,6 +36,11 @@ public final class TmuxSession: Sendable {
     /// Sends keys (tmux key names: "Space", "Enter", "Left", "1", "q", "C-c").
     public func send(_ keys: String...) {
         for key in keys { _ = try? ChildProcess.run("tmux", ["-L", socket, "send-keys", "-t", "0", key]) }
+    }
+
+    /// Sends `text` as it is (no key names), e.g. a mouse report.
+    public func sendRaw(_ text: String) {
+        _ = try? ChildProcess.run("tmux", ["-L", socket, "send-keys", "-l", "-t", "0", text])
     }
 
     /// The screen's text now.

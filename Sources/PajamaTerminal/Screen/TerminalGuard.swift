@@ -2,12 +2,14 @@ import Foundation
 
 /// Makes sure the terminal is given back: on quit, on Ctrl-C, SIGTERM and SIGHUP (delivered to the
 /// run loop as an AsyncStream, so the normal exit path calls `endwin`), and on crash signals (a
-/// handler writes the reset sequence with `write(2)` and re-raises the signal).
+/// handler puts back the terminal modes saved before curses started with `tcsetattr`, writes the
+/// reset sequence with `write(2)`, both async-signal-safe, and re-raises the signal).
 public enum TerminalGuard {
     /// Leaves the alternate screen, shows the cursor, resets attributes, turns mouse reporting off.
     static let resetSequence: [UInt8] = Array("\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1006l\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l\r\n".utf8)
 
     /// Installs the crash handlers and returns the stream of quit signals (SIGINT, SIGTERM, SIGHUP).
+    /// Call it before the screen is opened: it saves the terminal's modes as they are now.
     @MainActor
     public static func install() -> AsyncStream<Int32> {
         resetBuffer.initialize()
@@ -39,8 +41,13 @@ public enum TerminalGuard {
         nonisolated(unsafe) private var pointer: UnsafeMutablePointer<UInt8>?
         nonisolated(unsafe) private var count = 0
 
+        // Safe: as above (written once before the handlers exist, then only read).
+        nonisolated(unsafe) private var modes = termios()
+        nonisolated(unsafe) private var haveModes = false
+
         func initialize() {
             guard pointer == nil else { return }
+            haveModes = tcgetattr(STDIN_FILENO, &modes) == 0
             let bytes = TerminalGuard.resetSequence
             let p = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
             p.initialize(from: bytes, count: bytes.count)
@@ -49,6 +56,7 @@ public enum TerminalGuard {
         }
 
         func write() {
+            if haveModes { _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes) }
             guard let pointer else { return }
             _ = Foundation.write(STDOUT_FILENO, pointer, count)
         }

@@ -1,0 +1,96 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// The reader's other keys and panels, on the real binary in tmux.
+@Suite(.serialized) struct ReaderKeysEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    @Test func helpOverlayOpensAndAnyKeyClosesIt() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        let help = try t.press("?", thenWaitFor: "any key to close")
+        #expect(help.contains("take that choice") && help.contains("restart (asks first)"))
+        t.send("x")
+        try t.waitFor("A short story")
+        #expect(!t.screen().contains("any key to close"))
+    }
+
+    @Test func restartAsksFirstThenStartsOver() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        try t.press("Space", thenWaitFor: "start · page 2")
+        try t.press("r", thenWaitFor: "Restart from the beginning?")
+        try t.press("n", thenWaitFor: "start · page 2")
+        try t.press("r", thenWaitFor: "Restart from the beginning?")
+        try t.press("y", thenWaitFor: "start · page 1")
+    }
+
+    @Test func nextThemeIsRememberedForTheNextSession() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-theme")
+        let first = try TmuxSession([pajama, "read", "--no-sound", story], home: home)
+        try first.waitFor("A short story")
+        let switched = try first.press("t", thenWaitFor: "theme: ")
+        let name = try #require(switched.split(separator: "\n").compactMap { line -> String? in
+            guard let r = line.range(of: "theme: ") else { return nil }
+            return line[r.upperBound...].split(separator: " ").first.map(String.init)
+        }.first)
+        #expect(name != "default")
+        try first.press("q", thenWaitFor: "[exited 0]")
+        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+        let settings = try String(contentsOfFile: home.path + "/config/pajama/reader.json", encoding: .utf8)
+        #expect(settings.contains(name))
+        home.remove()
+    }
+
+    @Test func statsPanelShowsCachesAndThePreloadWindow() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", "--stats", story], width: 120, height: 30)
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        let panel = try t.waitFor("preload window")
+        #expect(panel.contains("memory") && panel.contains("hit"))
+        // The window lists the beats ahead of the start, e.g. the storm beat that follows it.
+        try t.waitFor("storm")
+    }
+
+    @Test func libraryShowsThePageReachedAndOpensAtIt() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-library")
+        defer { home.remove() }
+        let first = try TmuxSession([pajama, "read", "--no-sound", story], home: home)
+        try first.waitFor("A short story")
+        for _ in 0..<4 { first.send("Space"); usleep(120_000) }
+        try first.waitFor("storm · page 1")
+        try first.press("q", thenWaitFor: "[exited 0]")
+        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+
+        let library = try TmuxSession([pajama, "--no-sound"], environment: ["PAJAMA_STORIES": PackagePaths.stories.path], home: home)
+        defer { library.stop() }
+        let list = try library.waitFor("The Lantern Keeper")
+        let row = try #require(list.split(separator: "\n").first { $0.contains("The Lantern Keeper") })
+        #expect(row.contains("page "), "\(row)")
+        #expect(list.contains("new"))
+        // Lantern Keeper is listed second (stories are sorted by id).
+        library.send("Down")
+        try library.press("Enter", thenWaitFor: "storm · page 1")
+    }
+
+    @Test func mouseClickTakesAChoice() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        for _ in 0..<7 { t.send("Space"); usleep(120_000) }
+        let screen = try t.waitFor("What will Mina do?")
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("2. ") })
+        let column = try #require(lines[row].range(of: "2. ")).lowerBound.utf16Offset(in: lines[row])
+        // An SGR (1006) mouse press and release on the second choice, as xterm-256color's kmous says;
+        // coordinates are 1-based.
+        let x = column + 4, y = row + 1
+        t.sendRaw("\u{1b}[<0;\(x);\(y)M")
+        t.sendRaw("\u{1b}[<0;\(x);\(y)m")
+        try t.waitFor("shore · page 1")
+    }
+}
