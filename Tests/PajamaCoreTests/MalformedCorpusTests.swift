@@ -109,6 +109,29 @@ import Testing
         #expect(finding.path == c.path)
     }
 
+    @Test func nonUTF8BytesAreReportedWhereTheyAreWithoutBuryingThemInFollowUpErrors() async throws {
+        let dir = try makeStory([:])
+        defer { dir.remove() }
+        try dir.write("beats/b.json", Data(#"{"id":"b","pages":[{"id":"e","type":"text","lines":[""#.utf8) + [0xFF, 0xFE] + Data(#""]}]}"#.utf8))
+        let report = await StoryValidator.validate(source: FolderStorySource(folder: dir.path), probe: FakeProbe())
+        #expect(report.exitCode == 1)
+        let errors = report.findings.filter { $0.severity == .error }
+        #expect(errors.count == 1, "\(errors)")
+        #expect(errors.first?.file == "beats/b.json" && errors.first?.beatId == "b")
+        #expect(errors.first?.message.contains("not valid UTF-8 (byte 0xff)") == true, "\(errors)")
+        #expect(report.findings.contains { $0.severity == .warning && $0.message.contains("reachability and endings not checked") })
+    }
+
+    @Test func unknownToolsAndTriggersAreWarningsNotErrors() async throws {
+        let dir = try makeStory(Self.beatA(replacing: #"{"name":"sound_effect","args":{"sound_url":"assets/s.wav","trigger":"tap"}}"#,
+                                           with: #"{"name":"confetti","args":{}},{"name":"sound_effect","args":{"sound_url":"assets/s.wav","trigger":"page_exit"}}"#))
+        defer { dir.remove() }
+        let report = await StoryValidator.validate(source: FolderStorySource(folder: dir.path), probe: FakeProbe())
+        #expect(report.exitCode == 0, "\(report.findings)")
+        #expect(report.findings.contains { $0.severity == .warning && $0.path == "pages[1].tools[0]" && $0.message.contains("unknown tool") })
+        #expect(report.findings.contains { $0.severity == .warning && $0.path == "pages[1].tools[1]" && $0.message.contains("unknown trigger") })
+    }
+
     @Test func aSymlinkOutOfThePackageIsRefused() async throws {
         let dir = try makeStory(["assets/pic.png": nil])
         defer { dir.remove() }

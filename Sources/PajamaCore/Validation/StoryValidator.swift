@@ -98,14 +98,22 @@ public enum StoryValidator {
             guard reached.insert(id).inserted, let beat = beats[id] else { continue }
             stack += beat.successorBeatIds
         }
-        for id in (manifest.beats ?? []) where !reached.contains(id) && beats[id] != nil {
+        // A reached beat that could not be read hides where it leads: reporting every beat after it as
+        // unreachable (or every beat before it as a dead end) would bury the one real error.
+        let unread = reached.filter { beats[$0] == nil }.sorted()
+        if !unread.isEmpty {
+            let names = unread.prefix(3).map { "beats/\($0).json" }.joined(separator: ", ") + (unread.count > 3 ? ", ..." : "")
+            findings.append(ValidationFinding(.warning, file: "story.json",
+                                              message: "reachability and endings not checked: \(names) could not be read"))
+        }
+        for id in (manifest.beats ?? []) where unread.isEmpty && !reached.contains(id) && beats[id] != nil {
             findings.append(ValidationFinding(.error, file: "beats/\(id).json", beatId: id,
                                               message: "unreachable: no path leads here from the start beat \"\(manifest.startBeatId)\""))
         }
         let endings = Set(beats.values.filter(\.isEnding).map(\.id))
         if endings.isEmpty, !beats.isEmpty {
             findings.append(ValidationFinding(.warning, file: "story.json", message: "the story has no ending (every beat leads on)"))
-        } else {
+        } else if unread.isEmpty {
             var canEnd = endings
             var changed = true
             while changed {
