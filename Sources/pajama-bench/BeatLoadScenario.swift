@@ -37,12 +37,13 @@ struct BeatLoadScenario: Scenario {
         }
         // Memory.
         let warm = BeatStorageCoordinator(manifest: manifest, source: source, memory: InMemoryBeatCache(), disk: disk)
-        for i in 0..<min(count, 100) { _ = try await warm.load("b\(i)") }
+        let warmCount = min(count, 100)  // the memory cache holds 100 beats by default
+        for i in 0..<warmCount { _ = try await warm.load("b\(i)") }
         var memory: [Double] = []
         for round in 0..<20 {
-            for i in 0..<min(count, 100) {
+            for i in 0..<warmCount {
                 let start = now()
-                _ = try await warm.load("b\((i + round) % 100)")
+                _ = try await warm.load("b\((i + round) % warmCount)")
                 memory.append(now() - start)
             }
         }
