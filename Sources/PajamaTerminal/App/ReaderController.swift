@@ -1,10 +1,12 @@
 import Foundation
 import PajamaCore
+import PajamaImage
 
 /// Drives one reading session: keys → `ReaderViewModel`, view model state → frames on the `Screen`.
 ///
 /// Runs entirely on the main actor (ncurses is not thread-safe); loads (beats, pictures, sounds) happen in
-/// the engine's actors and report back here.
+/// the engine's actors and report back here, and pictures are rendered into cells by a `PictureCache`
+/// actor, so drawing a frame never waits for picture work.
 @MainActor
 public final class ReaderController {
     /// Shown only when a load takes longer than this, so fast loads never flash "Loading...".
@@ -19,6 +21,7 @@ public final class ReaderController {
     private let sound: (any SoundEngine)?
     private let storyTitle: String
     private let statsProvider: (@MainActor () async -> [String])?
+    private let pictureCache: PictureCache
     private var themes: [String]
     private var selectedChoice = 0
     private var scroll = 0
@@ -35,7 +38,8 @@ public final class ReaderController {
 
     public init(
         viewModel: ReaderViewModel, content: any StoryContent, screen: Screen, sound: (any SoundEngine)?,
-        storyTitle: String, themes: [String], statsProvider: (@MainActor () async -> [String])? = nil
+        storyTitle: String, themes: [String], statsProvider: (@MainActor () async -> [String])? = nil,
+        pictureCache: PictureCache = PictureCache()
     ) {
         self.viewModel = viewModel
         self.content = content
@@ -44,6 +48,7 @@ public final class ReaderController {
         self.storyTitle = storyTitle
         self.themes = themes
         self.statsProvider = statsProvider
+        self.pictureCache = pictureCache
     }
 
     /// Reads until the reader quits or a quit signal arrives.
@@ -106,16 +111,58 @@ public final class ReaderController {
         dirty = true
     }
 
-    private var pictures: [AssetPath: StoryImage] = [:]
+    // MARK: Pictures
+
+    /// The decoded picture of the page on screen.
+    private var picture: (path: AssetPath, image: StoryImage)?
+    /// Pictures that failed to load (their pages show "picture unavailable"; entering one tries again).
+    private var failedPictures: Set<AssetPath> = []
+    /// The latest cells received for the page's picture, and the render asked for last.
+    private var shownPicture: (key: PictureCache.Key, cells: PictureCells)?
+    private var requestedPicture: PictureCache.Key?
 
     private func loadPicture(of page: Page) {
-        guard let path = page.imageUrl, pictures[path] == nil else { return }
+        guard let path = page.imageUrl, picture?.path != path else { return }
         Task { @MainActor in
-            if let image = await content.cachedImage(path) {
-                pictures[path] = image
-            } else if let image = try? await content.loadImage(path) {
-                pictures[path] = image
+            var image = await content.cachedImage(path)
+            if image == nil {
+                do {
+                    image = try await content.loadImage(path)
+                } catch {
+                    failedPictures.insert(path)
+                }
             }
+            guard let image, pageState?.page.imageUrl == path else {
+                dirty = true
+                return
+            }
+            failedPictures.remove(path)
+            picture = (path, image)
+            dirty = true
+        }
+    }
+
+    /// Asks the cache for the picture of the page in `model` at the size the layout gives it now (a new
+    /// page, a resize, the stats panel). Until the cells arrive the frame keeps the previous cells
+    /// (clipped) or none: it never waits.
+    private func requestPicture(for model: ScreenModel) {
+        let view: PageView
+        switch model.content {
+        case .page(let v), .finished(let v): view = v
+        default: return
+        }
+        guard let picture, view.page.imageUrl == picture.path,
+              let box = PageRenderer.pictureBox(for: model, width: screen.width, height: screen.height)
+        else { return }
+        let key = PictureCache.Key(path: picture.path, width: box.width, height: box.height,
+                                   mode: PictureColorMode(terminalColors: screen.colors))
+        guard shownPicture?.key != key, requestedPicture != key else { return }
+        requestedPicture = key
+        let image = picture.image
+        Task { @MainActor [pictureCache] in
+            let cells = await pictureCache.cells(for: image, key: key)
+            guard requestedPicture == key else { return }  // superseded by a newer size or page
+            shownPicture = (key, cells)
             dirty = true
         }
     }
@@ -212,7 +259,9 @@ public final class ReaderController {
 
     private func redraw() {
         dirty = false
-        screen.draw(frame())
+        let model = model()
+        requestPicture(for: model)
+        screen.draw(PageRenderer.render(model, width: screen.width, height: screen.height))
     }
 
     /// The frame for the current state.
@@ -249,9 +298,11 @@ public final class ReaderController {
     }
 
     private func view(_ page: PageState) -> PageView {
-        let picture = page.page.imageUrl.flatMap { pictures[$0] }
+        let path = page.page.imageUrl
+        let cells = path != nil && shownPicture?.key.path == path ? shownPicture?.cells : nil
+        let missing = cells == nil && path.map { failedPictures.contains($0) } == true
         return PageView(page: page.page, revealedLines: page.revealedLines, selectedChoice: selectedChoice,
-                        picture: picture, pictureMissing: false, scroll: scroll)
+                        picture: cells, pictureMissing: missing, scroll: scroll)
     }
 
     private func positionText(_ page: PageState) -> String {

@@ -28,12 +28,10 @@ public enum PageRenderer {
             for (i, line) in message.prefix(max(0, height)).enumerated() { grid.put(line, x: 0, y: i, style: Style(.error)) }
             return grid
         }
-        var bodyRight = width
-        if let stats = model.statsLines, width >= 60 {
-            let panel = min(32, width / 3)
-            bodyRight = width - panel
+        let statsPanel = statsPanelWidth(model, width: width)
+        if let stats = model.statsLines, statsPanel > 0 {
             for (i, line) in stats.prefix(height - 2).enumerated() {
-                grid.put(line, x: bodyRight + 1, y: 1 + i, style: Style(.dim), maxWidth: panel - 1)
+                grid.put(line, x: width - statsPanel + 1, y: 1 + i, style: Style(.dim), maxWidth: statsPanel - 1)
             }
         }
         // Header and status line.
@@ -45,7 +43,7 @@ public enum PageRenderer {
         grid.put(" " + model.position, x: 0, y: height - 1, style: Style(.status), maxWidth: max(0, width - rightWidth - 2))
         if rightWidth + 2 < width { grid.put(right + " ", x: width - rightWidth - 1, y: height - 1, style: Style(.status)) }
 
-        let body = Rect(x: 2, y: 2, width: max(1, bodyRight - 4), height: max(1, height - 4))
+        let body = bodyArea(model, width: width, height: height)
         switch model.content {
         case .blank:
             break
@@ -57,10 +55,10 @@ public enum PageRenderer {
             lines.append(canSkip ? "r retry · s skip · q quit" : "r retry · q quit")
             center(&grid, lines, in: body, style: Style(.error))
         case .page(let view):
-            drawPage(&grid, view, in: body)
+            drawPage(&grid, view, in: pageArea(model, body: body))
         case .finished(let view):
             let end = "The End — r restart · q quit"
-            drawPage(&grid, view, in: Rect(x: body.x, y: body.y, width: body.width, height: max(1, body.height - 2)))
+            drawPage(&grid, view, in: pageArea(model, body: body))
             grid.put(end, x: body.x + max(0, (body.width - DisplayWidth.of(end)) / 2), y: body.y + body.height - 1, style: Style(.title))
         }
         if model.confirmRestart {
@@ -71,82 +69,36 @@ public enum PageRenderer {
         return grid
     }
 
-    // MARK: Pages
+    // MARK: Areas
 
-    struct Rect {
-        var x, y, width, height: Int
-    }
+    typealias Rect = PageLayout.Rect
 
-    private static func drawPage(_ grid: inout CellGrid, _ view: PageView, in area: Rect) {
-        var textArea = area
-        if let picture = view.picture {
-            let placed = place(picture, in: area)
-            for (rowIndex, row) in placed.cells.enumerated() {
-                for (columnIndex, cell) in row.enumerated() {
-                    let x = placed.x + columnIndex, y = placed.y + rowIndex
-                    if x < grid.width, y < grid.height { grid[x, y] = cell }
-                }
-            }
-            textArea = placed.remaining
-        } else if view.pictureMissing {
-            grid.put("[picture]", x: area.x, y: area.y, style: Style(.dim))
-            textArea = Rect(x: area.x, y: area.y + 2, width: area.width, height: max(1, area.height - 2))
-        }
-        var lines: [(String, Style)] = []
-        switch view.page.kind {
-        case .title(let title, let subtitle):
-            var block: [(String, Style)] = TextWrapper.wrap(DisplayWidth.sanitize(title), width: textArea.width).map { ($0, Style(.title)) }
-            if let subtitle {
-                block.append(("", Style(.text)))
-                block += TextWrapper.wrap(DisplayWidth.sanitize(subtitle), width: textArea.width).map { ($0, Style(.subtitle)) }
-            }
-            let top = textArea.y + max(0, (textArea.height - block.count) / 2)
-            for (i, (line, style)) in block.enumerated() where top + i < textArea.y + textArea.height {
-                grid.put(line, x: textArea.x + max(0, (textArea.width - DisplayWidth.of(line)) / 2), y: top + i, style: style)
-            }
-            return
-        case .text(let paragraphs):
-            let shown = paragraphs.prefix(max(1, view.revealedLines))
-            for (i, paragraph) in shown.enumerated() {
-                if i > 0 { lines.append(("", Style(.text))) }
-                lines += TextWrapper.wrap(DisplayWidth.sanitize(paragraph), width: textArea.width).map { ($0, Style(.text)) }
-            }
-            if view.revealedLines < paragraphs.count { lines.append(("", Style(.text))); lines.append(("▸", Style(.dim))) }
-        case .choice(let prompt, let choices):
-            if let prompt {
-                lines += TextWrapper.wrap(DisplayWidth.sanitize(prompt), width: textArea.width).map { ($0, Style(.prompt)) }
-                lines.append(("", Style(.text)))
-            }
-            for (i, choice) in choices.enumerated() {
-                let selected = i == view.selectedChoice
-                let wrapped = TextWrapper.wrap(DisplayWidth.sanitize(choice.text), width: max(1, textArea.width - 5))
-                for (k, part) in wrapped.enumerated() {
-                    let prefix = k == 0 ? (selected ? "› \(i + 1). " : "  \(i + 1). ") : "     "
-                    lines.append((prefix + part, Style(selected ? .selected : .choice)))
-                }
-            }
-        }
-        let start = min(max(0, view.scroll), max(0, lines.count - textArea.height))
-        for (i, (line, style)) in lines.dropFirst(start).prefix(textArea.height).enumerated() {
-            if style.role == .selected { grid.fill(y: textArea.y + i, from: textArea.x, to: textArea.x + textArea.width, style: style) }
-            grid.put(line, x: textArea.x, y: textArea.y + i, style: style, maxWidth: textArea.width)
+    /// The box (columns, rows) the picture of the model's page is drawn in at this terminal size, or nil
+    /// when the frame shows no page or has no room for a picture. The reader renders pictures at this
+    /// size ahead of time (`PictureCache`), so composing a frame only copies cells.
+    public static func pictureBox(for model: ScreenModel, width: Int, height: Int) -> (width: Int, height: Int)? {
+        guard width >= minimumSize.width, height >= minimumSize.height else { return nil }
+        switch model.content {
+        case .page, .finished:
+            return PageLayout.pictureBox(in: pageArea(model, body: bodyArea(model, width: width, height: height)))
+        case .blank, .loading, .error:
+            return nil
         }
     }
 
-    /// Where a picture goes: beside the text on wide areas, above it on narrow ones.
-    private static func place(_ picture: StoryImage, in area: Rect) -> (cells: [[CellGrid.Cell]], x: Int, y: Int, remaining: Rect) {
-        if area.width + 4 >= sideBySideWidth {
-            let pictureWidth = area.width * 2 / 5
-            let cells = PictureRenderer.cells(for: picture, width: pictureWidth, height: area.height)
-            let used = cells.map(\.count).max() ?? 0
-            let y = area.y + max(0, (area.height - cells.count) / 2)
-            return (cells, area.x, y, Rect(x: area.x + used + 3, y: area.y, width: max(1, area.width - used - 3), height: area.height))
-        }
-        let pictureHeight = max(1, area.height * 2 / 5)
-        let cells = PictureRenderer.cells(for: picture, width: area.width, height: pictureHeight)
-        let used = cells.count
-        let x = area.x + max(0, (area.width - (cells.map(\.count).max() ?? 0)) / 2)
-        return (cells, x, area.y, Rect(x: area.x, y: area.y + used + 1, width: area.width, height: max(1, area.height - used - 1)))
+    private static func statsPanelWidth(_ model: ScreenModel, width: Int) -> Int {
+        model.statsLines != nil && width >= 60 ? min(32, width / 3) : 0
+    }
+
+    /// Between the title bar and the status line, less the stats panel, with a margin all round.
+    private static func bodyArea(_ model: ScreenModel, width: Int, height: Int) -> Rect {
+        Rect(x: 2, y: 2, width: max(1, width - statsPanelWidth(model, width: width) - 4), height: max(1, height - 4))
+    }
+
+    /// Where the page goes: the body, less the last two rows on the last page ("The End").
+    private static func pageArea(_ model: ScreenModel, body: Rect) -> Rect {
+        if case .finished = model.content { return Rect(x: body.x, y: body.y, width: body.width, height: max(1, body.height - 2)) }
+        return body
     }
 
     private static func center(_ grid: inout CellGrid, _ lines: [String], in area: Rect, style: Style) {

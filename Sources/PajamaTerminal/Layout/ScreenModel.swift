@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaImage
 
 /// Everything one frame of the reader shows; the renderers are pure functions of it.
 public struct ScreenModel: Sendable {
@@ -42,18 +43,21 @@ public struct ScreenModel: Sendable {
     }
 }
 
-/// A page as shown: its content, how many lines are revealed, the selected choice and its picture.
+/// A page as shown: its content, how many lines are revealed, the selected choice and its picture,
+/// already rendered into cells (`PictureCache`) so composing the frame does no picture work.
 public struct PageView: Sendable {
     public var page: Page
     public var revealedLines: Int
     public var selectedChoice: Int
-    public var picture: StoryImage?
-    /// True when the page has a picture that is not loaded (shown as a small placeholder).
+    /// The picture's cells, rendered for the box `PageRenderer.pictureBox` gives (or for the previous
+    /// size while the new one renders: drawn clipped); nil while it loads or when the page has none.
+    public var picture: PictureCells?
+    /// True when the page's picture failed to load (shown as a small "picture unavailable" frame).
     public var pictureMissing: Bool
     /// Lines scrolled past (PgUp/PgDn on long pages).
     public var scroll: Int
 
-    public init(page: Page, revealedLines: Int, selectedChoice: Int = 0, picture: StoryImage? = nil,
+    public init(page: Page, revealedLines: Int, selectedChoice: Int = 0, picture: PictureCells? = nil,
                 pictureMissing: Bool = false, scroll: Int = 0) {
         self.page = page
         self.revealedLines = revealedLines

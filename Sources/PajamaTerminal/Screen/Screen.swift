@@ -1,6 +1,7 @@
 import CNcursesw
 import Foundation
 import PajamaCore
+import PajamaImage
 
 /// The only code that talks to ncurses: sets the terminal up, draws a `CellGrid` (changed cells only),
 /// reads keys without blocking, and restores the terminal.
@@ -116,12 +117,10 @@ public final class Screen {
             if style.role == .selected || style.role == .status { attributes |= PAJAMA_A_REVERSE }
             return (attributes, 0)
         }
-        var fg = mapper.number(rgb: role.fg, ansi: role.fg8)
-        var bg = mapper.number(rgb: role.bg, ansi: role.bg8)
-        if let pf = style.pictureForeground, let pb = style.pictureBackground, colors >= 8 {
-            fg = mapper.number(rgb: pf)
-            bg = mapper.number(rgb: pb)
-        }
+        // A picture cell's own colours (chosen for this terminal's depth) win over the theme's; a nil
+        // colour (transparent pixel, text art) keeps the theme's picture colour.
+        let fg = style.pictureForeground.map(mapper.number) ?? mapper.number(rgb: role.fg, ansi: role.fg8)
+        let bg = style.pictureBackground.map(mapper.number) ?? mapper.number(rgb: role.bg, ansi: role.bg8)
         if fg == -1 && bg == -1 { return (attributes, 0) }
         let key = PairKey(fg: fg, bg: bg)
         if let pair = pairs[key] { return (attributes, pair) }

@@ -1,0 +1,42 @@
+/// A picture turned into terminal cells for one box size and colour mode: what the page layout copies
+/// onto the screen, with no picture work left to do.
+public struct PictureCells: Sendable, Hashable {
+    /// One cell: a single-width symbol (or "" for the right half of a wide character) and its colours.
+    /// A nil colour is the theme's picture colour (transparent pixels, text art, no-colour mode).
+    public struct Cell: Sendable, Hashable {
+        public var text: String
+        public var foreground: PictureColor?
+        public var background: PictureColor?
+
+        public init(text: String, foreground: PictureColor? = nil, background: PictureColor? = nil) {
+            self.text = text
+            self.foreground = foreground
+            self.background = background
+        }
+    }
+
+    /// Columns and rows used (at most the box asked for).
+    public let width: Int
+    public let height: Int
+    /// Row-major, `width * height` cells.
+    public let cells: [Cell]
+
+    /// Cells from rows, each padded with blanks (or cut) to `width`.
+    public init(width: Int, rows: [[Cell]]) {
+        self.width = max(0, width)
+        height = rows.count
+        var flat: [Cell] = []
+        flat.reserveCapacity(self.width * rows.count)
+        for row in rows {
+            flat += row.prefix(self.width)
+            if row.count < self.width { flat += Array(repeating: Cell(text: " "), count: self.width - row.count) }
+        }
+        cells = flat
+    }
+
+    /// The cell at column `x`, row `y`.
+    public subscript(x: Int, y: Int) -> Cell { cells[y * width + x] }
+
+    /// No cells.
+    public static let empty = PictureCells(width: 0, rows: [])
+}

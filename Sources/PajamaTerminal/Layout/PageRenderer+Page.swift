@@ -1,0 +1,118 @@
+import PajamaCore
+import PajamaImage
+
+extension PageRenderer {
+    /// Text shown when a page's picture could not be loaded.
+    static let pictureUnavailable = "picture unavailable"
+
+    /// A page: its picture (pre-rendered cells, clipped to the picture box) or the placeholder for a
+    /// picture that failed to load, and its text, placed as one block by `PageLayout`.
+    static func drawPage(_ grid: inout CellGrid, _ view: PageView, in area: Rect) {
+        var figure = (width: 0, height: 0)
+        let box = view.picture != nil || view.pictureMissing ? PageLayout.pictureBox(in: area) : nil
+        if let box, let picture = view.picture {
+            figure = (min(picture.width, box.width), min(picture.height, box.height))
+        } else if let box, view.pictureMissing {
+            let framed = DisplayWidth.of(pictureUnavailable) + 4
+            figure = box.width >= framed && box.height >= 3 ? (framed, 3) : (min(box.width, framed - 2), 1)
+        }
+        let text = lines(of: view, width: PageLayout.textWidth(figureWidth: figure.width, in: area))
+        let column = PageLayout.columns(figureWidth: figure.width, textWidth: text.widest, in: area)
+        let rows = PageLayout.rows(figureHeight: figure.height, textLines: text.total, textX: column.textX,
+                                   textWidth: text.widest, in: area)
+        let figureArea = Rect(x: column.figureX, y: rows.figureY, width: figure.width, height: figure.height)
+        if let picture = view.picture {
+            copy(picture, into: &grid, at: figureArea)
+        } else if figure.width > 0 {
+            drawPlaceholder(into: &grid, at: figureArea)
+        }
+
+        let textArea = rows.text
+        let start = min(max(0, view.scroll), max(0, text.shown.count - textArea.height))
+        for (i, line) in text.shown.dropFirst(start).prefix(textArea.height).enumerated() {
+            let y = textArea.y + i
+            if line.style.role == .selected { grid.fill(y: y, from: textArea.x, to: textArea.x + textArea.width, style: line.style) }
+            let indent = line.centred ? max(0, (textArea.width - DisplayWidth.of(line.text)) / 2) : 0
+            grid.put(line.text, x: textArea.x + indent, y: y, style: line.style, maxWidth: textArea.width - indent)
+        }
+    }
+
+    /// One line of a page's text.
+    struct Line {
+        var text: String
+        var style: Style
+        var centred = false
+    }
+
+    /// The lines shown now, wrapped at `width`; and, once every line is revealed, how many lines the page
+    /// has and how wide the widest is (for placing the block, which must not move while lines appear).
+    static func lines(of view: PageView, width: Int) -> (shown: [Line], total: Int, widest: Int) {
+        let (shown, all) = wrappedLines(of: view, width: width)
+        let widest = all.reduce(1) { max($0, DisplayWidth.of($1.text)) }
+        return (shown, all.count, min(width, widest))
+    }
+
+    private static func wrappedLines(of view: PageView, width: Int) -> (shown: [Line], all: [Line]) {
+        func wrap(_ text: String, _ role: StyleRole, centred: Bool = false) -> [Line] {
+            TextWrapper.wrap(DisplayWidth.sanitize(text), width: width).map { Line(text: $0, style: Style(role), centred: centred) }
+        }
+        let blank = Line(text: "", style: Style(.text))
+        switch view.page.kind {
+        case .title(let title, let subtitle):
+            var lines = wrap(title, .title, centred: true)
+            if let subtitle { lines += [blank] + wrap(subtitle, .subtitle, centred: true) }
+            return (lines, lines)
+        case .text(let paragraphs):
+            func text(_ shown: ArraySlice<String>) -> [Line] {
+                shown.enumerated().flatMap { i, paragraph in (i > 0 ? [blank] : []) + wrap(paragraph, .text) }
+            }
+            var shown = text(paragraphs.prefix(max(1, view.revealedLines)))
+            if view.revealedLines < paragraphs.count { shown += [blank, Line(text: "▸", style: Style(.dim))] }
+            return (shown, text(paragraphs[...]))
+        case .choice(let prompt, let choices):
+            var lines: [Line] = []
+            if let prompt { lines += wrap(prompt, .prompt) + [blank] }
+            for (i, choice) in choices.enumerated() {
+                let selected = i == view.selectedChoice
+                let wrapped = TextWrapper.wrap(DisplayWidth.sanitize(choice.text), width: max(1, width - 5))
+                for (k, part) in wrapped.enumerated() {
+                    let prefix = k == 0 ? (selected ? "› \(i + 1). " : "  \(i + 1). ") : "     "
+                    lines.append(Line(text: prefix + part, style: Style(selected ? .selected : .choice)))
+                }
+            }
+            return (lines, lines)
+        }
+    }
+
+    /// Copies pre-rendered picture cells into `area` (clipped to it and to the grid). No picture work:
+    /// the cells were made by `PictureCache` for this box, or for the previous size while that renders.
+    private static func copy(_ picture: PictureCells, into grid: inout CellGrid, at area: Rect) {
+        for row in 0..<min(area.height, picture.height) {
+            let y = area.y + row
+            guard y >= 0, y < grid.height else { continue }
+            let columns = min(area.width, picture.width)
+            for column in 0..<columns {
+                let x = area.x + column
+                guard x >= 0, x < grid.width else { continue }
+                let cell = picture[column, row]
+                // A wide character cut in half by the clip would spill out of the box: draw a blank.
+                let cut = column == columns - 1 && column + 1 < picture.width && picture[column + 1, row].text.isEmpty
+                grid[x, y] = CellGrid.Cell(text: cut ? " " : cell.text,
+                                           style: Style(pictureForeground: cell.foreground, pictureBackground: cell.background))
+            }
+        }
+    }
+
+    /// A small frame saying the picture is unavailable, or the words alone where a frame does not fit.
+    private static func drawPlaceholder(into grid: inout CellGrid, at area: Rect) {
+        let style = Style(.dim)
+        guard area.height >= 3 else {
+            grid.put(pictureUnavailable, x: area.x, y: area.y, style: style, maxWidth: area.width)
+            return
+        }
+        let inner = String(repeating: "─", count: max(0, area.width - 2))
+        grid.put("┌" + inner + "┐", x: area.x, y: area.y, style: style, maxWidth: area.width)
+        grid.put("│ " + pictureUnavailable + " │", x: area.x, y: area.y + 1, style: style, maxWidth: area.width)
+        grid.put("└" + inner + "┘", x: area.x, y: area.y + 2, style: style, maxWidth: area.width)
+    }
+}

@@ -1,0 +1,67 @@
+import PajamaCore
+import PajamaImage
+
+/// Pictures rendered into cells, off the main actor, kept per size and colour mode.
+///
+/// The reader asks it for the page's picture whenever the box the layout gives the picture changes (a new
+/// page, a resize); composing a frame then only copies the cells. Bounded: the least recently used
+/// renders are dropped beyond `capacity`. Rendering has no suspension point, so two requests for one key
+/// never render twice.
+public actor PictureCache {
+    /// What a render depends on.
+    public struct Key: Hashable, Sendable {
+        public var path: AssetPath
+        public var width: Int
+        public var height: Int
+        public var mode: PictureColorMode
+
+        public init(path: AssetPath, width: Int, height: Int, mode: PictureColorMode) {
+            self.path = path
+            self.width = width
+            self.height = height
+            self.mode = mode
+        }
+    }
+
+    /// Turns an image into cells for a box and mode (`PictureRenderer.cells` unless a test passes a fake).
+    public typealias Render = @Sendable (StoryImage, _ width: Int, _ height: Int, PictureColorMode) -> PictureCells
+
+    public let capacity: Int
+    private let renderer: Render
+    private var entries: [Key: PictureCells] = [:]
+    /// Keys from least to most recently used.
+    private var order: [Key] = []
+    /// Renders done so far (cache misses).
+    public private(set) var renderCount = 0
+
+    public init(capacity: Int = 32, render: @escaping Render = PictureRenderer.cells) {
+        self.capacity = max(1, capacity)
+        renderer = render
+    }
+
+    /// The cells for `key` if they are cached. Never renders.
+    public func cached(_ key: Key) -> PictureCells? {
+        guard let cells = entries[key] else { return nil }
+        touch(key)
+        return cells
+    }
+
+    /// The cells for `key`: from the cache, or rendered from `image` now and kept.
+    public func cells(for image: StoryImage, key: Key) -> PictureCells {
+        if let cells = cached(key) { return cells }
+        let cells = renderer(image, key.width, key.height, key.mode)
+        renderCount += 1
+        entries[key] = cells
+        order.append(key)
+        while order.count > capacity { entries[order.removeFirst()] = nil }
+        return cells
+    }
+
+    /// Renders kept now.
+    public var count: Int { entries.count }
+
+    private func touch(_ key: Key) {
+        if let index = order.firstIndex(of: key) { order.remove(at: index) }
+        order.append(key)
+    }
+}
