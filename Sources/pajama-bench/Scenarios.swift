@@ -7,5 +7,6 @@ enum Scenarios {
         PreloadScenario(),
         StartupScenario(),
         MemoryScenario(),
+        SoundScenario(),
     ]
 }

@@ -1,0 +1,48 @@
+/// The fallback stream's mixer: the sounds playing now ("voices"), summed into the stream's buffer
+/// with each voice's gain and clipped to [-1, 1]. A voice ends when its sound has been played through.
+/// Every buffer it plays is already at the stream's rate and channel count. Not thread-safe: the engine
+/// uses it only with its mainloop lock held.
+struct StreamMixer {
+    private struct Voice {
+        var samples: [Float]
+        var position: Int
+        var gain: Float
+    }
+
+    /// The stream's channel count.
+    let channels: Int
+    private var voices: [Voice] = []
+
+    init(channels: Int) {
+        self.channels = channels
+        voices.reserveCapacity(32)
+    }
+
+    /// How many sounds are playing.
+    var activeVoices: Int { voices.count }
+
+    /// Starts `buffer` (at the stream's format) at the next rendered frame, scaled by `gain`.
+    mutating func start(_ buffer: PCMBuffer, gain: Float) {
+        precondition(buffer.channels == channels, "the buffer must be converted to the stream's channels first")
+        voices.append(Voice(samples: buffer.samples, position: 0, gain: gain))
+    }
+
+    /// Stops every voice.
+    mutating func stopAll() { voices.removeAll(keepingCapacity: true) }
+
+    /// Writes the next `output.count` interleaved samples (silence when nothing plays).
+    mutating func render(into output: UnsafeMutableBufferPointer<Float>) {
+        for i in output.indices { output[i] = 0 }
+        for v in voices.indices {
+            let count = min(output.count, voices[v].samples.count - voices[v].position)
+            let gain = voices[v].gain
+            let start = voices[v].position
+            voices[v].samples.withUnsafeBufferPointer { source in
+                for i in 0..<count { output[i] += source[start + i] * gain }
+            }
+            voices[v].position += count
+        }
+        voices.removeAll { $0.position >= $0.samples.count }
+        for i in output.indices { output[i] = min(1, max(-1, output[i])) }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import PajamaAudio
+import PajamaCore
+import PajamaTestSupport
+
+/// `sound`: trigger to first non-silent sample at the sink, over many taps, on a private PulseAudio
+/// server with a null sink, for the three ways to play a short sound: the sample cache (Pajama's
+/// normal mode), the fallback stream (Pajama on a server without a sample cache), and the baseline
+/// that decodes the file and streams it on a new playback stream on every play (the way paplay does;
+/// `paplay` itself, a new process per tap, is measured too for context).
+///
+/// Method: an in-process record stream on the sink's monitor (`SinkOnsetRecorder`: 2 ms fragments,
+/// timing interpolation) timestamps every chunk as it arrives and subtracts the record latency that
+/// `pa_stream_get_latency` reports, so the first sample above the threshold is dated to when it left
+/// the sink, on the same CLOCK_MONOTONIC as the trigger; a loud sample dated before the trigger is
+/// ignored (it is the tail of an earlier tap). The tap's time is taken just before the play
+/// call (before the decode, for the baseline). Between taps the sound (0.25 s) plays out, with 150 ms of silence after it.
+/// Each mode runs alone (one engine at a time); the recorder's low-latency request keeps the null sink
+/// at a short latency for all three alike, so the figures compare the paths, not a sound card.
+struct SoundScenario: Scenario {
+    let name = "sound"
+    let summary = "tap to first sample at the sink: sample cache vs fallback stream vs decode-per-play"
+
+    func run(_ options: BenchOptions) async throws -> [BenchRow] {
+        let server: PrivatePulseServer
+        do {
+            server = try PrivatePulseServer()
+        } catch {
+            throw Skip(reason: "no private PulseAudio server could be started (is pulseaudio installed?): \(error)")
+        }
+        defer { server.stop() }
+        // The engines remember volume and mute in the config folder: keep the reader's own untouched.
+        let config = try TemporaryDirectory(prefix: "pajama-bench-sound")
+        defer { config.remove() }
+        let savedConfig = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"]
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+        defer {
+            if let savedConfig { setenv("XDG_CONFIG_HOME", savedConfig, 1) } else { unsetenv("XDG_CONFIG_HOME") }
+        }
+
+        let recorder: SinkOnsetRecorder
+        do {
+            recorder = try SinkOnsetRecorder(server: server.serverAddress, source: server.sinkName + ".monitor")
+        } catch {
+            throw Skip(reason: "cannot record the null sink's monitor: \(error)")
+        }
+        defer { recorder.stop() }
+        let (bytes, file, soundName) = try Self.tapSound(in: config)
+        let key = SoundKey(storyId: "bench", storyVersion: "1", path: try AssetPath(validating: "assets/" + soundName))
+        let taps = options.iterations(60)
+
+        var results: [String: (samples: [Double], missed: Int)] = [:]
+        for mode in [SoundMode.sampleCache, .stream] {
+            let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode)
+            guard engine.mode == mode else { throw Skip(reason: "the \(mode.rawValue) mode is not available: \(engine.state)") }
+            engine.volume = 100
+            engine.isMuted = false
+            let sound = try await engine.load(key, bytes: bytes)
+            results[mode.rawValue] = try await measure(taps: taps, recorder: recorder) { engine.play(sound) }
+            await engine.shutdown()
+        }
+        let player = try StreamPerPlayPlayer(server: server.serverAddress)
+        results["baseline"] = try await measure(taps: taps, recorder: recorder) { try player.play(bytes, name: soundName) }
+        player.close()
+        var paplay: [Double]?
+        if (try? ChildProcess.run("paplay", ["--version"]))?.status == 0 {
+            var children: [pid_t] = []
+            paplay = try await measure(taps: taps, recorder: recorder) {
+                children.append(try ChildProcess.spawn("paplay", ["-s", server.serverAddress, file], outputFile: "/dev/null"))
+            }.samples
+            children.forEach(ChildProcess.terminate)
+        }
+
+        let baseline = results["baseline"]!, cache = results["sample-cache"]!, stream = results["stream"]!
+        let baselineStats = Statistics(baseline.samples), cacheStats = Statistics(cache.samples)
+        let speedup = baselineStats.median / cacheStats.median
+        func note(_ r: (samples: [Double], missed: Int)) -> String {
+            "\(r.samples.count) taps heard" + (r.missed > 0 ? ", \(r.missed) not heard within 2 s" : "")
+        }
+        var rows = [
+            BenchRow(scenario: name, name: "decode + new stream per play", unit: .seconds, stats: baselineStats,
+                     note: note(baseline) + ", \(soundName) decoded in process on every tap"),
+            BenchRow(scenario: name, name: "sample cache play", unit: .seconds, stats: cacheStats,
+                     baseline: "decode + new stream per play", target: "median < 15 ms, >= 5x faster than decode-per-play",
+                     met: cacheStats.median < 0.015 && speedup >= 5 && cache.missed == 0,
+                     note: note(cache) + String(format: ", %.1fx faster", speedup)),
+            BenchRow(scenario: name, name: "fallback stream play", unit: .seconds, stats: Statistics(stream.samples),
+                     baseline: "decode + new stream per play",
+                     note: note(stream) + ", stream target latency \(FallbackStream.targetLatencyMilliseconds) ms"),
+        ]
+        if let paplay {
+            rows.append(BenchRow(scenario: name, name: "paplay per play (new process)", unit: .seconds, stats: Statistics(paplay),
+                                 baseline: "decode + new stream per play", note: "\(paplay.count) taps heard, for context"))
+        }
+        return rows
+    }
+
+    /// The tapped sound: a 0.25 s 1 kHz tone as Ogg Vorbis 44.1 kHz stereo, like the bundled stories'
+    /// sounds (made with sox), or the same tone as WAV when sox is missing.
+    private static func tapSound(in folder: TemporaryDirectory) throws -> (bytes: [UInt8], file: String, name: String) {
+        let ogg = folder.path + "/tap.ogg"
+        if let made = try? ChildProcess.run("sox", ["-n", "-r", "44100", "-c", "2", ogg, "synth", "0.25", "sine", "1000", "vol", "0.5"]),
+            made.status == 0, let data = FileManager.default.contents(atPath: ogg)
+        {
+            return (Array(data), ogg, "tap.ogg")
+        }
+        let wav = folder.path + "/tap.wav"
+        let bytes = TestSound.wav(seconds: 0.25, frequency: 1000, rate: 44_100, channels: 2)
+        _ = FileManager.default.createFile(atPath: wav, contents: Data(bytes))
+        return (bytes, wav, "tap.wav")
+    }
+
+    /// Taps `taps` times (after 5 warm-up taps) and returns each tap's trigger-to-sink time.
+    private func measure(taps: Int, recorder: SinkOnsetRecorder, _ play: () throws -> Void) async throws -> (samples: [Double], missed: Int) {
+        var samples: [Double] = []
+        var missed = 0
+        for tap in 0..<(taps + 5) {
+            let start = SinkOnsetRecorder.now()
+            recorder.arm(notBefore: start)
+            try play()
+            var onset: Double?
+            while onset == nil, SinkOnsetRecorder.now() - start < 2 {
+                try await Task.sleep(for: .milliseconds(1))
+                onset = recorder.onset
+            }
+            if tap >= 5 {
+                if let onset { samples.append(onset - start) } else { missed += 1 }
+            }
+            try await Task.sleep(for: .milliseconds(400))
+        }
+        return (samples, missed)
+    }
+}
