@@ -10,7 +10,8 @@ public struct SoundSettings: Codable, Sendable, Equatable {
         self.muted = muted
     }
 
-    static var file: URL {
+    /// `$XDG_CONFIG_HOME/pajama/sound.json` (default `~/.config/pajama/sound.json`).
+    public static var file: URL {
         let env = ProcessInfo.processInfo.environment
         let config = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")

@@ -1,0 +1,113 @@
+import ArgumentParser
+import CChafa
+import CNcursesw
+import CPNG
+import Foundation
+import PajamaAudio
+import PajamaCore
+
+/// `pajama doctor`: what Pajama finds on this machine (terminal, sound server, libraries, folders),
+/// with advice for whatever is missing. Exits 1 when something needed is missing (no sound server, no
+/// UTF-8 locale); too few colours is only a warning.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor", abstract: "Check the terminal, the sound server, the libraries and the folders Pajama uses.")
+
+    func run() async throws {
+        setlocale(LC_ALL, "")
+        var problems: [String] = []
+        var warnings: [String] = []
+        let environment = ProcessInfo.processInfo.environment
+
+        print("terminal")
+        let term = environment["TERM"] ?? ""
+        print("  TERM: \(term.isEmpty ? "(not set)" : term)")
+        let colours = Self.colours()
+        print("  colours: \(colours.map(String.init) ?? "unknown")")
+        if let colours, colours < 8 {
+            warnings.append("the terminal shows \(colours) colours: pictures fall back to plain characters (try TERM=xterm-256color)")
+        } else if colours == nil {
+            warnings.append("no terminfo entry for TERM=\(term.isEmpty ? "(not set)" : term): colours unknown (set TERM, e.g. xterm-256color)")
+        }
+        print("  size: \(Self.size().map { "\($0.columns)x\($0.rows)" } ?? "unknown (standard output is not a terminal)")")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
+        let utf8 = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
+        print("  UTF-8: \(utf8 ? "yes" : "no") (locale codeset \(codeset))")
+        if !utf8 {
+            problems.append("the locale is not UTF-8 (codeset \(codeset)): set LANG=C.UTF-8 (or another UTF-8 locale) so text and pictures draw")
+        }
+
+        print("sound")
+        let engine = PulseSoundEngine.start()
+        if let report = engine.serverReport() {
+            print("  server: \(report.serverName) \(report.serverVersion) at \(report.address)")
+            print("  sample cache: \(report.sampleCache ? "yes" : "no")")
+            print("  mode: \(report.mode.rawValue)\(engine.requestedMode == .auto ? "" : " (forced by \(SoundMode.environmentVariable))")")
+            if report.defaultSink.isEmpty {
+                print("  default sink: none")
+                problems.append("the sound server has no default sink: nothing can be heard (check its configuration)")
+            } else {
+                print("  default sink: \(report.defaultSink) (\(report.sinkDescription)), \(report.sinkFormat)")
+                print("  sink latency: \(Self.milliseconds(report.sinkLatencyMicroseconds)) (configured \(Self.milliseconds(report.sinkConfiguredLatencyMicroseconds)))")
+            }
+            if !report.sampleCache {
+                warnings.append("the server has no sample cache: sounds play through Pajama's own low-latency stream")
+            }
+        } else {
+            let reason: String
+            if case .off(let why) = engine.state { reason = why } else { reason = "not connected" }
+            print("  server: none (\(reason))")
+            print("  sample cache: unknown")
+            problems.append("""
+                \(reason.hasPrefix("no sound server") ? reason : "no sound server (\(reason))"): Pajama reads silently. Start one with `pulseaudio --start` \
+                (or PipeWire's pipewire-pulse), or point PULSE_SERVER at a running server
+                """)
+        }
+        await engine.shutdown()
+
+        print("libraries")
+        print("  libsndfile: \(SoundDecoder.libraryVersion)")
+        print("  libpulse: \(PulseSoundEngine.libraryVersion)")
+        print("  libpng: \(String(cString: png_get_libpng_ver(nil)))")
+        print("  libchafa: \(CHAFA_MAJOR_VERSION).\(CHAFA_MINOR_VERSION).\(CHAFA_MICRO_VERSION) (built against)")
+        print("  ncurses: \(String(cString: curses_version()))")
+
+        print("folders")
+        print("  cache: \(DiskCache.standardRoot(environment: environment).path)")
+        print("  progress: \(ProgressStore.standard(environment: environment).folder.path)")
+        print("  config: \(SoundSettings.file.deletingLastPathComponent().path)")
+
+        for warning in warnings { print("warning: \(warning)") }
+        for problem in problems { print("problem: \(problem)") }
+        if !problems.isEmpty { throw ExitCode(1) }
+        print("all good")
+    }
+
+    /// Colours from terminfo through `tput colors` (no screen is opened; the ncurses shim does not
+    /// export `setupterm`); nil when TERM has no terminfo entry or tput is missing.
+    private static func colours() -> Int? {
+        let tput = Process()
+        tput.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        tput.arguments = ["tput", "colors"]
+        let output = Pipe()
+        tput.standardOutput = output
+        tput.standardError = FileHandle.nullDevice
+        guard (try? tput.run()) != nil else { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        tput.waitUntilExit()
+        guard tput.terminationStatus == 0 else { return nil }
+        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// The terminal's size from TIOCGWINSZ, when standard output is a terminal.
+    private static func size() -> (columns: Int, rows: Int)? {
+        guard isatty(STDOUT_FILENO) != 0 else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    private static func milliseconds(_ microseconds: UInt64) -> String {
+        String(format: "%.1f ms", Double(microseconds) / 1000)
+    }
+}

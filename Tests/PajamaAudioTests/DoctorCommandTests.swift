@@ -1,0 +1,86 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// The real `pajama doctor` binary against a private PulseAudio server, and with none.
+@Suite(.serialized) struct DoctorCommandTests {
+    private func environment(pulseServer: String, home: TemporaryDirectory) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["PULSE_SERVER"] = pulseServer
+        env["HOME"] = home.path
+        env["XDG_CONFIG_HOME"] = home.path + "/config"
+        env["XDG_CACHE_HOME"] = home.path + "/cache"
+        env["XDG_DATA_HOME"] = home.path + "/data"
+        env["LANG"] = "C.UTF-8"
+        env["LC_ALL"] = "C.UTF-8"
+        env["TERM"] = "xterm-256color"
+        env["PAJAMA_SOUND_MODE"] = nil
+        return env
+    }
+
+    @Test func namesTheServerTheSampleCacheTheSinkAndTheFolders() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let home = try TemporaryDirectory(prefix: "pajama-doctor")
+        defer { home.remove() }
+        let result = try ChildProcess.run(
+            PackagePaths.executable("pajama").path, ["doctor"], environment: environment(pulseServer: server.serverAddress, home: home))
+        #expect(result.status == 0, "stdout: \(result.stdout)\nstderr: \(result.stderr)")
+        #expect(result.stdout.contains("server: pulseaudio "))
+        #expect(result.stdout.contains(server.serverAddress))
+        #expect(result.stdout.contains("sample cache: yes"))
+        #expect(result.stdout.contains("mode: sample-cache"))
+        #expect(result.stdout.contains("default sink: \(server.sinkName)"))
+        #expect(result.stdout.contains("sink latency: "))
+        #expect(result.stdout.contains("colours: 256"))
+        #expect(result.stdout.contains("UTF-8: yes"))
+        #expect(result.stdout.contains("libsndfile: libsndfile-1."))
+        #expect(result.stdout.contains("cache: \(home.path)/cache/pajama"))
+        #expect(result.stdout.contains("progress: \(home.path)/data/pajama/progress"))
+        #expect(!result.stdout.contains("problem:"))
+    }
+
+    @Test func forcedStreamModeIsReported() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let home = try TemporaryDirectory(prefix: "pajama-doctor")
+        defer { home.remove() }
+        var env = environment(pulseServer: server.serverAddress, home: home)
+        env["PAJAMA_SOUND_MODE"] = "stream"
+        let result = try ChildProcess.run(PackagePaths.executable("pajama").path, ["doctor"], environment: env)
+        #expect(result.status == 0, "stdout: \(result.stdout)")
+        #expect(result.stdout.contains("sample cache: yes"))
+        #expect(result.stdout.contains("mode: stream (forced by PAJAMA_SOUND_MODE)"))
+    }
+
+    @Test func withoutAServerItFailsWithAdvice() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-doctor")
+        defer { home.remove() }
+        let result = try ChildProcess.run(
+            PackagePaths.executable("pajama").path, ["doctor"],
+            environment: environment(pulseServer: "unix:" + home.path + "/no-such-socket", home: home))
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("server: none"))
+        #expect(result.stdout.contains("problem: no sound server"))
+        #expect(result.stdout.contains("pulseaudio --start"))
+        #expect(result.stdout.contains("PULSE_SERVER"))
+    }
+
+    @Test func aLocaleWithoutUTF8IsAProblem() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let home = try TemporaryDirectory(prefix: "pajama-doctor")
+        defer { home.remove() }
+        var env = environment(pulseServer: server.serverAddress, home: home)
+        env["LANG"] = "C"
+        env["LC_ALL"] = "C"
+        env["TERM"] = "dumb"
+        let result = try ChildProcess.run(PackagePaths.executable("pajama").path, ["doctor"], environment: env)
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("UTF-8: no"))
+        #expect(result.stdout.contains("problem: the locale is not UTF-8"))
+        // Too few colours is a warning, not a problem.
+        #expect(result.stdout.contains("warning: "))
+        #expect(!result.stdout.contains("problem: the terminal"))
+    }
+}
