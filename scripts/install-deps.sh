@@ -14,6 +14,7 @@ packages=(
   pulseaudio-utils    # pactl, parec
   sox libsox-fmt-all  # making and measuring test sounds
   espeak-ng           # spoken test sounds
+  opus-tools lame     # Ogg Opus and MP3 test sounds (decoder tests)
   tmux                # end-to-end tests drive the real binary in tmux
   python3             # the test web server
 )
