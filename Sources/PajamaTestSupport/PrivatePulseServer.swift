@@ -43,12 +43,19 @@ public final class PrivatePulseServer: @unchecked Sendable {
         (try? ChildProcess.run("pactl", ["-s", serverAddress] + arguments, timeout: 10).stdout) ?? ""
     }
 
+    /// Freezes the server (SIGSTOP): it keeps its socket but answers nothing until `resume()`.
+    public func pause() { kill(pid, SIGSTOP) }
+
+    /// Lets a paused server run again (SIGCONT).
+    public func resume() { kill(pid, SIGCONT) }
+
     /// Stops the server (the socket goes away; clients see the server as lost).
     public func stop(removeFolder: Bool = true) {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
+        kill(pid, SIGCONT)
         ChildProcess.terminate(pid)
         if removeFolder { folder.remove() }
     }
@@ -91,6 +98,42 @@ public final class SinkRecorder: @unchecked Sendable {
             start += window
         }
         return Double(loud) / 100
+    }
+
+    /// How many separate sounds the recording holds: runs of loud 10 ms windows, where a run ends after
+    /// at least `gap` seconds of quiet.
+    public static func onsets(_ samples: [Int16], threshold: Double = 0.01, gap: Double = 0.1) -> Int {
+        let window = rate / 100
+        let quietWindows = max(1, Int(gap * 100))
+        var count = 0, quiet = quietWindows
+        var start = 0
+        while start + window <= samples.count {
+            var sum = 0.0
+            for s in samples[start..<(start + window)] { let v = Double(s) / 32768; sum += v * v }
+            if (sum / Double(window)).squareRoot() > threshold {
+                if quiet >= quietWindows { count += 1 }
+                quiet = 0
+            } else {
+                quiet += 1
+            }
+            start += window
+        }
+        return count
+    }
+
+    /// The amplitude of the `frequency` component of the recording (Goertzel over all samples, full
+    /// scale = 1): a tone of amplitude A that plays through the whole recording gives about A.
+    public static func toneLevel(_ samples: [Int16], frequency: Double) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        let coefficient = 2 * cos(2 * .pi * frequency / Double(rate))
+        var s1 = 0.0, s2 = 0.0
+        for sample in samples {
+            let s0 = Double(sample) / 32768 + coefficient * s1 - s2
+            s2 = s1
+            s1 = s0
+        }
+        let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
+        return 2 * power.squareRoot() / Double(samples.count)
     }
 
     /// The highest RMS of any 10 ms window.

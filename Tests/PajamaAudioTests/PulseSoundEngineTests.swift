@@ -91,7 +91,9 @@ import Testing
         let recorder = try SinkRecorder(server: second)
         #expect(engine.play(sound))  // re-uploaded lazily, then played
         try await Task.sleep(for: .milliseconds(900))
-        #expect(SinkRecorder.loudSeconds(recorder.stop()) > 0.2)
+        let samples = recorder.stop()
+        #expect(SinkRecorder.loudSeconds(samples) > 0.2)
+        #expect(SinkRecorder.onsets(samples) == 1, "re-uploaded and played once, not twice")
         await engine.shutdown()
     }
 }

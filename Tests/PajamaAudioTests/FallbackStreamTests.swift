@@ -1,0 +1,126 @@
+import Foundation
+import PajamaAudio
+import PajamaCore
+import PajamaTestSupport
+import Testing
+
+/// The fallback stream (forced with `mode: .stream`, as PAJAMA_SOUND_MODE=stream does) on a private
+/// PulseAudio server: one pre-opened stream, sounds mixed in process and heard at the sink.
+@Suite(.serialized) struct FallbackStreamTests {
+    let key = SoundKey(storyId: "test", storyVersion: "1", path: try! AssetPath(validating: "assets/tone.flac"))
+
+    @Test func streamModePlaysAudiblyWithoutTheSampleCache() async throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let config = try TemporaryDirectory(prefix: "pajama-cfg")
+        defer { config.remove() }
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .stream)
+        engine.volume = 100
+        engine.isMuted = false
+        #expect(engine.state == .stream)
+        #expect(engine.mode == .stream)
+        // The one stream is open before anything plays.
+        #expect(server.pactl("list", "sink-inputs").contains("Pajama sounds"))
+        #expect(!engine.isPlayable(key))
+        let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.4, rate: 22_050, channels: 1))
+        #expect(engine.isPlayable(key))
+        #expect(!engine.isUploaded(key))
+        #expect(!server.pactl("list", "samples", "short").contains("pajama."))
+        // Held in the stream's format: converted once, at load.
+        #expect(sound.sampleRate == FallbackStream.rate && sound.channels == FallbackStream.channels)
+
+        let recorder = try SinkRecorder(server: server)
+        #expect(engine.play(sound))
+        try await Task.sleep(for: .milliseconds(800))
+        let samples = recorder.stop()
+        let loud = SinkRecorder.loudSeconds(samples)
+        #expect(loud > 0.3 && loud < 0.55, "heard \(loud) s")
+        #expect(SinkRecorder.toneLevel(samples, frequency: 440) > 0.05)
+        await engine.shutdown()
+    }
+
+    @Test func muteAndVolumeApplyToTheStream() async throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let config = try TemporaryDirectory(prefix: "pajama-cfg")
+        defer { config.remove() }
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .stream)
+        let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.3))
+        engine.isMuted = true
+        #expect(engine.state == .muted)
+        var recorder = try SinkRecorder(server: server)
+        #expect(engine.play(sound))
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(SinkRecorder.loudSeconds(recorder.stop()) == 0)
+
+        engine.isMuted = false
+        engine.volume = 100
+        recorder = try SinkRecorder(server: server)
+        engine.play(sound)
+        try await Task.sleep(for: .milliseconds(600))
+        let loud = SinkRecorder.peakRMS(recorder.stop())
+        engine.volume = 20
+        recorder = try SinkRecorder(server: server)
+        engine.play(sound)
+        try await Task.sleep(for: .milliseconds(600))
+        let quiet = SinkRecorder.peakRMS(recorder.stop())
+        #expect(quiet > 0.01 && quiet < loud * 0.3, "at 20%: \(quiet), at 100%: \(loud)")
+        await engine.shutdown()
+    }
+
+    @Test func serverKilledThenANewOneStartedTheStreamRecovers() async throws {
+        let folder = try TemporaryDirectory(prefix: "pajama-pulse-restart")
+        defer { folder.remove() }
+        let socket = folder.path + "/native"
+        let first = try PrivatePulseServer(socketPath: socket, folder: folder)
+        let config = try TemporaryDirectory(prefix: "pajama-cfg")
+        defer { config.remove() }
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+        let engine = PulseSoundEngine.start(server: first.serverAddress, mode: .stream)
+        engine.volume = 100
+        engine.isMuted = false
+        let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.3))
+        first.stop(removeFolder: false)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(!engine.play(sound))
+        guard case .off = engine.state else {
+            Issue.record("expected off after the server went away, got \(engine.state)")
+            return
+        }
+        let second = try PrivatePulseServer(socketPath: socket, folder: folder)
+        defer { second.stop(removeFolder: false) }
+        var back = false
+        for _ in 0..<40 where !back {
+            try await Task.sleep(for: .milliseconds(250))
+            back = engine.state == .stream
+        }
+        #expect(back, "the engine reconnected in stream mode")
+        let recorder = try SinkRecorder(server: second)
+        #expect(engine.play(sound))
+        try await Task.sleep(for: .milliseconds(800))
+        let samples = recorder.stop()
+        #expect(SinkRecorder.loudSeconds(samples) > 0.2)
+        #expect(SinkRecorder.onsets(samples) == 1)
+        await engine.shutdown()
+    }
+
+    @Test func theModeComesFromTheEnvironment() {
+        #expect(SoundMode.fromEnvironment([:]) == .auto)
+        #expect(SoundMode.fromEnvironment(["PAJAMA_SOUND_MODE": "stream"]) == .stream)
+        #expect(SoundMode.fromEnvironment(["PAJAMA_SOUND_MODE": "Sample-Cache"]) == .sampleCache)
+        #expect(SoundMode.fromEnvironment(["PAJAMA_SOUND_MODE": "auto"]) == .auto)
+        #expect(SoundMode.fromEnvironment(["PAJAMA_SOUND_MODE": "loud"]) == .auto)
+    }
+
+    @Test func autoModeUsesTheSampleCacheWhenTheServerHasOne() async throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .auto)
+        #expect(engine.mode == .sampleCache)
+        #expect(engine.serverReport()?.sampleCache == true)
+        #expect(!server.pactl("list", "samples", "short").contains("pajama.probe"), "the probe sample is removed")
+        await engine.shutdown()
+    }
+}

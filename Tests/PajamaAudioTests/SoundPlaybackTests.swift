@@ -1,0 +1,94 @@
+import Foundation
+import PajamaAudio
+import PajamaCore
+import PajamaTestSupport
+import Testing
+
+/// What came out of a private PulseAudio server's null sink, in both modes: overlapping sounds, one
+/// sound per trigger, the play proplist, confirmation before "loaded", the fallback stream.
+@Suite(.serialized) struct SoundPlaybackTests {
+    static func key(_ path: String) -> SoundKey {
+        SoundKey(storyId: "test", storyVersion: "1", path: try! AssetPath(validating: path))
+    }
+
+    /// A fresh server, a config folder (volume 100, not muted) and an engine in `mode`.
+    private func start(_ mode: SoundMode) throws -> (PrivatePulseServer, TemporaryDirectory, PulseSoundEngine) {
+        let server = try PrivatePulseServer()
+        let config = try TemporaryDirectory(prefix: "pajama-cfg")
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode)
+        engine.volume = 100
+        engine.isMuted = false
+        return (server, config, engine)
+    }
+
+    @Test(arguments: [SoundMode.sampleCache, .stream])
+    func overlappingSoundsAreBothHeard(_ mode: SoundMode) async throws {
+        let (server, config, engine) = try start(mode)
+        defer { server.stop(); config.remove() }
+        let low = try await engine.load(Self.key("assets/low.wav"), bytes: TestSound.wav(seconds: 0.6, frequency: 440, amplitude: 0.4))
+        let high = try await engine.load(Self.key("assets/high.wav"), bytes: TestSound.wav(seconds: 0.6, frequency: 1000, amplitude: 0.4))
+        let recorder = try SinkRecorder(server: server)
+        #expect(engine.play(low))
+        #expect(engine.play(high))
+        try await Task.sleep(for: .milliseconds(900))
+        let samples = recorder.stop()
+        let (at440, at1000, at700) = (SinkRecorder.toneLevel(samples, frequency: 440), SinkRecorder.toneLevel(samples, frequency: 1000),
+                                      SinkRecorder.toneLevel(samples, frequency: 700))
+        #expect(at440 > 0.05, "440 Hz at \(at440)")
+        #expect(at1000 > 0.05, "1000 Hz at \(at1000)")
+        #expect(at700 < at440 / 10, "nothing at 700 Hz: \(at700)")
+        // Played together, not one after the other.
+        #expect(SinkRecorder.loudSeconds(samples) < 0.8)
+        await engine.shutdown()
+    }
+
+    @Test(arguments: [SoundMode.sampleCache, .stream])
+    func oneTriggerPlaysTheSoundOnce(_ mode: SoundMode) async throws {
+        let (server, config, engine) = try start(mode)
+        defer { server.stop(); config.remove() }
+        let sound = try await engine.load(Self.key("assets/tap.wav"), bytes: TestSound.wav(seconds: 0.2, frequency: 660))
+        let recorder = try SinkRecorder(server: server)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(engine.play(sound))
+        try await Task.sleep(for: .milliseconds(1000))
+        let samples = recorder.stop()
+        #expect(SinkRecorder.onsets(samples) == 1)
+        let loud = SinkRecorder.loudSeconds(samples)
+        #expect(loud > 0.15 && loud < 0.3, "heard \(loud) s")
+        await engine.shutdown()
+    }
+
+    @Test func playCarriesTheEventRoleAndTheStoryAndAssetNames() async throws {
+        let (server, config, engine) = try start(.sampleCache)
+        defer { server.stop(); config.remove() }
+        let sound = try await engine.load(Self.key("assets/long tone.wav"), bytes: TestSound.wav(seconds: 2))
+        #expect(engine.play(sound))
+        try await Task.sleep(for: .milliseconds(300))
+        let inputs = server.pactl("list", "sink-inputs")
+        #expect(inputs.contains("media.role = \"event\""), "\(inputs)")
+        #expect(inputs.contains("pajama.story = \"test\""))
+        #expect(inputs.contains("pajama.story.version = \"1\""))
+        #expect(inputs.contains("pajama.asset = \"assets/long tone.wav\""))
+        #expect(inputs.contains("media.name = \"test: assets/long tone.wav\""))
+        await engine.shutdown()
+    }
+
+    @Test func aSoundIsLoadedOnlyOnceTheServerConfirmsIt() async throws {
+        let (server, config, engine) = try start(.sampleCache)
+        defer { server.stop(); config.remove() }
+        let key = Self.key("assets/wait.wav")
+        server.pause()
+        let load = Task { try await engine.load(key, bytes: TestSound.wav(seconds: 0.3)) }
+        try await Task.sleep(for: .milliseconds(400))
+        // The upload is under way but the (frozen) server has not confirmed it.
+        #expect(!engine.isUploaded(key))
+        #expect(!engine.isPlayable(key))
+        server.resume()
+        let sound = try await load.value
+        #expect(engine.isUploaded(key) && engine.isPlayable(key))
+        #expect(server.pactl("list", "samples", "short").contains(PulseSoundEngine.sampleName(key)))
+        #expect(engine.play(sound))
+        await engine.shutdown()
+    }
+}
