@@ -14,7 +14,7 @@ import PajamaTestSupport
 /// `pa_stream_get_latency` reports, so the first sample above the threshold is dated to when it left
 /// the sink, on the same CLOCK_MONOTONIC as the trigger; a loud sample dated before the trigger is
 /// ignored (it is the tail of an earlier tap). The tap's time is taken just before the play
-/// call (before the decode, for the baseline). Between taps the sound (0.25 s) plays out, with 150 ms of silence after it.
+/// call (before the decode, for the baseline). Between taps the sound (0.12 s) plays out, with over 100 ms of silence after it.
 /// Each mode runs alone (one engine at a time); the recorder's low-latency request keeps the null sink
 /// at a short latency for all three alike, so the figures compare the paths, not a sound card.
 struct SoundScenario: Scenario {
@@ -47,7 +47,7 @@ struct SoundScenario: Scenario {
         defer { recorder.stop() }
         let (bytes, file, soundName) = try Self.tapSound(in: config)
         let key = SoundKey(storyId: "bench", storyVersion: "1", path: try AssetPath(validating: "assets/" + soundName))
-        let taps = options.iterations(60)
+        let taps = options.iterations(55)
 
         var results: [String: (samples: [Double], missed: Int)] = [:]
         for mode in [SoundMode.sampleCache, .stream] {
@@ -95,17 +95,17 @@ struct SoundScenario: Scenario {
         return rows
     }
 
-    /// The tapped sound: a 0.25 s 1 kHz tone as Ogg Vorbis 44.1 kHz stereo, like the bundled stories'
+    /// The tapped sound: a 0.12 s 1 kHz tone as Ogg Vorbis 44.1 kHz stereo, like the bundled stories'
     /// sounds (made with sox), or the same tone as WAV when sox is missing.
     private static func tapSound(in folder: TemporaryDirectory) throws -> (bytes: [UInt8], file: String, name: String) {
         let ogg = folder.path + "/tap.ogg"
-        if let made = try? ChildProcess.run("sox", ["-n", "-r", "44100", "-c", "2", ogg, "synth", "0.25", "sine", "1000", "vol", "0.5"]),
+        if let made = try? ChildProcess.run("sox", ["-n", "-r", "44100", "-c", "2", ogg, "synth", "0.12", "sine", "1000", "vol", "0.5"]),
             made.status == 0, let data = FileManager.default.contents(atPath: ogg)
         {
             return (Array(data), ogg, "tap.ogg")
         }
         let wav = folder.path + "/tap.wav"
-        let bytes = TestSound.wav(seconds: 0.25, frequency: 1000, rate: 44_100, channels: 2)
+        let bytes = TestSound.wav(seconds: 0.12, frequency: 1000, rate: 44_100, channels: 2)
         _ = FileManager.default.createFile(atPath: wav, contents: Data(bytes))
         return (bytes, wav, "tap.wav")
     }
@@ -126,7 +126,7 @@ struct SoundScenario: Scenario {
             if tap >= 5 {
                 if let onset { samples.append(onset - start) } else { missed += 1 }
             }
-            try await Task.sleep(for: .milliseconds(400))
+            try await Task.sleep(for: .milliseconds(250))
         }
         return (samples, missed)
     }
