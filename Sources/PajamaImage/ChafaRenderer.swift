@@ -69,9 +69,9 @@ public enum ChafaRenderer {
         case .indexed8:
             chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_8)
         case .none:
-            // Symbols only; ordered dithering keeps gradients legible.
+            // Symbols only. Unlike chafa's example no dithering: at the few cells a page gives a picture,
+            // dithered ASCII turns into noise, while plain shapes stay readable.
             chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
-            chafa_canvas_config_set_dither_mode(config, CHAFA_DITHER_MODE_ORDERED)
         }
         return chafa_canvas_new(config)
     }
