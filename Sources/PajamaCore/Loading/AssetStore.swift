@@ -3,13 +3,16 @@ import Foundation
 /// One pattern for every asset kind (images, sounds): ask the cache at once, load when needed, loads
 /// de-duplicated, a byte budget with least-recently-used eviction that releases what it evicts.
 public actor AssetStore<Value: Sendable> {
-    public typealias Fetch = @Sendable (AssetPath) async throws(AssetLoadError) -> [UInt8]
+    /// Gets an asset's bytes, saying which tier answered (the disk cache or the source).
+    public typealias Fetch = @Sendable (AssetPath) async throws(AssetLoadError) -> (bytes: [UInt8], tier: LoadTier)
     public typealias Decode = @Sendable (AssetPath, [UInt8]) async throws(AssetLoadError) -> Value
 
     private let fetch: Fetch
     private let decode: Decode
     private let cost: @Sendable (Value) -> Int
     private let release: @Sendable (Value) async -> Void
+    private let events: LoadingEventHub?
+    private let subject: @Sendable (AssetPath) -> LoadSubject
     public let budget: Int
     private var values: [AssetPath: (value: Value, cost: Int, used: UInt64)] = [:]
     private var inFlight: [AssetPath: Task<Value, any Error>] = [:]
@@ -17,9 +20,13 @@ public actor AssetStore<Value: Sendable> {
     public private(set) var totalCost = 0
     public private(set) var loadsStarted = 0
 
+    /// `subject` names an asset in the loading events published to `events`.
     public init(budget: Int, fetch: @escaping Fetch, decode: @escaping Decode, cost: @escaping @Sendable (Value) -> Int,
-                release: @escaping @Sendable (Value) async -> Void = { _ in }) {
+                release: @escaping @Sendable (Value) async -> Void = { _ in }, events: LoadingEventHub? = nil,
+                subject: @escaping @Sendable (AssetPath) -> LoadSubject = { .image($0) }) {
         self.budget = budget
+        self.events = events
+        self.subject = subject
         self.fetch = fetch
         self.decode = decode
         self.cost = cost
@@ -45,11 +52,20 @@ public actor AssetStore<Value: Sendable> {
             task = running
         } else {
             loadsStarted += 1
-            let fetch = self.fetch, decode = self.decode
+            let fetch = self.fetch, decode = self.decode, events = self.events, subject = self.subject(path)
             task = Task { () async throws -> Value in
-                let bytes = try await fetch(path)
-                try Task.checkCancellation()
-                return try await decode(path, bytes)
+                events?.publish(.started(subject))
+                let start = ContinuousClock.now
+                do throws(AssetLoadError) {
+                    let fetched = try await fetch(path)
+                    if Task.isCancelled { throw AssetLoadError(.cancelled, subject: path.value) }
+                    let value = try await decode(path, fetched.bytes)
+                    events?.publish(.finished(subject, tier: fetched.tier, duration: ContinuousClock.now - start))
+                    return value
+                } catch {
+                    events?.publish(.failed(subject, error))
+                    throw error
+                }
             }
             inFlight[path] = task
         }

@@ -3,22 +3,32 @@
 /// On every move the previous window's work is cancelled and a new one starts: the next beat first
 /// (the forward move always beats general cache filling), then the rest of the window breadth-first,
 /// at most `maximumConcurrentLoads` at once; then the window's assets, critical before important
-/// before optional, nearest beats first.
+/// before optional, nearest beats first (`AssetPreloadOrder`).
+///
+/// Cancelling stale work means: loads of the old window that have not started never start; a load
+/// already running finishes (it is shared with any other caller and lands in the cache).
 public actor BeatPreloader {
     public let window: PreloadWindow
     public let maximumConcurrentLoads: Int
     private let loadBeat: @Sendable (String) async throws(AssetLoadError) -> Beat
     private let preloadAssets: @Sendable ([Beat]) async -> Void
+    private let events: LoadingEventHub?
     private var work: Task<Void, Never>?
+    /// Every window's work not yet ended (cancelled ones included), so `settle` can wait for all.
+    private var unfinished: [Int: Task<Void, Never>] = [:]
+    private var nextWorkId = 0
     public private(set) var lastWindow: [String] = []
     public private(set) var isEnabled: Bool
 
+    /// `events` receives `.preloadWindowChanged` whenever a new window has been loaded.
     public init(window: PreloadWindow = PreloadWindow(), maximumConcurrentLoads: Int = 3, enabled: Bool = true,
+                events: LoadingEventHub? = nil,
                 loadBeat: @escaping @Sendable (String) async throws(AssetLoadError) -> Beat,
                 preloadAssets: @escaping @Sendable ([Beat]) async -> Void) {
         self.window = window
         self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
         self.isEnabled = enabled
+        self.events = events
         self.loadBeat = loadBeat
         self.preloadAssets = preloadAssets
     }
@@ -35,38 +45,68 @@ public actor BeatPreloader {
         let behind = Array(recent.filter { $0 != beatId }.suffix(window.behind).reversed())
         let loadBeat = self.loadBeat, preloadAssets = self.preloadAssets, window = self.window
         let limit = maximumConcurrentLoads
-        work = Task { [weak self] in
-            var known: [String: Beat] = [:]
-            guard let current = try? await loadBeat(beatId) else { return }
-            known[beatId] = current
-            // Walk forward level by level, loading each level with bounded concurrency.
-            var order: [String] = []
-            var levelStart = [beatId]
-            var seen: Set<String> = [beatId]
-            for _ in 0..<window.ahead {
-                var level: [String] = []
-                for id in levelStart {
-                    for successor in known[id]?.successorBeatIds ?? [] where seen.insert(successor).inserted { level.append(successor) }
-                }
-                if level.isEmpty || Task.isCancelled { break }
-                order += level
-                let loaded = await Self.loadAll(level, limit: limit, loadBeat)
-                for beat in loaded { known[beat.id] = beat }
-                levelStart = level
-            }
-            if Task.isCancelled { return }
-            let back = await Self.loadAll(behind, limit: limit, loadBeat)
-            for beat in back { known[beat.id] = beat }
-            await self?.record([beatId] + order + behind)
-            if Task.isCancelled { return }
-            await preloadAssets(([beatId] + order + behind).compactMap { known[$0] })
+        let workId = nextWorkId
+        nextWorkId += 1
+        let record: @Sendable ([String]) async -> Void = { [weak self] ids in await self?.record(ids) }
+        let ended: @Sendable () async -> Void = { [weak self] in await self?.ended(workId) }
+        let task = Task {
+            await Self.walk(from: beatId, behind: behind, window: window, limit: limit, loadBeat: loadBeat,
+                            preloadAssets: preloadAssets, record: record)
+            await ended()
         }
+        work = task
+        unfinished[workId] = task
     }
 
-    private func record(_ ids: [String]) { lastWindow = ids }
+    private func ended(_ workId: Int) { unfinished[workId] = nil }
 
-    /// Waits for the current window's work (tests and the bench).
-    public func settle() async { await work?.value }
+    /// One window's work: the current beat, then the window ahead level by level, then behind, then assets.
+    private static func walk(
+        from beatId: String, behind: [String], window: PreloadWindow, limit: Int,
+        loadBeat: @escaping @Sendable (String) async throws(AssetLoadError) -> Beat,
+        preloadAssets: @Sendable ([Beat]) async -> Void, record: @Sendable ([String]) async -> Void
+    ) async {
+        var known: [String: Beat] = [:]
+        guard let current = try? await loadBeat(beatId) else { return }
+        known[beatId] = current
+        // Walk forward level by level, loading each level with bounded concurrency.
+        var order: [String] = []
+        var levelStart = [beatId]
+        var seen: Set<String> = [beatId]
+        for _ in 0..<window.ahead {
+            var level: [String] = []
+            for id in levelStart {
+                for successor in known[id]?.successorBeatIds ?? [] where seen.insert(successor).inserted { level.append(successor) }
+            }
+            if level.isEmpty || Task.isCancelled { break }
+            order += level
+            let loaded = await Self.loadAll(level, limit: limit, loadBeat)
+            for beat in loaded { known[beat.id] = beat }
+            levelStart = level
+        }
+        if Task.isCancelled { return }
+        let back = await Self.loadAll(behind, limit: limit, loadBeat)
+        for beat in back { known[beat.id] = beat }
+        let loadedWindow = ([beatId] + order + behind).filter { known[$0] != nil }
+        if Task.isCancelled { return }
+        await record(loadedWindow)
+        if Task.isCancelled { return }
+        await preloadAssets(loadedWindow.compactMap { known[$0] })
+    }
+
+    private func record(_ ids: [String]) {
+        guard ids != lastWindow else { return }
+        lastWindow = ids
+        events?.publish(.preloadWindowChanged(ids))
+    }
+
+    /// Waits until every window's work has ended, cancelled windows included (tests and the bench).
+    public func settle() async {
+        while let (_, task) = unfinished.first {
+            await task.value
+            unfinished = unfinished.filter { $0.value != task }
+        }
+    }
 
     private static func loadAll(_ ids: [String], limit: Int, _ loadBeat: @escaping @Sendable (String) async throws(AssetLoadError) -> Beat) async -> [Beat] {
         await withTaskGroup(of: Beat?.self) { group in

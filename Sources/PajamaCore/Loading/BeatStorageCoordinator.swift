@@ -1,42 +1,60 @@
-import Foundation
-
 /// Gets beats efficiently: memory, then disk (remote stories only), then the source. Promotes disk hits
 /// to memory, shares an in-flight load between all callers, and counts hits, misses and latency per tier.
+///
+/// A tier can be left out (pass nil) or switched off and on at run time (`setMemoryEnabled`,
+/// `setDiskEnabled`): a switched-off tier is neither read nor written.
 public actor BeatStorageCoordinator {
     public let manifest: StoryManifest
     public let source: any StorySource
     public let memory: InMemoryBeatCache?
     public let disk: DiskCache?
+    /// Where loads that leave memory are announced (nil: nowhere).
+    public nonisolated let events: LoadingEventHub?
+    public private(set) var isMemoryEnabled = true
+    public private(set) var isDiskEnabled = true
     private var inFlight: [String: Task<Beat, any Error>] = [:]
     public private(set) var metrics = StorageMetrics()
 
-    /// Pass nil for a tier to switch it off. The disk tier is never used for local folders.
-    public init(manifest: StoryManifest, source: any StorySource, memory: InMemoryBeatCache? = InMemoryBeatCache(), disk: DiskCache?) {
+    /// Pass nil for a tier to leave it out. The disk tier is never used for local folders.
+    public init(manifest: StoryManifest, source: any StorySource, memory: InMemoryBeatCache? = InMemoryBeatCache(), disk: DiskCache?,
+                events: LoadingEventHub? = nil) {
         self.manifest = manifest
         self.source = source
         self.memory = memory
         self.disk = source.isLocal ? nil : disk
+        self.events = events
     }
+
+    /// Switches the memory tier off (nothing read from or stored in it) or back on.
+    public func setMemoryEnabled(_ enabled: Bool) { isMemoryEnabled = enabled }
+
+    /// Switches the disk tier off (nothing read from or stored in it) or back on.
+    public func setDiskEnabled(_ enabled: Bool) { isDiskEnabled = enabled }
+
+    private var activeMemory: InMemoryBeatCache? { isMemoryEnabled ? memory : nil }
+    private var activeDisk: DiskCache? { isDiskEnabled ? disk : nil }
 
     /// The beat if it is in memory (no I/O).
     public func cached(_ id: String) async -> Beat? {
-        await memory?.get(id)
+        await activeMemory?.get(id)
     }
 
     /// The beat from the first tier that has it.
     public func load(_ id: String) async throws(AssetLoadError) -> Beat {
-        let start = Date()
-        if let beat = await memory?.get(id) {
-            metrics.memory.hits += 1
-            metrics.memory.hitSeconds += Date().timeIntervalSince(start)
-            return beat
+        if let memory = activeMemory {
+            let start = ContinuousClock.now
+            if let beat = await memory.get(id) {
+                metrics.memory.hits += 1
+                metrics.memory.hitSeconds += (ContinuousClock.now - start).seconds
+                return beat
+            }
+            metrics.memory.misses += 1
         }
-        metrics.memory.misses += 1
         if let task = inFlight[id] {
             metrics.sharedLoads += 1
             return try await Self.value(of: task, id: id)
         }
-        let task = Task { try await self.fetch(id) }
+        let task = Task { try await self.fetchAnnounced(id) }
         inFlight[id] = task
         defer { inFlight[id] = nil }
         return try await Self.value(of: task, id: id)
@@ -52,22 +70,35 @@ public actor BeatStorageCoordinator {
         }
     }
 
-    private func fetch(_ id: String) async throws -> Beat {
+    private func fetchAnnounced(_ id: String) async throws(AssetLoadError) -> Beat {
+        events?.publish(.started(.beat(id)))
+        let start = ContinuousClock.now
+        do {
+            let (beat, tier) = try await fetch(id)
+            events?.publish(.finished(.beat(id), tier: tier, duration: ContinuousClock.now - start))
+            return beat
+        } catch {
+            events?.publish(.failed(.beat(id), error))
+            throw error
+        }
+    }
+
+    private func fetch(_ id: String) async throws(AssetLoadError) -> (Beat, LoadTier) {
         let path = "beats/\(id).json"
         guard StoryManifest.isValidId(id) else { throw AssetLoadError(.invalidFormat, subject: "beat \(id)", detail: "invalid beat id") }
-        if let disk {
-            let start = Date()
+        if let disk = activeDisk {
+            let start = ContinuousClock.now
             if let bytes = await disk.get(storyId: manifest.id, version: manifest.version, path: path),
                 let beat = try? StoryDecoder.decodeBeat(bytes, file: path, expectedId: id)
             {
                 metrics.disk.hits += 1
-                metrics.disk.hitSeconds += Date().timeIntervalSince(start)
-                await memory?.store(beat)
-                return beat
+                metrics.disk.hitSeconds += (ContinuousClock.now - start).seconds
+                await activeMemory?.store(beat)
+                return (beat, .disk)
             }
             metrics.disk.misses += 1
         }
-        let start = Date()
+        let start = ContinuousClock.now
         metrics.sourceRequests += 1
         let bytes: [UInt8]
         do {
@@ -85,9 +116,17 @@ public actor BeatStorageCoordinator {
             throw AssetLoadError(.invalidFormat, subject: "beat \(id)", detail: error.description)
         }
         metrics.source.hits += 1
-        metrics.source.hitSeconds += Date().timeIntervalSince(start)
-        await memory?.store(beat)
-        await disk?.store(storyId: manifest.id, version: manifest.version, path: path, bytes: bytes)
-        return beat
+        metrics.source.hitSeconds += (ContinuousClock.now - start).seconds
+        await activeMemory?.store(beat)
+        await activeDisk?.store(storyId: manifest.id, version: manifest.version, path: path, bytes: bytes)
+        return (beat, .source)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a Double.
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -12,7 +12,9 @@ public actor StoryContentManager: StoryContent {
     public let sounds: AssetStore<LoadedSound>?
     public let preloader: BeatPreloader
     public let retry: RetryPolicy
-    private var criticalityOverrides: [AssetPath: Criticality] = [:]
+    /// Every loading event of this story (see `loadingEvents()`).
+    public nonisolated let events: LoadingEventHub
+    private let criticalityOverrides = CriticalityOverrides()
     private var recentBeats: [String] = []
     private let soundEngine: (any SoundEngine)?
 
@@ -22,64 +24,74 @@ public actor StoryContentManager: StoryContent {
     public init(
         manifest: StoryManifest, source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding,
         sound: (any SoundEngine)?, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
-        preloading: Bool = true, retry: RetryPolicy = RetryPolicy(), imageBudget: Int = 64 << 20, soundBudget: Int = 64 << 20
+        preloading: Bool = true, retry: RetryPolicy = RetryPolicy(), imageBudget: Int = 64 << 20, soundBudget: Int = 64 << 20,
+        maximumConcurrentBeatLoads: Int = 3
     ) {
         self.manifest = manifest
         self.source = source
         self.retry = retry
         self.soundEngine = sound
-        let storage = BeatStorageCoordinator(manifest: manifest, source: source, memory: memory, disk: diskCache)
+        let events = LoadingEventHub()
+        self.events = events
+        let storage = BeatStorageCoordinator(manifest: manifest, source: source, memory: memory, disk: diskCache, events: events)
         self.storage = storage
         let disk = source.isLocal ? nil : diskCache
         let fetch: AssetStore<StoryImage>.Fetch = { path throws(AssetLoadError) in
-            if let disk, let bytes = await disk.get(storyId: manifest.id, version: manifest.version, path: path.value) { return bytes }
-            do {
+            if let disk, let bytes = await disk.get(storyId: manifest.id, version: manifest.version, path: path.value) {
+                return (bytes, .disk)
+            }
+            do throws(StorySourceError) {
                 let bytes = try await source.read(path.value)
                 await disk?.store(storyId: manifest.id, version: manifest.version, path: path.value, bytes: bytes)
-                return bytes
+                return (bytes, .source)
             } catch {
-                throw AssetLoadError(error as? StorySourceError ?? .io(path: path.value, message: "\(error)"))
+                throw AssetLoadError(error)
             }
         }
         images = AssetStore(budget: imageBudget, fetch: fetch, decode: { path, bytes throws(AssetLoadError) in try decodeImage(path, bytes) },
-                            cost: { $0.byteCount })
+                            cost: { $0.byteCount }, events: events, subject: { .image($0) })
         if let sound {
             sounds = AssetStore(
                 budget: soundBudget, fetch: fetch,
                 decode: { path, bytes throws(AssetLoadError) in
                     try await sound.load(SoundKey(storyId: manifest.id, storyVersion: manifest.version, path: path), bytes: bytes)
                 },
-                cost: { $0.byteCount }, release: { await sound.unload($0) })
+                cost: { $0.byteCount }, release: { await sound.unload($0) }, events: events, subject: { .sound($0) })
         } else {
             sounds = nil
         }
-        let images = self.images, sounds = self.sounds
+        let images = self.images, sounds = self.sounds, overrides = self.criticalityOverrides
         preloader = BeatPreloader(
-            window: window, enabled: preloading,
+            window: window, maximumConcurrentLoads: maximumConcurrentBeatLoads, enabled: preloading, events: events,
             loadBeat: { id throws(AssetLoadError) in try await storage.load(id) },
             preloadAssets: { beats in
-                var refs: [(AssetReference, Criticality)] = []
-                for beat in beats { for ref in beat.assetReferences { refs.append((ref, manifest.criticality(of: ref))) } }
-                for level in [Criticality.critical, .important, .optional] {
-                    for (ref, c) in refs where c == level {
-                        if Task.isCancelled { return }
-                        if ref.role.isSound { await sounds?.preload([ref.path]) } else { await images.preload([ref.path]) }
-                    }
+                let refs = AssetPreloadOrder.references(of: beats) { overrides.level(for: $0.path) ?? manifest.criticality(of: $0) }
+                for ref in refs {
+                    if Task.isCancelled { return }
+                    if ref.role.isSound { await sounds?.preload([ref.path]) } else { await images.preload([ref.path]) }
                 }
             })
     }
 
+    /// A stream of this story's loading events (beats and assets started, finished with their tier and
+    /// duration, failed; the preload window moving). Every call returns a new, independent stream: any
+    /// number of subscribers may listen. See `LoadingEventHub` for buffering.
+    public nonisolated func loadingEvents() -> AsyncStream<LoadingEvent> { events.subscribe() }
+
     /// Reads story.json from `source` and makes a manager for it.
+    /// story.json is fetched with `retry` (it is never cached: a new version must be seen at once).
     public static func open(
         source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding, sound: (any SoundEngine)?,
-        preloading: Bool = true
+        preloading: Bool = true, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
+        retry: RetryPolicy = RetryPolicy()
     ) async throws(AssetLoadError) -> StoryContentManager {
-        let bytes: [UInt8]
-        do { bytes = try await source.read("story.json") } catch { throw AssetLoadError(error) }
+        let bytes = try await retry.run(subject: "story.json") { () throws(AssetLoadError) -> [UInt8] in
+            do throws(StorySourceError) { return try await source.read("story.json") } catch { throw AssetLoadError(error) }
+        }
         do {
             let manifest = try StoryDecoder.decodeManifest(bytes)
             return StoryContentManager(manifest: manifest, source: source, diskCache: diskCache, decodeImage: decodeImage,
-                                       sound: sound, preloading: preloading)
+                                       sound: sound, memory: memory, window: window, preloading: preloading, retry: retry)
         } catch {
             throw AssetLoadError(.invalidFormat, subject: "story.json", detail: error.description)
         }
@@ -122,10 +134,12 @@ public actor StoryContentManager: StoryContent {
 
     /// The criticality of one use of an asset: run-time override, else story.json, else the format's default.
     public func criticality(of reference: AssetReference) -> Criticality {
-        criticalityOverrides[reference.path] ?? manifest.criticality(of: reference)
+        criticalityOverrides.level(for: reference.path) ?? manifest.criticality(of: reference)
     }
 
-    public func setCriticality(_ level: Criticality?, for path: AssetPath) { criticalityOverrides[path] = level }
+    /// Overrides the criticality of every use of `path` (nil removes the override); the gate and the
+    /// preloader use it from the next check or window on.
+    public func setCriticality(_ level: Criticality?, for path: AssetPath) { criticalityOverrides.set(level, for: path) }
 
     /// True when the beat and every critical asset of the page are loaded.
     public func canNavigate(to location: StoryLocation) async -> Bool {

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Publishes loading events to any number of subscribers, each with its own `AsyncStream`.
+///
+/// Publishing never waits: every subscriber has a buffer of the newest `bufferSize` events, and a
+/// subscriber that falls behind loses its oldest events rather than slowing loading down. A stream
+/// ends when its consumer stops iterating (or is cancelled), or for everyone when `finish()` is called.
+public final class LoadingEventHub: @unchecked Sendable {
+    // Safe: `subscribers`, `nextId` and `finished` are only touched with `lock` held, and
+    // `AsyncStream.Continuation` is itself thread-safe.
+    private let lock = NSLock()
+    private var subscribers: [Int: AsyncStream<LoadingEvent>.Continuation] = [:]
+    private var nextId = 0
+    private var finished = false
+    /// Events kept per subscriber that has not read them yet.
+    public let bufferSize: Int
+
+    public init(bufferSize: Int = 256) {
+        self.bufferSize = max(1, bufferSize)
+    }
+
+    /// A new stream of every event published from now on.
+    public func subscribe() -> AsyncStream<LoadingEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LoadingEvent.self, bufferingPolicy: .bufferingNewest(bufferSize))
+        lock.lock()
+        if finished {
+            lock.unlock()
+            continuation.finish()
+            return stream
+        }
+        let id = nextId
+        nextId += 1
+        subscribers[id] = continuation
+        lock.unlock()
+        continuation.onTermination = { [weak self] _ in self?.remove(id) }
+        return stream
+    }
+
+    /// The number of streams still open.
+    public var subscriberCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return subscribers.count
+    }
+
+    /// Sends `event` to every subscriber.
+    public func publish(_ event: LoadingEvent) {
+        lock.lock()
+        let targets = Array(subscribers.values)
+        lock.unlock()
+        for continuation in targets { continuation.yield(event) }
+    }
+
+    /// Ends every stream; later subscribers get a stream that is already finished.
+    public func finish() {
+        lock.lock()
+        finished = true
+        let targets = Array(subscribers.values)
+        subscribers = [:]
+        lock.unlock()
+        for continuation in targets { continuation.finish() }
+    }
+
+    private func remove(_ id: Int) {
+        lock.lock()
+        subscribers[id] = nil
+        lock.unlock()
+    }
+}

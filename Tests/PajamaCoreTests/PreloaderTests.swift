@@ -1,0 +1,173 @@
+import PajamaCore
+import Testing
+
+/// A beat whose one page offers a choice of `targets`.
+func choiceBeatJSON(_ id: String, targets: [String]) -> String {
+    let choices = targets.map { "{\"text\":\"\($0)\",\"targetBeatId\":\"\($0)\"}" }.joined(separator: ",")
+    return "{\"id\":\"\(id)\",\"pages\":[{\"id\":\"q\",\"type\":\"choice\",\"choices\":[\(choices)]}]}"
+}
+
+@Suite struct PreloaderTests {
+    static let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a")
+
+    func manager(_ source: any StorySource, window: PreloadWindow = PreloadWindow(), manifest: StoryManifest = manifest,
+                 sound: (any SoundEngine)? = nil) -> StoryContentManager {
+        StoryContentManager(manifest: manifest, source: source, diskCache: nil,
+                            decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: [String(decoding: bytes, as: UTF8.self)]) },
+                            sound: sound, window: window)
+    }
+
+    /// a offers b1...b5; each bi leads on to ci; z -> y is elsewhere in the story.
+    static func fanOut() -> [String: String] {
+        var files: [String: String] = ["beats/a.json": choiceBeatJSON("a", targets: ["b1", "b2", "b3", "b4", "b5"])]
+        for i in 1...5 {
+            files["beats/b\(i).json"] = beatJSON("b\(i)", next: "c\(i)")
+            files["beats/c\(i).json"] = beatJSON("c\(i)")
+        }
+        files["beats/z.json"] = beatJSON("z", next: "y")
+        files["beats/y.json"] = beatJSON("y")
+        return files
+    }
+
+    @Test func atMostThreeBeatLoadsAtOnceAndTheNextBeatsFirst() async {
+        let source = GatedSource(files: Self.fanOut())
+        let content = manager(source)
+        await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "q"))
+        await source.waitUntilStarted(1)
+        await source.release("beats/a.json")
+        await source.waitUntilStarted(4)
+        // Three choice targets are loading and held at the gate; no fourth load has started.
+        #expect(await source.running == 3)
+        #expect(await source.waitingPaths.allSatisfy { $0.hasPrefix("beats/b") })
+        await source.openAll()
+        await content.preloader.settle()
+        #expect(await source.maximumRunning == 3)
+        let started = await source.started
+        #expect(started.first == "beats/a.json")
+        // Every beat one step ahead started before any beat two steps ahead.
+        let lastB = started.lastIndex { $0.hasPrefix("beats/b") } ?? -1
+        let firstC = started.firstIndex { $0.hasPrefix("beats/c") } ?? Int.max
+        #expect(lastB < firstC)
+        #expect(Set(started) == Set(Self.fanOut().keys).subtracting(["beats/z.json", "beats/y.json"]))
+    }
+
+    @Test func theNextPagesBeatIsLoadedFirstOnALinearStory() async {
+        let chain = ["a", "b", "c", "d"]
+        var files: [String: String] = [:]
+        for (i, id) in chain.enumerated() { files["beats/\(id).json"] = beatJSON(id, next: i + 1 < chain.count ? chain[i + 1] : nil) }
+        let source = GatedSource(files: files)
+        let content = manager(source)
+        await source.openAll()
+        await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
+        await content.preloader.settle()
+        #expect(await source.started == ["beats/a.json", "beats/b.json", "beats/c.json", "beats/d.json"])
+    }
+
+    @Test func movingElsewhereCancelsTheOldWindowsRemainingLoads() async {
+        let source = GatedSource(files: Self.fanOut())
+        let content = manager(source)
+        await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "q"))
+        await source.waitUntilStarted(1)
+        await source.release("beats/a.json")
+        await source.waitUntilStarted(4)  // b1..b3 are loading
+        await content.readerMoved(to: StoryLocation(beatId: "z", pageId: "p"))
+        await source.openAll()
+        await content.preloader.settle()  // waits for the cancelled window's work too
+        let started = Set(await source.started)
+        #expect(started.contains("beats/z.json") && started.contains("beats/y.json"))
+        // Two of a's five choice targets were still waiting to start: they never did, nor any beat after them.
+        #expect(started.filter { $0.hasPrefix("beats/b") }.count == 3)
+        #expect(!started.contains { $0.hasPrefix("beats/c") })
+        #expect(await content.preloader.lastWindow == ["z", "y", "a"])
+    }
+
+    @Test func theWindowFollowsTheReaderAndKeepsBeatsBehind() async {
+        let chain = (0..<10).map { "n\($0)" }
+        var files: [String: String] = [:]
+        for (i, id) in chain.enumerated() { files["beats/\(id).json"] = beatJSON(id, next: i + 1 < chain.count ? chain[i + 1] : nil) }
+        let source = GatedSource(files: files)
+        await source.openAll()
+        let content = manager(source, window: PreloadWindow(behind: 2, ahead: 3))
+        var expected: [[String]] = []
+        var seen: [[String]] = []
+        for i in 0..<5 {
+            await content.readerMoved(to: StoryLocation(beatId: chain[i], pageId: "p"))
+            await content.preloader.settle()
+            seen.append(await content.preloader.lastWindow)
+            let ahead = Array(chain[(i + 1)..<min(chain.count, i + 4)])
+            let behind = Array(chain[max(0, i - 2)..<i].reversed())
+            expected.append([chain[i]] + ahead + behind)
+        }
+        #expect(seen == expected)
+    }
+
+    @Test func assetsArePreloadedCriticalThenImportantThenOptional() async {
+        // One page with a page image (important by default), a page_enter sound (critical by default),
+        // a tap sound overridden to optional, and a choice page with a choice image (critical) and a
+        // choice sound (important); the page image of the next beat is overridden to critical.
+        let first = """
+        {"id":"a","pages":[
+          {"id":"p","type":"text","lines":["x"],"imageUrl":"assets/page.png","tools":[
+            {"name":"sound_effect","args":{"sound_url":"assets/enter.wav","trigger":"page_enter"}},
+            {"name":"sound_effect","args":{"sound_url":"assets/tap.wav","trigger":"tap"}}]},
+          {"id":"q","type":"choice","imageUrl":"assets/choice.png",
+           "choices":[{"text":"on","targetBeatId":"b","sound_url":"assets/pick.wav"}]}]}
+        """
+        let second = """
+        {"id":"b","pages":[{"id":"p","type":"text","lines":["y"],"imageUrl":"assets/far.png"}]}
+        """
+        var files = ["beats/a.json": first, "beats/b.json": second]
+        for asset in ["page.png", "enter.wav", "tap.wav", "choice.png", "pick.wav", "far.png"] { files["assets/\(asset)"] = asset }
+        let source = GatedSource(files: files)
+        await source.openAll()
+        let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a",
+                                     criticality: [path("assets/tap.wav"): .optional, path("assets/far.png"): .critical])
+        let content = manager(source, manifest: manifest, sound: RecordingSound())
+        await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
+        await content.preloader.settle()
+        let assets = await source.started.filter { $0.hasPrefix("assets/") }
+        #expect(assets == ["assets/enter.wav", "assets/choice.png", "assets/far.png", "assets/page.png", "assets/pick.wav", "assets/tap.wav"])
+        #expect(await content.isImageLoaded(path("assets/far.png")))
+        #expect(await content.isAudioLoaded(path("assets/tap.wav")))
+    }
+
+    @Test func aRunTimeCriticalityOverrideChangesThePreloadOrder() async {
+        let beatA = """
+        {"id":"a","pages":[{"id":"p","type":"text","lines":["x"],"imageUrl":"assets/one.png"},
+                           {"id":"r","type":"text","lines":["x"],"imageUrl":"assets/two.png"}]}
+        """
+        let source = GatedSource(files: ["beats/a.json": beatA, "assets/one.png": "1", "assets/two.png": "2"])
+        await source.openAll()
+        let content = manager(source)
+        await content.setCriticality(.critical, for: path("assets/two.png"))
+        await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
+        await content.preloader.settle()
+        #expect(await source.started.filter { $0.hasPrefix("assets/") } == ["assets/two.png", "assets/one.png"])
+    }
+
+    @Test func windowOrderPutsAssetsOfNearerBeatsFirstWithinALevel() throws {
+        let near = Beat(id: "near", pages: [Page(id: "p", kind: .text(lines: ["x"]), imageUrl: path("n.png"))])
+        let far = Beat(id: "far", pages: [Page(id: "p", kind: .text(lines: ["x"]), imageUrl: path("f.png")),
+                                          Page(id: "q", kind: .text(lines: ["x"]), imageUrl: path("n.png"))])
+        let order = AssetPreloadOrder.references(of: [near, far]) { _ in .important }
+        #expect(order.map(\.path.value) == ["n.png", "f.png"])  // each asset once, nearest first
+    }
+}
+
+/// A sound engine that accepts every sound and plays nothing (the preloader only loads).
+final class RecordingSound: SoundEngine, Sendable {
+    var state: SoundState { .sampleCache }
+    var volume: Int {
+        get { 100 }
+        set {}
+    }
+    var isMuted: Bool {
+        get { false }
+        set {}
+    }
+    func load(_ key: SoundKey, bytes: [UInt8]) async throws(AssetLoadError) -> LoadedSound {
+        LoadedSound(key: key, frames: 1, sampleRate: 8000, channels: 1, byteCount: bytes.count)
+    }
+    func play(_ sound: LoadedSound) -> Bool { false }
+    func unload(_ sound: LoadedSound) async {}
+}
