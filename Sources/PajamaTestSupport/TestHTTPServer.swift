@@ -23,7 +23,11 @@ public final class TestHTTPServer: @unchecked Sendable {
     private var stopped = false
 
     static let script = """
-    import http.server, socketserver, sys, time, os, json
+    import http.server, socketserver, sys, time, os, json, signal
+    # The spawning thread may block or ignore SIGTERM, and spawned processes inherit both: undo that so
+    # stop() ends the server at once.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
     config = json.loads(sys.argv[1])
     root, latency, slow_delay = config['root'], config['latency'], config['slowDelay']
     failing, truncated, stalling, slow = (set(config[k]) for k in ('failing', 'truncated', 'stalling', 'slow'))

@@ -15,7 +15,7 @@ public actor AssetStore<Value: Sendable> {
     private let subject: @Sendable (AssetPath) -> LoadSubject
     public let budget: Int
     private var values: [AssetPath: (value: Value, cost: Int, used: UInt64)] = [:]
-    private var inFlight: [AssetPath: Task<Value, any Error>] = [:]
+    private var inFlight: [AssetPath: (load: SharedLoad<Value>, token: Int)] = [:]
     private var clock: UInt64 = 0
     public private(set) var totalCost = 0
     public private(set) var loadsStarted = 0
@@ -44,43 +44,39 @@ public actor AssetStore<Value: Sendable> {
 
     public func isLoaded(_ path: AssetPath) -> Bool { values[path] != nil }
 
-    /// Loads (or joins the load already running).
+    /// Loads (or joins the load already running). A caller that is cancelled stops waiting at once;
+    /// the load goes on for the others, and is cancelled when nobody waits for it any more.
     public func load(_ path: AssetPath) async throws(AssetLoadError) -> Value {
         if let value = get(path) { return value }
-        let task: Task<Value, any Error>
-        if let running = inFlight[path] {
-            task = running
-        } else {
-            loadsStarted += 1
-            let fetch = self.fetch, decode = self.decode, events = self.events, subject = self.subject(path)
-            task = Task { () async throws -> Value in
-                events?.publish(.started(subject))
-                let start = ContinuousClock.now
-                do throws(AssetLoadError) {
-                    let fetched = try await fetch(path)
-                    if Task.isCancelled { throw AssetLoadError(.cancelled, subject: path.value) }
-                    let value = try await decode(path, fetched.bytes)
-                    events?.publish(.finished(subject, tier: fetched.tier, duration: ContinuousClock.now - start))
-                    return value
-                } catch {
-                    events?.publish(.failed(subject, error))
-                    throw error
-                }
+        if let running = inFlight[path], !running.load.isAbandoned { return try await running.load.value() }
+        loadsStarted += 1
+        let token = loadsStarted
+        let fetch = self.fetch, decode = self.decode, events = self.events, subject = self.subject(path)
+        let load = SharedLoad(subject: path.value) { () throws(AssetLoadError) -> Value in
+            events?.publish(.started(subject))
+            let start = ContinuousClock.now
+            do throws(AssetLoadError) {
+                let fetched = try await fetch(path)
+                if Task.isCancelled { throw AssetLoadError(.cancelled, subject: path.value) }
+                let value = try await decode(path, fetched.bytes)
+                events?.publish(.finished(subject, tier: fetched.tier, duration: ContinuousClock.now - start))
+                await self.ended(path, token: token, value: value)
+                return value
+            } catch {
+                events?.publish(.failed(subject, error))
+                await self.ended(path, token: token, value: nil)
+                throw error
             }
-            inFlight[path] = task
         }
-        do {
-            let value = try await task.value
-            if inFlight[path] == task { inFlight[path] = nil }
-            if values[path] == nil { await insert(value, for: path) }
-            return value
-        } catch let error as AssetLoadError {
-            if inFlight[path] == task { inFlight[path] = nil }
-            throw error
-        } catch {
-            if inFlight[path] == task { inFlight[path] = nil }
-            throw AssetLoadError(.cancelled, subject: path.value)
-        }
+        inFlight[path] = (load, token)
+        return try await load.value()
+    }
+
+    /// Keeps a loaded value and forgets the finished load (unless a newer one replaced it).
+    private func ended(_ path: AssetPath, token: Int, value: Value?) async {
+        guard inFlight[path]?.token == token else { return }
+        inFlight[path] = nil
+        if let value, values[path] == nil { await insert(value, for: path) }
     }
 
     /// Starts loading in the background; errors are kept for a later `load` to report again.
@@ -92,13 +88,13 @@ public actor AssetStore<Value: Sendable> {
 
     /// Cancels a running load.
     public func cancel(_ path: AssetPath) {
-        inFlight[path]?.cancel()
+        inFlight[path]?.load.cancel()
         inFlight[path] = nil
     }
 
     /// Forgets everything (releasing each value).
     public func clear() async {
-        for task in inFlight.values { task.cancel() }
+        for running in inFlight.values { running.load.cancel() }
         inFlight = [:]
         let old = values
         values = [:]

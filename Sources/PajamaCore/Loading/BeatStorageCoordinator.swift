@@ -12,7 +12,8 @@ public actor BeatStorageCoordinator {
     public nonisolated let events: LoadingEventHub?
     public private(set) var isMemoryEnabled = true
     public private(set) var isDiskEnabled = true
-    private var inFlight: [String: Task<Beat, any Error>] = [:]
+    private var inFlight: [String: (load: SharedLoad<Beat>, token: Int)] = [:]
+    private var nextToken = 0
     public private(set) var metrics = StorageMetrics()
 
     /// Pass nil for a tier to leave it out. The disk tier is never used for local folders.
@@ -50,24 +51,29 @@ public actor BeatStorageCoordinator {
             }
             metrics.memory.misses += 1
         }
-        if let task = inFlight[id] {
+        if let running = inFlight[id], !running.load.isAbandoned {
             metrics.sharedLoads += 1
-            return try await Self.value(of: task, id: id)
+            return try await running.load.value()
         }
-        let task = Task { try await self.fetchAnnounced(id) }
-        inFlight[id] = task
-        defer { inFlight[id] = nil }
-        return try await Self.value(of: task, id: id)
+        let token = nextToken
+        nextToken += 1
+        let load = SharedLoad(subject: "beat \(id)") { () throws(AssetLoadError) -> Beat in
+            do throws(AssetLoadError) {
+                let beat = try await self.fetchAnnounced(id)
+                await self.ended(id, token: token)
+                return beat
+            } catch {
+                await self.ended(id, token: token)
+                throw error
+            }
+        }
+        inFlight[id] = (load, token)
+        return try await load.value()
     }
 
-    private static func value(of task: Task<Beat, any Error>, id: String) async throws(AssetLoadError) -> Beat {
-        do {
-            return try await task.value
-        } catch let error as AssetLoadError {
-            throw error
-        } catch {
-            throw AssetLoadError(.cancelled, subject: "beat \(id)")
-        }
+    /// Forgets a finished load (unless a newer one for the same beat replaced it).
+    private func ended(_ id: String, token: Int) {
+        if inFlight[id]?.token == token { inFlight[id] = nil }
     }
 
     private func fetchAnnounced(_ id: String) async throws(AssetLoadError) -> Beat {

@@ -1,0 +1,215 @@
+import Foundation
+import PajamaCore
+import PajamaTestSupport
+import Testing
+
+/// A small story on disk for the real web server: start (a picture, a choice) -> left | right -> end.
+struct ServedStory {
+    let dir: TemporaryDirectory
+
+    init(version: String = "1") throws {
+        dir = try TemporaryDirectory(prefix: "pajama-http-story")
+        try write(version: version)
+        try dir.write("beats/start.json", """
+        {"id":"start","pages":[{"id":"p","type":"text","lines":["once"],"imageUrl":"assets/start.txt"},
+          {"id":"q","type":"choice","choices":[{"text":"L","targetBeatId":"left"},{"text":"R","targetBeatId":"right"}]}]}
+        """)
+        try dir.write("beats/left.json", beatJSON("left", next: "end"))
+        try dir.write("beats/right.json", beatJSON("right", next: "end"))
+        try dir.write("beats/end.json", beatJSON("end"))
+        try dir.write("assets/start.txt", "a picture")
+        try dir.write("assets/big.bin", Data(repeating: 7, count: 64 * 1024))
+    }
+
+    /// Rewrites story.json with another version.
+    func write(version: String) throws {
+        try dir.write("story.json", """
+        {"format":1,"id":"served","title":"Served","version":"\(version)","startBeatId":"start",
+         "beats":["start","left","right","end"],"assets":{"criticality":{"assets/start.txt":"critical"}}}
+        """)
+    }
+
+    var url: URL { dir.url }
+}
+
+/// Loads against Python's http.server on 127.0.0.1: statuses, broken and slow responses, the server
+/// going away, and whole reads through the content manager and the disk cache.
+@Suite(.serialized) struct HTTPIntegrationTests {
+    static let quickRetry = RetryPolicy(attempts: 3, baseDelay: .milliseconds(10), maximumDelay: .milliseconds(20),
+                                        attemptTimeout: .seconds(20), deadline: .seconds(60))
+
+    func source(_ server: TestHTTPServer, timeout: TimeInterval = 20, limit: Int = 16 << 20) -> HTTPStorySource {
+        HTTPStorySource(baseURL: URL(string: server.baseURL)!, timeout: timeout, maximumResponseSize: limit)
+    }
+
+    func read(_ source: HTTPStorySource, _ path: String) async -> Result<[UInt8], StorySourceError> {
+        do throws(StorySourceError) {
+            return .success(try await source.read(path))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func open(_ server: TestHTTPServer, disk: DiskCache?, retry: RetryPolicy = quickRetry) async throws -> StoryContentManager {
+        try await StoryContentManager.open(
+            source: source(server), diskCache: disk, decodeImage: { _, bytes throws(AssetLoadError) in
+                .textArt(lines: [String(decoding: bytes, as: UTF8.self)])
+            }, sound: nil, preloading: false, retry: retry)
+    }
+
+    @Test func aFileIsReadWhole() async throws {
+        let story = try ServedStory()
+        defer { story.dir.remove() }
+        let server = try TestHTTPServer(root: story.url)
+        defer { server.stop() }
+        let bytes = try await source(server).read("assets/big.bin")
+        #expect(bytes == [UInt8](repeating: 7, count: 64 * 1024))
+    }
+
+    @Test func aMissingFileIsNotFoundAndNotRetried() async throws {
+        let story = try ServedStory()
+        defer { story.dir.remove() }
+        let server = try TestHTTPServer(root: story.url)
+        defer { server.stop() }
+        #expect(await read(source(server), "beats/nowhere.json") == .failure(.notFound(path: "beats/nowhere.json")))
+        let content = try await open(server, disk: nil)
+        await #expect(throws: AssetLoadError(.notFound, subject: "beat nowhere", detail: "beats/nowhere.json")) {
+            try await content.loadBeat("nowhere")
+        }
+        #expect(server.requestCount(for: "beats/nowhere.json") == 2)  // once per read: no retry
+    }
+
+    @Test func aServerErrorIsRetriedThenReported() async throws {
+        let story = try ServedStory()
+        defer { story.dir.remove() }
+        let server = try TestHTTPServer(root: story.url, failing: ["beats/left.json"])
+        defer { server.stop() }
+        #expect(await read(source(server), "beats/left.json") == .failure(.httpStatus(path: "beats/left.json", status: 500)))
+        let content = try await open(server, disk: nil)
+        do {
+            _ = try await content.loadBeat("left")
+            Issue.record("a beat answered with 500 loaded")
+        } catch {
+            #expect(error.kind == .network)
+            #expect(error.isTransient)
+        }
+        #expect(server.requestCount(for: "beats/left.json") == 1 + 3)  // the plain read, then three attempts
+    }
+
+    @Test func aTruncatedBodyIsAnErrorNotAShortSuccess() async throws {
+        let story = try ServedStory()
+        defer { story.dir.remove() }
+        let server = try TestHTTPServer(root: story.url, truncated: ["assets/big.bin"])
+        defer { server.stop() }
+        let result = await read(source(server), "assets/big.bin")
+        guard case .failure(.truncated(let path, let expected, let received)) = result else {
+            Issue.record("expected truncated, got \(result)")
+            return
+        }
+        #expect(path == "assets/big.bin")
+        #expect(expected == 64 * 1024)
+        #expect(received < expected)
+        #expect(AssetLoadError(.truncated(path: path, expected: expected, received: received)).isTransient)
+    }
+
+    @Test func aResponseOverTheSizeLimitIsRefused() async throws {
+        let story = try ServedStory()
+        defer { story.dir.remove() }
+        let server = try TestHTTPServer(root: story.url)
+        defer { server.stop() }
+        #expect(await read(source(server, limit: 1000), "assets/big.bin") == .failure(.tooLarge(path: "assets/big.bin", limit: 1000)))
+        #expect(await read(source(server, limit: 1000), "assets/start.txt") == .success(Array("a picture".utf8)))
+    }
+
+    @Test func aServerStoppingMidReadIsAnErrorAndARestartedServerWorks() async throws {
+        let story = try ServedStory()
+        defer { story.dir.remove() }
+        let stalling = try TestHTTPServer(root: story.url, stalling: ["assets/big.bin"])
+        let port = stalling.port
+        let source = source(stalling)
+        let pending = Task { await read(source, "assets/big.bin") }
+        #expect(await stalling.waitForRequest("assets/big.bin"))  // half the body is out; the server hangs
+        stalling.stop()
+        let result = await pending.value
+        switch result {
+        case .failure(.truncated), .failure(.io): break
+        default: Issue.record("expected a broken transfer, got \(result)")
+        }
+        let restarted = try TestHTTPServer(root: story.url, port: port)
+        defer { restarted.stop() }
+        #expect(restarted.baseURL == source.baseURL.absoluteString.dropLast(1).description)
+        #expect(await read(source, "assets/big.bin") == .success([UInt8](repeating: 7, count: 64 * 1024)))
+    }
+
+    @Test func aSlowServerTimesOut() async throws {
+        let story = try ServedStory()
+        defer { story.dir.remove() }
+        let server = try TestHTTPServer(root: story.url, slow: ["beats/left.json"], slowDelay: 60)
+        defer { server.stop() }
+        // The retry policy's per-attempt timeout...
+        let content = try await open(server, disk: nil, retry: RetryPolicy(attempts: 1, attemptTimeout: .milliseconds(300)))
+        do {
+            _ = try await content.loadBeat("left")
+            Issue.record("a beat loaded from a server that never answers")
+        } catch {
+            #expect(error.kind == .timeout)
+        }
+        // ...and the source's own timeout (no byte for too long).
+        #expect(await read(source(server, timeout: 0.5), "beats/left.json") == .failure(.timeout(path: "beats/left.json")))
+    }
+
+    @Test func aWholeReadIsServedFromDiskTheSecondTimeAndANewVersionIsNot() async throws {
+        let story = try ServedStory()
+        defer { story.dir.remove() }
+        let cacheDir = try TemporaryDirectory(prefix: "pajama-http-cache")
+        defer { cacheDir.remove() }
+        let server = try TestHTTPServer(root: story.url)
+        defer { server.stop() }
+        let disk = DiskCache(root: cacheDir.url)
+
+        let first = try await open(server, disk: disk)
+        #expect(try await readToTheEnd(first) == ["start", "left", "end"])
+        let cold = await first.metrics()
+        #expect(cold.sourceRequests == 3)
+        #expect(cold.disk.hits == 0)
+
+        // A second reader on the same disk cache: no beat comes from the network.
+        let second = try await open(server, disk: disk)
+        #expect(try await readToTheEnd(second) == ["start", "left", "end"])
+        let warm = await second.metrics()
+        #expect(warm.sourceRequests == 0)
+        #expect(warm.disk.hits == 3)
+        #expect(server.requestCount(for: "beats/start.json") == 1)
+        #expect(server.requestCount(for: "assets/start.txt") == 1)
+
+        // A new version of the story never sees the old entries.
+        try story.write(version: "2")
+        let third = try await open(server, disk: disk)
+        #expect(third.manifest.version == "2")
+        #expect(try await readToTheEnd(third) == ["start", "left", "end"])
+        #expect(await third.metrics().sourceRequests == 3)
+        #expect(await third.metrics().disk.hits == 0)
+        #expect(server.requestCount(for: "beats/start.json") == 2)
+    }
+
+    /// Reads from the start to the end with the reader, taking the first choice; returns the beats seen.
+    @MainActor
+    func readToTheEnd(_ content: StoryContentManager) async throws -> [String] {
+        let reader = ReaderViewModel(content: content, sound: nil, progress: nil)
+        await reader.start()
+        var beats: [String] = []
+        for _ in 0..<20 {
+            switch reader.state {
+            case .page(let page):
+                if beats.last != page.beat.id { beats.append(page.beat.id) }
+                if case .choice = page.page.kind { await reader.changePage(.choose(0)) } else { await reader.changePage(.advance) }
+            case .finished:
+                return beats
+            default:
+                Issue.record("unexpected state \(reader.state)")
+                return beats
+            }
+        }
+        return beats
+    }
+}
