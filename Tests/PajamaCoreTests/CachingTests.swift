@@ -24,6 +24,7 @@ actor CountingSource: StorySource {
     }
 
     func count(_ path: String) -> Int { reads[path] ?? 0 }
+    func setDelay(_ delay: Duration) { self.delay = delay }
 }
 
 func beat(_ id: String, lines: Int = 1, next: String? = nil) -> Beat {

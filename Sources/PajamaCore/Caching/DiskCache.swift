@@ -3,15 +3,18 @@ import Foundation
 /// Files from remote stories kept on disk, under `$XDG_CACHE_HOME/pajama` (default ~/.cache/pajama).
 ///
 /// Keyed by story id + story version + path, so a new version never sees old entries. Each entry has a
-/// header with its length and a 64-bit FNV-1a checksum of the payload (fast, and enough to catch
-/// truncation and bit rot; this is not a defence against an attacker who can write the cache). A
-/// corrupt entry is deleted and reported as a miss. Writes are atomic (temp file + rename). The size
-/// is capped; the least recently modified entries go first.
+/// header with its length and a 64-bit FNV-1a checksum of its key and payload (fast, and enough to
+/// catch truncation, bit rot and two keys hashing to one file name; this is not a defence against an
+/// attacker who can write the cache). A corrupt entry is deleted and reported as a miss. Writes are
+/// atomic (temp file + rename; a failed write leaves no temp file). The size is capped: the least
+/// recently used entries go first (a hit refreshes an entry's time).
 public actor DiskCache {
     public let root: URL
     public let maximumBytes: Int
-    private static let magic: [UInt8] = Array("PJC1".utf8)
+    private static let magic: [UInt8] = Array("PJC2".utf8)
     public private(set) var corruptEntriesRemoved = 0
+    /// Bytes on disk under `root`, measured once on the first store, then kept up to date.
+    private var knownBytes: Int?
 
     public init(root: URL, maximumBytes: Int = 256 * 1024 * 1024) {
         self.root = root
@@ -27,9 +30,10 @@ public actor DiskCache {
 
     private func folder(storyId: String) -> URL { root.appendingPathComponent(storyId) }
 
+    private static func key(version: String?, path: String) -> [UInt8] { Array("\(version ?? "")\u{0}\(path)".utf8) }
+
     private func file(storyId: String, version: String?, path: String) -> URL {
-        let key = "\(version ?? "")\u{0}\(path)"
-        return folder(storyId: storyId).appendingPathComponent(String(FNV1a.hash(Array(key.utf8)), radix: 16))
+        folder(storyId: storyId).appendingPathComponent(String(FNV1a.hash(Self.key(version: version, path: path)), radix: 16))
     }
 
     /// The cached bytes, or nil (missing or corrupt: a corrupt entry is deleted).
@@ -41,11 +45,15 @@ public actor DiskCache {
         let length = bytes[4..<12].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
         let checksum = bytes[12..<20].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
         let payload = Array(bytes[20...])
-        guard UInt64(payload.count) == length, FNV1a.hash(payload) == checksum else { return corrupt(url) }
+        guard UInt64(payload.count) == length, FNV1a.hash(Self.key(version: version, path: path) + payload) == checksum else {
+            return corrupt(url)
+        }
+        utimes(url.path, nil)  // a hit makes the entry the most recently used
         return payload
     }
 
     private func corrupt(_ url: URL) -> [UInt8]? {
+        if let size = fileSize(url) { knownBytes? -= size }
         try? FileManager.default.removeItem(at: url)
         corruptEntriesRemoved += 1
         return nil
@@ -56,40 +64,65 @@ public actor DiskCache {
         let url = file(storyId: storyId, version: version, path: path)
         var data = Self.magic
         withUnsafeBytes(of: UInt64(bytes.count).littleEndian) { data += $0 }
-        withUnsafeBytes(of: FNV1a.hash(bytes).littleEndian) { data += $0 }
+        withUnsafeBytes(of: FNV1a.hash(Self.key(version: version, path: path) + bytes).littleEndian) { data += $0 }
         data += bytes
+        if knownBytes == nil { knownBytes = measure() }
+        let replaced = fileSize(url) ?? 0
+        let temp = url.appendingPathExtension("tmp\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let temp = url.appendingPathExtension("tmp\(ProcessInfo.processInfo.processIdentifier)")
             try Data(data).write(to: temp)
-            guard rename(temp.path, url.path) == 0 else { return }
         } catch {
+            try? FileManager.default.removeItem(at: temp)
             return
         }
-        trim()
+        guard rename(temp.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: temp)
+            return
+        }
+        knownBytes = (knownBytes ?? 0) - replaced + data.count
+        if let total = knownBytes, total > maximumBytes { trim() }
     }
+
+    /// Bytes on disk under `root` now (what the cap is checked against).
+    public func totalBytes() -> Int {
+        if knownBytes == nil { knownBytes = measure() }
+        return knownBytes ?? 0
+    }
+
+    private func fileSize(_ url: URL) -> Int? {
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int(info.st_size) : nil
+    }
+
+    private func entries() -> [(url: URL, size: Int, used: Date)] {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { return [] }
+        var files: [(URL, Int, Date)] = []
+        for case let url as URL in enumerator {
+            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true, let size = values.fileSize else { continue }
+            files.append((url, size, values.contentModificationDate ?? .distantPast))
+        }
+        return files
+    }
+
+    private func measure() -> Int { entries().reduce(0) { $0 + $1.size } }
 
     /// Removes every entry of a story.
     public func clear(storyId: String) {
         try? FileManager.default.removeItem(at: folder(storyId: storyId))
+        knownBytes = nil
     }
 
+    /// Removes the least recently used entries until the cache is within its cap.
     private func trim() {
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { return }
-        var files: [(URL, Int, Date)] = []
-        var total = 0
-        for case let url as URL in enumerator {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), let size = values.fileSize else { continue }
-            files.append((url, size, values.contentModificationDate ?? .distantPast))
-            total += size
+        let files = entries()
+        var total = files.reduce(0) { $0 + $1.size }
+        for file in files.sorted(by: { $0.used < $1.used }) where total > maximumBytes {
+            try? FileManager.default.removeItem(at: file.url)
+            total -= file.size
         }
-        guard total > maximumBytes else { return }
-        for (url, size, _) in files.sorted(by: { $0.2 < $1.2 }) {
-            try? FileManager.default.removeItem(at: url)
-            total -= size
-            if total <= maximumBytes { break }
-        }
+        knownBytes = total
     }
 }
 

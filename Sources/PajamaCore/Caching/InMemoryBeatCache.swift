@@ -47,23 +47,46 @@ public actor InMemoryBeatCache {
     }
 }
 
-/// An honest estimate of the memory a beat takes: every string's bytes plus per-object overhead.
+/// An honest estimate of the memory a beat takes: every string's bytes (inline strings of up to 15
+/// bytes cost nothing extra), each array's and dictionary's storage, and an overhead per value, walked
+/// through every page, choice and tool argument. Used to bound the memory cache by bytes.
 public enum BeatSize {
     static let objectOverhead = 48
+    static let stringHeader = 16
 
     public static func estimate(_ beat: Beat) -> Int {
-        var size = objectOverhead + beat.id.utf8.count + (beat.nextBeatId?.utf8.count ?? 0)
+        var size = objectOverhead + string(beat.id) + (beat.nextBeatId.map(string) ?? 0) + objectOverhead
         for page in beat.pages {
-            size += objectOverhead * 2 + page.id.utf8.count + (page.imageUrl?.value.utf8.count ?? 0)
+            size += objectOverhead * 2 + string(page.id) + (page.imageUrl.map { string($0.value) } ?? 0)
             switch page.kind {
-            case .title(let title, let subtitle): size += title.utf8.count + (subtitle?.utf8.count ?? 0)
-            case .text(let lines): size += lines.reduce(0) { $0 + $1.utf8.count + 16 }
+            case .title(let title, let subtitle): size += string(title) + (subtitle.map(string) ?? 0)
+            case .text(let lines): size += objectOverhead + lines.reduce(0) { $0 + stringHeader + string($1) }
             case .choice(let prompt, let choices):
-                size += (prompt?.utf8.count ?? 0)
-                size += choices.reduce(0) { $0 + objectOverhead + $1.text.utf8.count + $1.targetBeatId.utf8.count + ($1.soundURL?.value.utf8.count ?? 0) }
+                size += (prompt.map(string) ?? 0) + objectOverhead
+                size += choices.reduce(0) {
+                    $0 + objectOverhead + string($1.text) + string($1.targetBeatId) + ($1.soundURL.map { string($0.value) } ?? 0)
+                }
             }
-            for tool in page.tools { size += objectOverhead + tool.name.utf8.count + tool.args.count * 64 }
+            for tool in page.tools {
+                size += objectOverhead + string(tool.name) + json(.object(tool.args))
+                if let effect = tool.soundEffect { size += string(effect.soundURL.value) + 8 }
+            }
         }
         return size
+    }
+
+    /// Heap bytes of a string: none when short enough to be stored inline, else its UTF-8 bytes and a header.
+    static func string(_ text: String) -> Int {
+        let bytes = text.utf8.count
+        return bytes <= 15 ? 0 : bytes + 32
+    }
+
+    static func json(_ value: JSONValue) -> Int {
+        switch value {
+        case .null, .bool, .number: return 9
+        case .string(let text): return stringHeader + string(text)
+        case .array(let items): return objectOverhead + items.reduce(0) { $0 + json($1) }
+        case .object(let fields): return objectOverhead * 2 + fields.reduce(0) { $0 + stringHeader + string($1.key) + json($1.value) }
+        }
     }
 }
