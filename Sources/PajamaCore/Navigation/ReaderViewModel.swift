@@ -190,7 +190,17 @@ public final class ReaderViewModel {
                 beat = try await content.loadBeat(beatId)
             } catch {
                 guard current == generation else { return }
-                if resolvingInvalid, beatId != manifest.startBeatId {
+                if resolvingInvalid, beatId != manifest.startBeatId, error.kind == .notFound || error.kind == .invalidFormat {
+                    // The story changed under the saved place: go to the nearest earlier place that still exists.
+                    if let (index, location) = await nearestValidEntry(excluding: beatId) {
+                        guard current == generation else { return }
+                        emit(.notice("the saved place (beat \(beatId)) is no longer in this story; going back to beat \(location.beatId)"))
+                        history.restore(Array(history.locations.prefix(index)))
+                        await enter(Entry(target: .location(location), beatHint: nil, recordInHistory: true, choiceSound: nil),
+                                    resolvingInvalid: true)
+                        return
+                    }
+                    guard current == generation else { return }
                     emit(.notice("the saved place (beat \(beatId)) is no longer in this story; starting from the beginning"))
                     history.clear()
                     await enter(Entry(target: .beatStart(manifest.startBeatId), beatHint: nil, recordInHistory: true, choiceSound: nil))
@@ -260,6 +270,18 @@ public final class ReaderViewModel {
         save(location)
         for path in page.pageEnterSounds { _ = await play(path, cue: .pageEnter) }
         if let (path, index) = choiceSoundToLoad { loadThenPlay(path, cue: .choice(index), visit: visit) }
+    }
+
+    /// The most recent history entry (index and location) whose beat still exists, looking back at most
+    /// `contentKeptFor` distinct beats; beats story.json no longer lists are skipped without I/O.
+    private func nearestValidEntry(excluding missing: String) async -> (Int, StoryLocation)? {
+        var tried: Set<String> = [missing]
+        for (index, location) in history.locations.enumerated().reversed() where tried.insert(location.beatId).inserted {
+            if tried.count > max(1, history.contentKeptFor) + 1 { break }
+            if let listed = manifest.beats, !listed.contains(location.beatId) { continue }
+            if (try? await content.loadBeat(location.beatId)) != nil { return (index, location) }
+        }
+        return nil
     }
 
     /// True when every critical asset of the page is already loaded (no need to show "Loading...").

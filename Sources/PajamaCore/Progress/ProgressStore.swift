@@ -28,17 +28,43 @@ public struct ProgressStore: Sendable {
             encoder.outputFormatting = [.sortedKeys]
             let data = try encoder.encode(progress)
             let temp = folder.appendingPathComponent(".\(storyId).\(ProcessInfo.processInfo.processIdentifier).tmp")
-            let fd = open(temp.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { return "cannot write \(temp.path): \(String(cString: strerror(errno)))" }
-            let written = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, data.count) }
-            fsync(fd)
-            close(fd)
-            guard written == data.count else { return "short write to \(temp.path)" }
-            guard rename(temp.path, file(storyId).path) == 0 else { return "cannot save progress: \(String(cString: strerror(errno)))" }
+            if let problem = Self.writeDurably(data, to: temp) {
+                unlink(temp.path)
+                return problem
+            }
+            guard rename(temp.path, file(storyId).path) == 0 else {
+                let problem = "cannot save progress: \(String(cString: strerror(errno)))"
+                unlink(temp.path)
+                return problem
+            }
+            // Make the rename itself durable.
+            let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if directory >= 0 {
+                fsync(directory)
+                close(directory)
+            }
             return nil
         } catch {
             return "cannot save progress: \(error)"
         }
+    }
+
+    /// Writes all of `data` to a new file and flushes it to the disk; returns a problem or nil.
+    private static func writeDurably(_ data: Data, to url: URL) -> String? {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return "cannot write \(url.path): \(String(cString: strerror(errno)))" }
+        defer { close(fd) }
+        var offset = 0
+        while offset < data.count {
+            let n = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, data.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return "cannot write \(url.path): \(String(cString: strerror(errno)))"
+            }
+            offset += n
+        }
+        guard fsync(fd) == 0 else { return "cannot flush \(url.path): \(String(cString: strerror(errno)))" }
+        return nil
     }
 
     /// The result of loading: the progress, or nil; and a warning when a file was broken.
