@@ -35,9 +35,11 @@ import Testing
         let samples = recorder.stop()
         let (at440, at1000, at700) = (SinkRecorder.toneLevel(samples, frequency: 440), SinkRecorder.toneLevel(samples, frequency: 1000),
                                       SinkRecorder.toneLevel(samples, frequency: 700))
-        #expect(at440 > 0.05, "440 Hz at \(at440)")
-        #expect(at1000 > 0.05, "1000 Hz at \(at1000)")
-        #expect(at700 < at440 / 10, "nothing at 700 Hz: \(at700)")
+        // Both tones far above a frequency nobody played (levels are averaged over the whole recording,
+        // whose length depends on the machine's load, so they are compared with each other).
+        #expect(at440 > 10 * at700, "440 Hz at \(at440), 700 Hz at \(at700)")
+        #expect(at1000 > 10 * at700, "1000 Hz at \(at1000), 700 Hz at \(at700)")
+        #expect(at440 > at1000 / 4 && at1000 > at440 / 4, "both about as loud: \(at440), \(at1000)")
         // Played together, not one after the other.
         #expect(SinkRecorder.loudSeconds(samples) < 0.8)
         await engine.shutdown()
