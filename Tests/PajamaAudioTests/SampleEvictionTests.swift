@@ -1,0 +1,37 @@
+import Foundation
+import PajamaAudio
+import PajamaCore
+import PajamaTestSupport
+import Testing
+
+/// The sound AssetStore's eviction reaches the server: an evicted sound's sample is removed.
+@Suite(.serialized) struct SampleEvictionTests {
+    @Test func evictionFromTheAssetStoreRemovesTheSampleFromTheServer() async throws {
+        let server = try PrivatePulseServer()
+        let config = try TemporaryDirectory(prefix: "pajama-cfg")
+        setenv("XDG_CONFIG_HOME", config.path, 1)
+        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .sampleCache)
+        defer { server.stop(); config.remove() }
+        let bytes = TestSound.wav(seconds: 0.5)
+        let one = try SoundDecoder.decode(bytes, name: "one").byteCount
+        // Room for one sound: loading a second evicts the first.
+        let store = AssetStore<LoadedSound>(
+            budget: one + one / 2, fetch: { _ in (bytes, .source) },
+            decode: { path, bytes throws(AssetLoadError) in try await engine.load(SoundPlaybackTests.key(path.value), bytes: bytes) },
+            cost: { $0.byteCount }, release: { await engine.unload($0) })
+        let first = try AssetPath(validating: "assets/first.wav"), second = try AssetPath(validating: "assets/second.wav")
+        _ = try await store.load(first)
+        #expect(server.pactl("list", "samples", "short").contains(PulseSoundEngine.sampleName(SoundPlaybackTests.key(first.value))))
+        _ = try await store.load(second)
+        #expect(await !store.isLoaded(first))
+        try await Task.sleep(for: .milliseconds(200))
+        let samples = server.pactl("list", "samples", "short")
+        #expect(!samples.contains(PulseSoundEngine.sampleName(SoundPlaybackTests.key(first.value))), "\(samples)")
+        #expect(samples.contains(PulseSoundEngine.sampleName(SoundPlaybackTests.key(second.value))))
+        #expect(!engine.isUploaded(SoundPlaybackTests.key(first.value)))
+        await store.clear()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!server.pactl("list", "samples", "short").contains("pajama."))
+        await engine.shutdown()
+    }
+}
