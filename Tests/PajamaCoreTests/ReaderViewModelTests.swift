@@ -88,6 +88,12 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         return nil
     }
 
+    /// Lets background work (sound loads) run until `condition` holds; gives up after a generous bound so
+    /// a broken build fails instead of hanging. Nothing is asserted about time.
+    func waitUntil(_ condition: () -> Bool) async {
+        for _ in 0..<6000 where !condition() { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+
     @Test func readsToAnEndingWithLineByLineReveal() async throws {
         let (manifest, beats) = Self.story()
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
@@ -170,12 +176,13 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         #expect(sound.played.isEmpty)
         // Tap with the tap sound not loaded: loaded, then played once (the reader is still on the page).
         await vm.changePage(.advance)
-        try await Task.sleep(for: .milliseconds(200))
+        await waitUntil { events.contains(.soundPlayed(path("tap.wav"), .tap)) }
         #expect(sound.played == [path("tap.wav")])
         // Now loaded: the next tap plays it at once, exactly once more.
         await vm.changePage(.advance)
-        try await Task.sleep(for: .milliseconds(50))
+        await waitUntil { events.filter { $0 == .soundPlayed(path("tap.wav"), .tap) }.count == 2 }
         #expect(sound.played == [path("tap.wav"), path("tap.wav")])
+        #expect(await content.soundLoads == 1)
     }
 
     @Test func aTapSoundIsNotPlayedAfterTheReaderLeftThePage() async throws {
@@ -183,9 +190,13 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         let content = FakeContent(manifest: manifest, beats: beats)
         let sound = FakeSound()
         let vm = ReaderViewModel(content: content, sound: sound, progress: nil)
+        var events: [ReaderEvent] = []
+        vm.onEvent = { events.append($0) }
         await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
         await vm.changePage(.advance)  // tap (sound starts loading) and leave the page at once
-        try await Task.sleep(for: .milliseconds(200))
+        // The late tap sound is reported skipped, never played.
+        await waitUntil { events.contains(.soundSkipped(path("tap.wav"), .tap)) }
+        #expect(events.contains(.soundSkipped(path("tap.wav"), .tap)))
         #expect(!sound.played.contains(path("tap.wav")))
         #expect(await content.soundLoads == 1)
     }
