@@ -42,7 +42,7 @@ public struct ChildProcess: Sendable {
         let envp = envStrings.map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        let spawned = SpawnAttributes.withClean { posix_spawnp(&pid, executable, &actions, &$0, argv, envp) }
         guard spawned == 0 else { throw Failure(message: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
@@ -78,7 +78,7 @@ extension ChildProcess {
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        let result = SpawnAttributes.withClean { posix_spawnp(&pid, executable, &actions, &$0, argv, envp) }
         guard result == 0 else { throw Failure(message: "cannot start \(executable): \(String(cString: strerror(result)))") }
         return pid
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PajamaTestSupport
 
 /// Runs a program on a fresh pseudo-terminal of a given size and times how long it takes until its
 /// output contains a marker (the first page drawn), then stops it with SIGTERM.
@@ -45,7 +46,7 @@ struct PseudoTerminalRun {
 
         var pid: pid_t = 0
         let start = now()
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let spawned = SpawnAttributes.withClean { posix_spawn(&pid, executable, &actions, &$0, argv, envp) }
         guard spawned == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
         defer {
             kill(pid, SIGTERM)
