@@ -78,7 +78,10 @@ extension ChildProcess {
         let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        let result = SpawnAttributes.withClean { posix_spawnp(&pid, executable, &actions, &$0, argv, envp) }
+        // Unlike `run`, the inherited signal state is kept: parec, started this way, records nothing
+        // when spawned with SpawnAttributes (seen here, cause not found); `terminate` ends these
+        // programs either way (SIGTERM, then SIGKILL).
+        let result = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
         guard result == 0 else { throw Failure(message: "cannot start \(executable): \(String(cString: strerror(result)))") }
         return pid
     }

@@ -19,10 +19,10 @@ enum ReaderApp {
             printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
             return 2
         }
-        let signals = TerminalGuard.install()
+        TerminalGuard.install()
         let screen = Screen(theme: theme(options))
         screen.open()
-        let outcome = await read(content, screen: screen, sound: sound, start: start, restart: restart, options: options, signals: signals)
+        let outcome = await read(content, screen: screen, sound: sound, start: start, restart: restart, options: options)
         screen.close()
         await shutdown(sound: sound, content: content)
         if case .signal(let number) = outcome { return 128 + number }
@@ -32,7 +32,7 @@ enum ReaderApp {
     /// `pajama` / `pajama library`: pick stories until the reader quits.
     static func runLibrary(folder: String, options: ReadingOptions) async -> Int32 {
         let progress = ProgressStore.standard()
-        let signals = TerminalGuard.install()
+        TerminalGuard.install()
         let screen = Screen(theme: theme(options))
         screen.open()
         let sound = makeSound(options)
@@ -40,16 +40,8 @@ enum ReaderApp {
         var notice: String?
         var entries = LibraryEntry.scan(folder, progress: progress)
         var dirty = true
-        var pendingSignal: Int32?
-        let signalTask = Task { @MainActor in
-            for await number in signals {
-                pendingSignal = number
-                return
-            }
-        }
-        defer { signalTask.cancel() }
         var lastSize = (screen.width, screen.height)
-        loop: while pendingSignal == nil {
+        loop: while screen.quitSignal == nil {
             while let key = screen.readKey() {
                 dirty = true
                 notice = nil
@@ -64,12 +56,12 @@ enum ReaderApp {
                     guard entry.readable else { notice = " cannot open: \(entry.progress)"; break }
                     do {
                         let content = try await open(FolderStorySource(folder: entry.folder), sound: sound)
-                        let outcome = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options,
-                                                 signals: signals)
-                        if case .signal(let number) = outcome { pendingSignal = number }
+                        _ = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options)
+                        await content.sounds?.clear()
                     } catch {
                         notice = " cannot open \(entry.title): \(error)"
                     }
+                    if screen.quitSignal != nil { break loop }
                     entries = LibraryEntry.scan(folder, progress: progress)
                     screen.invalidate()
                 default: break
@@ -80,8 +72,9 @@ enum ReaderApp {
                 screen.draw(LibraryEntry.render(entries, selected: selected, folder: folder, width: screen.width, height: screen.height, notice: notice))
                 dirty = false
             }
-            try? await Task.sleep(for: .milliseconds(10))
+            await screen.waitForInput(timeout: .seconds(1))
         }
+        let pendingSignal = screen.quitSignal
         screen.close()
         if let sound { await sound.shutdown() }
         if let number = pendingSignal { return 128 + number }
@@ -99,7 +92,7 @@ enum ReaderApp {
 
     private static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: (beat: String, page: String?)?,
-        restart: Bool, options: ReadingOptions, signals: AsyncStream<Int32>
+        restart: Bool, options: ReadingOptions
     ) async -> ReaderController.Outcome {
         let viewModel = ReaderViewModel(content: content, sound: sound, progress: ProgressStore.standard())
         var location: StoryLocation?
@@ -114,7 +107,7 @@ enum ReaderApp {
             viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(), statsProvider: stats)
         screen.invalidate()
-        return await controller.run(start: location, restart: restart, signals: signals)
+        return await controller.run(start: location, restart: restart)
     }
 
     private static func makeSound(_ options: ReadingOptions) -> PulseSoundEngine? {

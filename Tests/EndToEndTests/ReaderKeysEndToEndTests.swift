@@ -93,4 +93,19 @@ import Testing
         t.sendRaw("\u{1b}[<0;\(x);\(y)m")
         try t.waitFor("shore · page 1")
     }
+
+    @Test func aLongPageFollowsTheRevealedLinesAndScrollsWithPageKeys() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm", story], width: 30, height: 9)
+        defer { t.stop() }
+        try t.waitFor("Thunder walked")
+        t.send("Space")
+        usleep(150_000)
+        t.send("Space")
+        // The third paragraph is below the fold of a 9-row terminal: the page scrolls to show it.
+        let bottom = try t.waitFor("coming home.")
+        #expect(bottom.contains("▲") && !bottom.contains("Thunder walked"))
+        let top = try t.press("PPage", thenWaitFor: "▼")
+        #expect(!top.contains("coming home."))
+        try t.press("NPage", thenWaitFor: "coming home.")
+    }
 }

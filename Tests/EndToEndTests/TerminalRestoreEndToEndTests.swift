@@ -46,4 +46,19 @@ import Testing
     @Test func quitKey() throws {
         try endAndCheck(exitStatus: 0) { t in t.send("q") }
     }
+
+    @Test func theReaderEndsWhenItsTerminalGoesAway() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        let pid = try #require(t.programPID(named: "pajama"))
+        _ = try ChildProcess.run("tmux", ["-L", t.socket, "kill-server"])
+        var gone = false
+        for _ in 0..<100 where !gone {
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
+            gone = state == nil || state == "Z"
+            if !gone { usleep(50_000) }
+        }
+        #expect(gone, "pajama (pid \(pid)) still runs after its terminal closed")
+    }
 }

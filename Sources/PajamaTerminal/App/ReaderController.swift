@@ -31,7 +31,10 @@ public final class ReaderController {
     private var loadingSince: ContinuousClock.Instant?
     private var lastLocation: StoryLocation?
     private var statsLines: [String]?
-    private var dirty = true
+    /// Whether the frame must be drawn again; setting it wakes the loop.
+    private var dirty = true {
+        didSet { if dirty { screen.wake() } }
+    }
     private var finished = false
     /// The last page shown, kept on screen while a short load is inside its grace period.
     private var lastPage: PageState?
@@ -51,39 +54,57 @@ public final class ReaderController {
         self.pictureCache = pictureCache
     }
 
-    /// Reads until the reader quits or a quit signal arrives.
-    public func run(start: StoryLocation?, restart: Bool, signals: AsyncStream<Int32>) async -> Outcome {
+    /// Reads until the reader quits, a quit signal arrives or the terminal goes away.
+    ///
+    /// The loop never polls: it sleeps in `Screen.waitForInput` until a key, a signal, a finished load
+    /// or a deadline (the loading grace period, the stats refresh) wakes it. Keys are handled in order
+    /// by a worker task, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
+    public func run(start: StoryLocation?, restart: Bool) async -> Outcome {
         viewModel.onEvent = { [weak self] event in self?.handle(event) }
-        let signalTask = Task { @MainActor [weak self] in
-            for await sig in signals {
-                self?.pendingSignal = sig
-                return
+        let (keys, keyInput) = AsyncStream<Key>.makeStream()
+        let worker = Task { @MainActor [weak self] in
+            for await key in keys {
+                guard let self, !self.finished else { return }
+                await self.handle(key)
             }
         }
-        defer { signalTask.cancel() }
+        defer {
+            keyInput.finish()
+            worker.cancel()
+        }
         Task { await viewModel.start(at: start, restart: restart) }
-        var ticks = 0
+        var statsDue = ContinuousClock.now
         while !finished {
-            if let sig = pendingSignal { return .signal(sig) }
+            if let sig = screen.quitSignal { return .signal(sig) }
             while let key = screen.readKey() {
-                await handle(key)
-                if finished { break }
+                if case .resize = key {
+                    screen.invalidate()
+                    dirty = true
+                } else {
+                    keyInput.yield(key)
+                }
             }
-            ticks += 1
-            if statsProvider != nil, ticks % 25 == 0 {
-                statsLines = await statsProvider?()
-                dirty = true
+            var timeout: Duration = .seconds(1)
+            if statsProvider != nil {
+                if ContinuousClock.now >= statsDue {
+                    statsLines = await statsProvider?()
+                    statsDue = .now + Self.statsInterval
+                    dirty = true
+                }
+                timeout = min(timeout, statsDue - .now)
             }
-            if case .loading = viewModel.state, let since = loadingSince, ContinuousClock.now - since >= Self.loadingGrace {
-                dirty = true
+            if case .loading = viewModel.state, let since = loadingSince {
+                let left = Self.loadingGrace - (ContinuousClock.now - since)
+                if left > .zero { timeout = min(timeout, left) } else { dirty = true }
             }
             if dirty { redraw() }
-            try? await Task.sleep(for: .milliseconds(10))
+            await screen.waitForInput(timeout: max(timeout, .milliseconds(1)))
         }
         return .quit
     }
 
-    private var pendingSignal: Int32?
+    /// How often the `--stats` panel is refreshed.
+    static let statsInterval: Duration = .milliseconds(250)
 
     // MARK: Events
 
@@ -95,7 +116,15 @@ public final class ReaderController {
             } else {
                 loadingSince = nil
             }
-            if case .page(let page) = state { lastPage = page }
+            if case .page(let page) = state {
+                // A newly revealed line scrolls into view when the page is longer than the screen.
+                if let last = lastPage, last.location.beatId == page.location.beatId, last.location.pageId == page.location.pageId,
+                   page.revealedLines > last.revealedLines {
+                    lastPage = page
+                    scroll = PageRenderer.maximumScroll(for: model(), width: screen.width, height: screen.height)
+                }
+                lastPage = page
+            }
             if case .page(let page) = state, page.location.beatId != lastLocation?.beatId || page.location.pageId != lastLocation?.pageId {
                 selectedChoice = 0
                 scroll = 0
@@ -238,11 +267,13 @@ public final class ReaderController {
             }
         case .help: showHelp = true
         case .quit: finished = true
-        case .scrollUp: scroll = max(0, scroll - max(1, screen.height / 2))
-        case .scrollDown: scroll += max(1, screen.height / 2)
+        case .scrollUp: scroll = max(0, min(scroll, maximumScroll) - max(1, screen.height / 2))
+        case .scrollDown: scroll = min(maximumScroll, scroll + max(1, screen.height / 2))
         case .retry, .skip, .confirm, .redraw: break
         }
     }
+
+    private var maximumScroll: Int { PageRenderer.maximumScroll(for: model(), width: screen.width, height: screen.height) }
 
     private func clickedChoice(row: Int) -> Int? {
         guard let page = pageState, !page.page.choices.isEmpty else { return nil }

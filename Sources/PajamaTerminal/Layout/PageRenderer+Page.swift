@@ -8,6 +8,39 @@ extension PageRenderer {
     /// A page: its picture (pre-rendered cells, clipped to the picture box) or the placeholder for a
     /// picture that failed to load, and its text, placed as one block by `PageLayout`.
     static func drawPage(_ grid: inout CellGrid, _ view: PageView, in area: Rect) {
+        let geometry = geometry(of: view, in: area)
+        if let picture = view.picture {
+            copy(picture, into: &grid, at: geometry.figureArea)
+        } else if geometry.figureArea.width > 0 {
+            drawPlaceholder(into: &grid, at: geometry.figureArea)
+        }
+
+        let textArea = geometry.textArea
+        let shown = geometry.text.shown
+        let start = min(max(0, view.scroll), geometry.maximumScroll)
+        for (i, line) in shown.dropFirst(start).prefix(textArea.height).enumerated() {
+            let y = textArea.y + i
+            if line.style.role == .selected { grid.fill(y: y, from: textArea.x, to: textArea.x + textArea.width, style: line.style) }
+            let indent = line.centred ? max(0, (textArea.width - DisplayWidth.of(line.text)) / 2) : 0
+            grid.put(line.text, x: textArea.x + indent, y: y, style: line.style, maxWidth: textArea.width - indent)
+        }
+        // Arrows in the text's right margin say there is more above or below (PgUp / PgDn).
+        let arrowX = min(textArea.x + textArea.width, grid.width - 1)
+        if start > 0, textArea.height > 0 { grid.put("▲", x: arrowX, y: textArea.y, style: Style(.dim)) }
+        if start + textArea.height < shown.count, textArea.height > 1 {
+            grid.put("▼", x: arrowX, y: textArea.y + textArea.height - 1, style: Style(.dim))
+        }
+    }
+
+    /// Where a page's picture and text go in `area`, and how far its text can scroll.
+    struct Geometry {
+        var figureArea: Rect
+        var text: (shown: [Line], total: Int, widest: Int)
+        var textArea: Rect
+        var maximumScroll: Int { max(0, text.shown.count - textArea.height) }
+    }
+
+    static func geometry(of view: PageView, in area: Rect) -> Geometry {
         var figure = (width: 0, height: 0)
         let box = view.picture != nil || view.pictureMissing ? PageLayout.pictureBox(in: area) : nil
         if let box, let picture = view.picture {
@@ -20,21 +53,8 @@ extension PageRenderer {
         let column = PageLayout.columns(figureWidth: figure.width, textWidth: text.widest, in: area)
         let rows = PageLayout.rows(figureHeight: figure.height, textLines: text.total, textX: column.textX,
                                    textWidth: text.widest, in: area)
-        let figureArea = Rect(x: column.figureX, y: rows.figureY, width: figure.width, height: figure.height)
-        if let picture = view.picture {
-            copy(picture, into: &grid, at: figureArea)
-        } else if figure.width > 0 {
-            drawPlaceholder(into: &grid, at: figureArea)
-        }
-
-        let textArea = rows.text
-        let start = min(max(0, view.scroll), max(0, text.shown.count - textArea.height))
-        for (i, line) in text.shown.dropFirst(start).prefix(textArea.height).enumerated() {
-            let y = textArea.y + i
-            if line.style.role == .selected { grid.fill(y: y, from: textArea.x, to: textArea.x + textArea.width, style: line.style) }
-            let indent = line.centred ? max(0, (textArea.width - DisplayWidth.of(line.text)) / 2) : 0
-            grid.put(line.text, x: textArea.x + indent, y: y, style: line.style, maxWidth: textArea.width - indent)
-        }
+        return Geometry(figureArea: Rect(x: column.figureX, y: rows.figureY, width: figure.width, height: figure.height),
+                        text: text, textArea: rows.text)
     }
 
     /// One line of a page's text.

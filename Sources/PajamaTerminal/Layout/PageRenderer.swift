@@ -86,6 +86,17 @@ public enum PageRenderer {
         }
     }
 
+    /// How many lines the page's text can be scrolled at this size (0 when it fits, or no page shows).
+    public static func maximumScroll(for model: ScreenModel, width: Int, height: Int) -> Int {
+        guard width >= minimumSize.width, height >= minimumSize.height else { return 0 }
+        switch model.content {
+        case .page(let view), .finished(let view):
+            return geometry(of: view, in: pageArea(model, body: bodyArea(model, width: width, height: height))).maximumScroll
+        case .blank, .loading, .error:
+            return 0
+        }
+    }
+
     private static func statsPanelWidth(_ model: ScreenModel, width: Int) -> Int {
         model.statsLines != nil && width >= 60 ? min(32, width / 3) : 0
     }

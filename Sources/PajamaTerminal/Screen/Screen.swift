@@ -21,6 +21,14 @@ public final class Screen {
     private var mapper = ColorMapper(colors: 0)
     private var isOpen = false
 
+    // Waiting for input without polling: a read source on stdin wakes the loop's `waitForInput`.
+    private var inputSource: (any DispatchSourceRead)?
+    private var inputSuspended = false
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var wakeRequested = false
+    /// True once the terminal has gone away (hang-up or closed input); the loop should end.
+    public private(set) var inputClosed = false
+
     private struct PairKey: Hashable {
         var fg: Int
         var bg: Int
@@ -51,12 +59,20 @@ public final class Screen {
         mapper = ColorMapper(colors: colors)
         mousemask(mmask_t(PAJAMA_BUTTON1_CLICKED | PAJAMA_BUTTON1_PRESSED), nil)
         updateSize()
+        watchInput()
+        TerminalGuard.onSignal = { [weak self] in self?.wake() }
     }
 
     /// Leaves curses mode and gives the terminal back as it was.
     public func close() {
         guard isOpen else { return }
         isOpen = false
+        if let source = inputSource {
+            if inputSuspended { source.resume() }  // a suspended source must not be released
+            source.cancel()
+            inputSource = nil
+        }
+        wake()
         mousemask(0, nil)
         curs_set(1)
         endwin()
@@ -172,6 +188,60 @@ public final class Screen {
             guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
             return .character(Character(scalar))
         }
+    }
+
+    // MARK: Waiting
+
+    /// The quit signal to end on: one that arrived, or SIGHUP when the terminal went away.
+    public var quitSignal: Int32? { TerminalGuard.receivedSignal ?? (inputClosed ? SIGHUP : nil) }
+
+    private func watchInput() {
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.inputReady() } }
+        source.resume()
+        inputSource = source
+        inputSuspended = false
+    }
+
+    private func inputReady() {
+        var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        if poll(&request, 1, 0) > 0, request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { inputClosed = true }
+        // The source fires as long as bytes are unread: rest until the loop has read the keys.
+        if !inputSuspended {
+            inputSource?.suspend()
+            inputSuspended = true
+        }
+        wake()
+    }
+
+    /// Ends the current (or the next) `waitForInput` at once.
+    public func wake() {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume()
+        } else {
+            wakeRequested = true
+        }
+    }
+
+    /// Waits until a key may be waiting, `wake()` is called (a signal, a finished load), or `timeout`
+    /// passes. Read the keys with `readKey()` afterwards.
+    public func waitForInput(timeout: Duration) async {
+        if inputSuspended, !inputClosed, let source = inputSource {
+            inputSuspended = false
+            source.resume()
+        }
+        if wakeRequested || inputClosed || !isOpen {
+            wakeRequested = false
+            return
+        }
+        let timer = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: timeout)
+            if !Task.isCancelled { self?.wake() }
+        }
+        await withCheckedContinuation { waiter = $0 }
+        timer.cancel()
+        wakeRequested = false
     }
 
     /// Forces the next `draw` to repaint everything (after a resize or a theme change).
