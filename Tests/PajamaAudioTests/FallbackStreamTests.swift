@@ -71,42 +71,6 @@ import Testing
         await engine.shutdown()
     }
 
-    @Test func serverKilledThenANewOneStartedTheStreamRecovers() async throws {
-        let folder = try TemporaryDirectory(prefix: "pajama-pulse-restart")
-        defer { folder.remove() }
-        let socket = folder.path + "/native"
-        let first = try PrivatePulseServer(socketPath: socket, folder: folder)
-        let config = try TemporaryDirectory(prefix: "pajama-cfg")
-        defer { config.remove() }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let engine = PulseSoundEngine.start(server: first.serverAddress, mode: .stream)
-        engine.volume = 100
-        engine.isMuted = false
-        let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.3))
-        first.stop(removeFolder: false)
-        try await Task.sleep(for: .milliseconds(500))
-        #expect(!engine.play(sound))
-        guard case .off = engine.state else {
-            Issue.record("expected off after the server went away, got \(engine.state)")
-            return
-        }
-        let second = try PrivatePulseServer(socketPath: socket, folder: folder)
-        defer { second.stop(removeFolder: false) }
-        var back = false
-        for _ in 0..<40 where !back {
-            try await Task.sleep(for: .milliseconds(250))
-            back = engine.state == .stream
-        }
-        #expect(back, "the engine reconnected in stream mode")
-        let recorder = try SinkRecorder(server: second)
-        #expect(engine.play(sound))
-        try await Task.sleep(for: .milliseconds(800))
-        let samples = recorder.stop()
-        #expect(SinkRecorder.loudSeconds(samples) > 0.2)
-        #expect(SinkRecorder.onsets(samples) == 1)
-        await engine.shutdown()
-    }
-
     @Test func theModeComesFromTheEnvironment() {
         #expect(SoundMode.fromEnvironment([:]) == .auto)
         #expect(SoundMode.fromEnvironment(["PAJAMA_SOUND_MODE": "stream"]) == .stream)
