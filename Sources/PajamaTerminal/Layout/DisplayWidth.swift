@@ -5,6 +5,9 @@ public enum DisplayWidth {
 
     /// Cells taken by one grapheme: 0 (combining only), 1, or 2 (wide CJK, emoji).
     public static func of(_ character: Character) -> Int {
+        // ASCII takes one cell (control characters are replaced before drawing); this skips the Unicode
+        // property lookups below, which were the largest cost of composing a frame (perf).
+        if character.isASCII { return 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation })
             || character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji
@@ -16,7 +19,11 @@ public enum DisplayWidth {
     }
 
     /// Cells taken by a string.
-    public static func of(_ text: String) -> Int { text.reduce(0) { $0 + of($1) } }
+    public static func of(_ text: String) -> Int {
+        // Printable ASCII: one character per byte, one cell each.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.reduce(0) { $0 + of($1) }
+    }
 
     private static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
