@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import PajamaTerminal
 
 /// Options shared by `read` and the library.
 struct ReadingOptions: ParsableArguments {
@@ -10,4 +12,16 @@ struct ReadingOptions: ParsableArguments {
 
     @Flag(help: "Show cache hit rates, the preload window and load times in a side panel.")
     var stats = false
+
+    func validate() throws {
+        // The reader draws on a terminal and reads its keys: refuse pipes and files at once, rather
+        // than drawing into them or waiting for keys that never come.
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw ValidationError("the reader needs a terminal (stdin and stdout); for scripts use `pajama list` or `pajama validate`")
+        }
+        if let theme, ThemeLibrary.load(theme) == nil {
+            let known = ThemeLibrary.names().joined(separator: ", ")
+            throw ValidationError("no theme named \"\(theme)\" (themes: \(known); yours go in ~/.config/pajama/themes)")
+        }
+    }
 }

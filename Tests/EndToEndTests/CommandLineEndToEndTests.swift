@@ -66,4 +66,19 @@ import Testing
         let fromEnv = try ChildProcess.run(pajama, ["list"], environment: env)
         #expect(fromEnv.stdout == result.stdout)
     }
+
+    @Test func theReaderRefusesToRunWithoutATerminal() throws {
+        let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+        let result = try ChildProcess.run(pajama, ["read", "--no-sound", story], timeout: 20)
+        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("needs a terminal"))
+    }
+
+    @Test func anUnknownThemeIsAnErrorThatListsTheThemes() throws {
+        let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+        let t = try TmuxSession([pajama, "read", "--theme", "nosuch", story], width: 120)
+        defer { t.stop() }
+        let screen = try t.waitFor("[exited 64]")
+        #expect(screen.contains("no theme named \"nosuch\"") && screen.contains("night"))
+    }
 }

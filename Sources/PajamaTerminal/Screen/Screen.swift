@@ -205,7 +205,13 @@ public final class Screen {
 
     private func inputReady() {
         var request = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        if poll(&request, 1, 0) > 0, request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { inputClosed = true }
+        if poll(&request, 1, 0) > 0 {
+            var pending: Int32 = 0
+            let hungUp = request.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+            // Readable with nothing to read is the end of the input (a closed pipe or file).
+            let ended = request.revents & Int16(POLLIN) != 0 && ioctl(STDIN_FILENO, UInt(FIONREAD), &pending) == 0 && pending == 0
+            if hungUp || ended { inputClosed = true }
+        }
         // The source fires as long as bytes are unread: rest until the loop has read the keys.
         if !inputSuspended {
             inputSource?.suspend()
