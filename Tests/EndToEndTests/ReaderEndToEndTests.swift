@@ -103,6 +103,20 @@ import Testing
         try t.press("1", thenWaitFor: "stairs · page 1")
     }
 
+    @Test func aSlowBeatShowsLoadingWhileItIsAwaitedThenThePage() throws {
+        let server = try TestHTTPServer(root: PackagePaths.stories, slow: ["lantern-keeper/beats/storm.json"], slowDelay: 3)
+        defer { server.stop() }
+        let t = try TmuxSession([pajama, "read", "--no-sound", server.baseURL + "/lantern-keeper/"])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        // To the last line of the start beat (the title page, then three lines revealed one by one).
+        tap(t, times: 3)
+        try t.waitFor("outside the wind was getting ideas")
+        let loading = try t.press("Space", thenWaitFor: "Loading...", timeout: 10)
+        #expect(loading.contains("storm"), "the status line names the beat being loaded")
+        try t.waitFor("storm · page 1", timeout: 20)
+    }
+
     @Test func missingCriticalPictureShowsAnErrorAndRetryWorksOnceItAppears() throws {
         let copy = try TemporaryDirectory(prefix: "pajama-missing")
         defer { copy.remove() }

@@ -29,6 +29,8 @@ public final class ReaderController {
     private var confirmRestart = false
     private var notice: String?
     private var loadingSince: ContinuousClock.Instant?
+    /// Whether the frame showing "Loading..." (after the grace period) has been asked for.
+    private var loadingShown = false
     private var lastLocation: StoryLocation?
     private var statsLines: [String]?
     /// Whether the frame must be drawn again; setting it wakes the loop.
@@ -93,9 +95,15 @@ public final class ReaderController {
                 }
                 timeout = min(timeout, statsDue - .now)
             }
-            if case .loading = viewModel.state, let since = loadingSince {
+            // "Loading..." appears once the grace period is over: one redraw at that moment.
+            if case .loading = viewModel.state, let since = loadingSince, !loadingShown {
                 let left = Self.loadingGrace - (ContinuousClock.now - since)
-                if left > .zero { timeout = min(timeout, left) } else { dirty = true }
+                if left > .zero {
+                    timeout = min(timeout, left)
+                } else {
+                    loadingShown = true
+                    dirty = true
+                }
             }
             if dirty { redraw() }
             await screen.waitForInput(timeout: max(timeout, .milliseconds(1)))
@@ -115,6 +123,7 @@ public final class ReaderController {
                 if loadingSince == nil { loadingSince = .now }
             } else {
                 loadingSince = nil
+                loadingShown = false
             }
             if case .page(let page) = state {
                 // A newly revealed line scrolls into view when the page is longer than the screen.

@@ -239,6 +239,9 @@ public final class Screen {
         }
         if wakeRequested || inputClosed || !isOpen {
             wakeRequested = false
+            // Still let other main-actor work run (a finished load, the key worker): a loop woken
+            // again and again must not starve them.
+            await Task.yield()
             return
         }
         let timer = Task { @MainActor [weak self] in
