@@ -115,6 +115,9 @@ import Testing
         let loading = try t.press("Space", thenWaitFor: "Loading...", timeout: 10)
         #expect(loading.contains("storm"), "the status line names the beat being loaded")
         try t.waitFor("storm · page 1", timeout: 20)
+        // The preloader asked for storm while the reader was still on the first beat; turning that
+        // beat's pages kept its request going instead of cancelling and sending it again.
+        #expect(server.requestCount(for: "lantern-keeper/beats/storm.json") == 1)
     }
 
     @Test func missingCriticalPictureShowsAnErrorAndRetryWorksOnceItAppears() throws {

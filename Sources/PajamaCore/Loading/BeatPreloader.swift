@@ -35,14 +35,31 @@ public actor BeatPreloader {
 
     public func setEnabled(_ enabled: Bool) {
         isEnabled = enabled
-        if !enabled { work?.cancel() }
+        if !enabled {
+            work?.cancel()
+            currentWindow = nil
+        }
     }
 
+    /// What a window's work depends on: the reader's beat and the beats behind it.
+    private struct WindowKey: Equatable {
+        var beatId: String
+        var behind: [String]
+    }
+
+    private var currentWindow: WindowKey?
+
     /// Slides the window to `beatId`, with `recent` the beats read just before (most recent last).
+    /// A move within the same window (another page or line of the same beat) keeps the work going:
+    /// restarting it would cancel a fetch of the next beat that is already under way.
     public func readerMoved(to beatId: String, recent: [String]) {
-        work?.cancel()
-        guard isEnabled else { return }
         let behind = Array(recent.filter { $0 != beatId }.suffix(window.behind).reversed())
+        let key = WindowKey(beatId: beatId, behind: behind)
+        if isEnabled, key == currentWindow, work != nil { return }
+        work?.cancel()
+        currentWindow = nil
+        guard isEnabled else { return }
+        currentWindow = key
         let loadBeat = self.loadBeat, preloadAssets = self.preloadAssets, window = self.window
         let limit = maximumConcurrentLoads
         let workId = nextWorkId
