@@ -10,14 +10,8 @@ import Testing
     let key = SoundKey(storyId: "test", storyVersion: "1", path: try! AssetPath(validating: "assets/tone.flac"))
 
     @Test func streamModePlaysAudiblyWithoutTheSampleCache() async throws {
-        let server = try PrivatePulseServer()
-        defer { server.stop() }
-        let config = try TemporaryDirectory(prefix: "pajama-cfg")
-        defer { config.remove() }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .stream)
-        engine.volume = 100
-        engine.isMuted = false
+        let (server, config, engine) = try startSoundEngine(.stream)
+        defer { server.stop(); config.remove() }
         #expect(engine.state == .stream)
         #expect(engine.mode == .stream)
         // The one stream is open before anything plays.
@@ -42,12 +36,8 @@ import Testing
     }
 
     @Test func muteAndVolumeApplyToTheStream() async throws {
-        let server = try PrivatePulseServer()
-        defer { server.stop() }
-        let config = try TemporaryDirectory(prefix: "pajama-cfg")
-        defer { config.remove() }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .stream)
+        let (server, config, engine) = try startSoundEngine(.stream)
+        defer { server.stop(); config.remove() }
         let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.3))
         engine.isMuted = true
         #expect(engine.state == .muted)

@@ -9,12 +9,8 @@ import Testing
     let key = SoundKey(storyId: "test", storyVersion: "1", path: try! AssetPath(validating: "assets/tone.wav"))
 
     @Test func uploadIsConfirmedThenPlaysAudiblyAndUnloadRemovesIt() async throws {
-        let server = try PrivatePulseServer()
-        defer { server.stop() }
-        let config = try TemporaryDirectory(prefix: "pajama-cfg")
-        defer { config.remove() }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let engine = PulseSoundEngine.start(server: server.serverAddress)
+        let (server, config, engine) = try startSoundEngine()
+        defer { server.stop(); config.remove() }
         #expect(engine.state == .sampleCache)
         #expect(!engine.isUploaded(key))
         let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.4, frequency: 440))

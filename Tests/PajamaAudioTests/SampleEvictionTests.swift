@@ -7,10 +7,7 @@ import Testing
 /// The sound AssetStore's eviction reaches the server: an evicted sound's sample is removed.
 @Suite(.serialized) struct SampleEvictionTests {
     @Test func evictionFromTheAssetStoreRemovesTheSampleFromTheServer() async throws {
-        let server = try PrivatePulseServer()
-        let config = try TemporaryDirectory(prefix: "pajama-cfg")
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .sampleCache)
+        let (server, config, engine) = try startSoundEngine(.sampleCache)
         defer { server.stop(); config.remove() }
         let bytes = TestSound.wav(seconds: 0.5)
         let one = try SoundDecoder.decode(bytes, name: "one").byteCount

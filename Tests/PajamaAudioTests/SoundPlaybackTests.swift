@@ -11,20 +11,10 @@ import Testing
         SoundKey(storyId: "test", storyVersion: "1", path: try! AssetPath(validating: path))
     }
 
-    /// A fresh server, a config folder (volume 100, not muted) and an engine in `mode`.
-    private func start(_ mode: SoundMode) throws -> (PrivatePulseServer, TemporaryDirectory, PulseSoundEngine) {
-        let server = try PrivatePulseServer()
-        let config = try TemporaryDirectory(prefix: "pajama-cfg")
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode)
-        engine.volume = 100
-        engine.isMuted = false
-        return (server, config, engine)
-    }
 
     @Test(arguments: [SoundMode.sampleCache, .stream])
     func overlappingSoundsAreBothHeard(_ mode: SoundMode) async throws {
-        let (server, config, engine) = try start(mode)
+        let (server, config, engine) = try startSoundEngine(mode)
         defer { server.stop(); config.remove() }
         let low = try await engine.load(Self.key("assets/low.wav"), bytes: TestSound.wav(seconds: 0.6, frequency: 440, amplitude: 0.4))
         let high = try await engine.load(Self.key("assets/high.wav"), bytes: TestSound.wav(seconds: 0.6, frequency: 1000, amplitude: 0.4))
@@ -47,7 +37,7 @@ import Testing
 
     @Test(arguments: [SoundMode.sampleCache, .stream])
     func oneTriggerPlaysTheSoundOnce(_ mode: SoundMode) async throws {
-        let (server, config, engine) = try start(mode)
+        let (server, config, engine) = try startSoundEngine(mode)
         defer { server.stop(); config.remove() }
         let sound = try await engine.load(Self.key("assets/tap.wav"), bytes: TestSound.wav(seconds: 0.2, frequency: 660))
         let recorder = try SinkRecorder(server: server)
@@ -62,7 +52,7 @@ import Testing
     }
 
     @Test func playCarriesTheEventRoleAndTheStoryAndAssetNames() async throws {
-        let (server, config, engine) = try start(.sampleCache)
+        let (server, config, engine) = try startSoundEngine(.sampleCache)
         defer { server.stop(); config.remove() }
         let sound = try await engine.load(Self.key("assets/long tone.wav"), bytes: TestSound.wav(seconds: 2))
         #expect(engine.play(sound))
@@ -77,7 +67,7 @@ import Testing
     }
 
     @Test func aSoundIsLoadedOnlyOnceTheServerConfirmsIt() async throws {
-        let (server, config, engine) = try start(.sampleCache)
+        let (server, config, engine) = try startSoundEngine(.sampleCache)
         defer { server.stop(); config.remove() }
         let key = Self.key("assets/wait.wav")
         server.pause()

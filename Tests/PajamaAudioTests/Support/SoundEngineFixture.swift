@@ -1,0 +1,16 @@
+import Foundation
+import PajamaAudio
+import PajamaTestSupport
+
+/// A fresh private server, a config folder of its own (so volume and mute start at 100% and unmuted,
+/// and the reader's own settings are never touched) and an engine connected in `mode`. The caller
+/// stops the server and removes the folder.
+func startSoundEngine(_ mode: SoundMode = .auto) throws -> (server: PrivatePulseServer, config: TemporaryDirectory, engine: PulseSoundEngine) {
+    let server = try PrivatePulseServer()
+    let config = try TemporaryDirectory(prefix: "pajama-cfg")
+    setenv("XDG_CONFIG_HOME", config.path, 1)
+    let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode)
+    engine.volume = 100
+    engine.isMuted = false
+    return (server, config, engine)
+}
