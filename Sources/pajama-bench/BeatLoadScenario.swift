@@ -9,16 +9,13 @@ struct BeatLoadScenario: Scenario {
     let summary = "beat load p50/p99 per tier: memory, disk cache, HTTP loopback (cold)"
 
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
-        let dir = try TemporaryDirectory(prefix: "pajama-bench-beats")
-        defer { dir.remove() }
         let count = options.iterations(400)
-        try GeneratedStory.write(count: count, to: dir)
-        let server = try TestHTTPServer(root: dir.url)
-        defer { server.stop() }
+        let story = try GeneratedStory.Served(count: count)
+        defer { story.stop() }
         let cacheDir = try TemporaryDirectory(prefix: "pajama-bench-cache")
         defer { cacheDir.remove() }
         let manifest = StoryManifest(id: "generated", title: "Generated", startBeatId: "b0")
-        let source = HTTPStorySource(baseURL: URL(string: server.baseURL)!)
+        let source = HTTPStorySource(baseURL: story.baseURL)
         let disk = DiskCache(root: cacheDir.url)
         // HTTP cold: no memory, no disk entries yet.
         let cold = BeatStorageCoordinator(manifest: manifest, source: source, memory: nil, disk: disk)

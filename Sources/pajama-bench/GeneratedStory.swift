@@ -27,6 +27,32 @@ enum GeneratedStory {
     }
 }
 
+extension GeneratedStory {
+    /// A generated story of `count` beats in a fresh folder, served by a real HTTP server on 127.0.0.1
+    /// that adds `latency` seconds to every response.
+    struct Served {
+        let folder: TemporaryDirectory
+        let server: TestHTTPServer
+        var baseURL: URL { URL(string: server.baseURL)! }
+
+        init(count: Int, latency: Double = 0) throws {
+            folder = try TemporaryDirectory(prefix: "pajama-bench-story")
+            do {
+                try GeneratedStory.write(count: count, to: folder)
+                server = try TestHTTPServer(root: folder.url, latency: latency)
+            } catch {
+                folder.remove()
+                throw error
+            }
+        }
+
+        func stop() {
+            server.stop()
+            folder.remove()
+        }
+    }
+}
+
 /// A small deterministic random generator (SplitMix64).
 struct SeededGenerator: RandomNumberGenerator {
     var state: UInt64

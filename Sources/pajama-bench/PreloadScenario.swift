@@ -10,17 +10,14 @@ struct PreloadScenario: Scenario {
     let summary = "stalls per 1,000 turns, 2,000-beat story over HTTP with added latency, preloader on vs off"
 
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
-        let dir = try TemporaryDirectory(prefix: "pajama-bench-preload")
-        defer { dir.remove() }
-        try GeneratedStory.write(count: 2000, to: dir)
-        let server = try TestHTTPServer(root: dir.url, latency: Double(options.latencyMilliseconds) / 1000)
-        defer { server.stop() }
+        let story = try GeneratedStory.Served(count: 2000, latency: Double(options.latencyMilliseconds) / 1000)
+        defer { story.stop() }
         let turns = options.iterations(1000)
         var rows: [BenchRow] = []
         // The two readers run side by side (each has its own engine; the server answers requests in
         // parallel), so the scenario takes 1,000 turns x 250 ms once, not twice.
-        async let withoutPreloader = Self.read(turns: turns, preloading: false, baseURL: server.baseURL)
-        async let withPreloader = Self.read(turns: turns, preloading: true, baseURL: server.baseURL)
+        async let withoutPreloader = Self.read(turns: turns, preloading: false, baseURL: story.baseURL)
+        async let withPreloader = Self.read(turns: turns, preloading: true, baseURL: story.baseURL)
         let results = try await [withoutPreloader, withPreloader]
         let off = results[0], on = results[1]
         let stallFree = 100 * Double(turns - on.stalls) / Double(turns)
@@ -41,10 +38,10 @@ struct PreloadScenario: Scenario {
 
     /// One simulated reader: a turn every 250 ms, a random successor (fixed seed) at each turn; a turn
     /// stalls when the beat it moves to is not in memory yet.
-    static func read(turns: Int, preloading: Bool, baseURL: String) async throws -> Reading {
+    static func read(turns: Int, preloading: Bool, baseURL: URL) async throws -> Reading {
         let manifest = StoryManifest(id: "generated", title: "Generated", startBeatId: "b0")
         let content = StoryContentManager(
-            manifest: manifest, source: HTTPStorySource(baseURL: URL(string: baseURL)!), diskCache: nil,
+            manifest: manifest, source: HTTPStorySource(baseURL: baseURL), diskCache: nil,
             decodeImage: { _, _ throws(AssetLoadError) in .textArt(lines: []) }, sound: nil, preloading: preloading)
         var rng = SeededGenerator(seed: 7)
         var current = "b0"
