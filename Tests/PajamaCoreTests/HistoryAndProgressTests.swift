@@ -20,6 +20,7 @@ actor FailingContent: StoryContent {
         if let failure = failures[id] { throw failure }
         return try await inner.loadBeat(id)
     }
+    func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) async -> Bool { true }
     func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {}
     func cachedImage(_ path: AssetPath) async -> StoryImage? { nil }
     func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage { .textArt(lines: []) }

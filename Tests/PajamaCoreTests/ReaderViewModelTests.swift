@@ -24,11 +24,16 @@ actor FakeContent: StoryContent {
         cached.insert(id)
         return b
     }
+    func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) -> Bool {
+        criticalImages(location, beat).allSatisfy { images[$0] != nil }
+    }
     func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {
-        guard let page = beat.page(withId: location.pageId) else { return }
-        for ref in page.assetReferences(beatId: beat.id) where manifest.criticality(of: ref) == .critical && !ref.role.isSound {
-            _ = try await loadImage(ref.path)
-        }
+        for path in criticalImages(location, beat) { _ = try await loadImage(path) }
+    }
+    /// The critical pictures of the page (this fake loads no sounds before entry).
+    private func criticalImages(_ location: StoryLocation, _ beat: Beat) -> [AssetPath] {
+        guard let page = beat.page(withId: location.pageId) else { return [] }
+        return page.assetReferences(beatId: beat.id).filter { manifest.criticality(of: $0) == .critical && !$0.role.isSound }.map(\.path)
     }
     func cachedImage(_ path: AssetPath) -> StoryImage? { images[path] }
     func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage {
@@ -232,5 +237,41 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         await vm.start(at: StoryLocation(beatId: "start", pageId: "gone"))
         #expect(page(vm)?.page.id == "title")
         #expect(!notices.isEmpty)
+    }
+}
+
+/// The gate on critical assets, through the real StoryContentManager and a folder story.
+@MainActor @Suite struct CriticalityGateTests {
+    func story() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory(prefix: "pajama-gate")
+        try dir.write("story.json", #"{"format":1,"id":"gate","title":"Gate","startBeatId":"a","beats":["a"]}"#)
+        try dir.write("beats/a.json", #"{"id":"a","pages":[{"id":"p","type":"text","lines":["hi"],"imageUrl":"assets/gone.png"}]}"#)
+        return dir
+    }
+
+    func open(_ dir: TemporaryDirectory) async throws -> StoryContentManager {
+        try await StoryContentManager.open(
+            source: FolderStorySource(folder: dir.path), diskCache: nil,
+            decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: [String(decoding: bytes, as: UTF8.self)]) },
+            sound: nil, preloading: false, retry: RetryPolicy(attempts: 1))
+    }
+
+    @Test func aMissingImportantPictureDoesNotStopEntry() async throws {
+        let dir = try story()
+        defer { dir.remove() }
+        let vm = ReaderViewModel(content: try await open(dir), sound: nil, progress: nil)
+        await vm.start()
+        guard case .page = vm.state else { Issue.record("expected the page, got \(vm.state)"); return }
+    }
+
+    @Test func aPictureMadeCriticalAtRunTimeGatesEntry() async throws {
+        let dir = try story()
+        defer { dir.remove() }
+        let content = try await open(dir)
+        await content.setCriticality(.critical, for: path("assets/gone.png"))
+        let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
+        await vm.start()
+        guard case .failed(let failure) = vm.state else { Issue.record("expected the gate to stop entry, got \(vm.state)"); return }
+        #expect(failure.canSkip && failure.error.kind == .notFound)
     }
 }

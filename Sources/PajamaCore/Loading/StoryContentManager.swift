@@ -143,10 +143,17 @@ public actor StoryContentManager: StoryContent {
 
     /// True when the beat and every critical asset of the page are loaded.
     public func canNavigate(to location: StoryLocation) async -> Bool {
-        guard let beat = await storage.cached(location.beatId), let page = beat.page(withId: location.pageId) else { return false }
+        guard let beat = await storage.cached(location.beatId), beat.page(withId: location.pageId) != nil else { return false }
+        return await criticalAssetsLoaded(for: location, in: beat)
+    }
+
+    /// True when every critical asset of the page is loaded; sounds count only while a sound server is
+    /// there (reading never waits on a missing one). Never waits on I/O.
+    public func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) async -> Bool {
+        guard let page = beat.page(withId: location.pageId) else { return true }
         for ref in page.assetReferences(beatId: beat.id) where criticality(of: ref) == .critical {
             if ref.role.isSound {
-                if let sounds, await !sounds.isLoaded(ref.path) { return false }
+                if soundIsOn, let sounds, await !sounds.isLoaded(ref.path) { return false }
             } else if await !images.isLoaded(ref.path) {
                 return false
             }
@@ -154,19 +161,23 @@ public actor StoryContentManager: StoryContent {
         return true
     }
 
-    /// Loads the critical assets of the page (sounds only when there is a sound engine: reading never
-    /// waits on a missing sound server).
+    /// Loads the critical assets of the page (sounds only while a sound server is there).
     public func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {
         guard let page = beat.page(withId: location.pageId) else { return }
         for ref in page.assetReferences(beatId: beat.id) where criticality(of: ref) == .critical {
             if ref.role.isSound {
-                if sounds != nil, soundEngine.map({ if case .off = $0.state { false } else { true } }) ?? false {
-                    _ = try await loadSound(ref.path)
-                }
+                if soundIsOn { _ = try await loadSound(ref.path) }
             } else {
                 _ = try await loadImage(ref.path)
             }
         }
+    }
+
+    /// Whether sounds are loaded at all: a sound engine that is not off.
+    private var soundIsOn: Bool {
+        guard sounds != nil, let soundEngine else { return false }
+        if case .off = soundEngine.state { return false }
+        return true
     }
 
     /// Alias matching the design notes' name.

@@ -243,7 +243,7 @@ public final class ReaderViewModel {
         let preload = location
         Task { await content.readerMoved(to: preload) }
         if !skipAssets {
-            let needsWait = await !criticalAssetsReady(page: page, beat: beat)
+            let needsWait = await !content.criticalAssetsLoaded(for: location, in: beat)
             guard current == generation else { return }
             if needsWait {
                 state = .loading(location)
@@ -282,18 +282,6 @@ public final class ReaderViewModel {
             if (try? await content.loadBeat(location.beatId)) != nil { return (index, location) }
         }
         return nil
-    }
-
-    /// True when every critical asset of the page is already loaded (no need to show "Loading...").
-    private func criticalAssetsReady(page: Page, beat: Beat) async -> Bool {
-        for reference in page.assetReferences(beatId: beat.id) where manifest.criticality(of: reference) == .critical {
-            if reference.role.isSound {
-                if sound != nil, await content.cachedSound(reference.path) == nil { return false }
-            } else if await content.cachedImage(reference.path) == nil {
-                return false
-            }
-        }
-        return true
     }
 
     private func placeholderLocation(_ target: Target) -> StoryLocation {

@@ -8,6 +8,9 @@ public protocol StoryContent: Sendable {
     func cachedBeat(_ id: String) async -> Beat?
     /// The beat, loading it through the cache tiers if needed.
     func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat
+    /// True when every critical asset of the page at `location` is loaded (entry need not wait); never
+    /// waits on I/O. Uses the same criticality (and run-time overrides) as `loadCriticalAssets`.
+    func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) async -> Bool
     /// Loads every critical asset of the page at `location`; returns when entry is allowed.
     func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError)
     /// A loaded image, or nil when it is not (yet) loaded; never waits on I/O.
