@@ -6,7 +6,8 @@
 /// before optional, nearest beats first (`AssetPreloadOrder`).
 ///
 /// Cancelling stale work means: loads of the old window that have not started never start; a load
-/// already running finishes (it is shared with any other caller and lands in the cache).
+/// already running is cancelled too unless another caller still waits for it (`SharedLoad`). A move
+/// within the same window (another page of the same beat) cancels nothing.
 public actor BeatPreloader {
     public let window: PreloadWindow
     public let maximumConcurrentLoads: Int
