@@ -9,6 +9,8 @@
 #define _DEFAULT_SOURCE 1
 #include <locale.h>
 #include <ncurses.h>
+// The terminfo level (setupterm, tigetstr, tigetnum, putp), for checking a terminal before initscr.
+#include <term.h>
 
 // Mutable C globals and macros that Swift cannot import, as functions and constants.
 static inline WINDOW *pajama_stdscr(void) { return stdscr; }
@@ -16,6 +18,7 @@ static inline int pajama_lines(void) { return LINES; }
 static inline int pajama_cols(void) { return COLS; }
 static inline int pajama_colors(void) { return COLORS; }
 static inline int pajama_color_pairs(void) { return COLOR_PAIRS; }
+static inline TERMINAL *pajama_cur_term(void) { return cur_term; }
 static const int PAJAMA_KEY_RESIZE = KEY_RESIZE;
 static const int PAJAMA_KEY_MOUSE = KEY_MOUSE;
 static const attr_t PAJAMA_A_BOLD = A_BOLD;

@@ -5,6 +5,7 @@ import CPNG
 import Foundation
 import PajamaAudio
 import PajamaCore
+import PajamaTerminal
 
 /// `pajama doctor`: what Pajama finds on this machine (terminal, sound server, libraries, folders),
 /// with advice for whatever is missing. Exits 1 when something needed is missing (no sound server, no
@@ -20,14 +21,19 @@ struct DoctorCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
 
         print("terminal")
-        let term = environment["TERM"] ?? ""
-        print("  TERM: \(term.isEmpty ? "(not set)" : term)")
-        let colours = Self.colours()
+        let terminal = await MainActor.run { TerminalCapabilities.current(environment: environment) }
+        let term = terminal.name
+        print("  TERM: \(term.isEmpty ? "(not set)" : term)\(terminal.hasEntry || term.isEmpty ? "" : " (no terminfo entry)")")
+        let colours: Int? = terminal.hasEntry ? terminal.colors : nil
         print("  colours: \(colours.map(String.init) ?? "unknown")")
-        if let colours, colours < 8 {
+        print("  cursor addressing: \(terminal.canMoveCursor ? "yes" : "no")")
+        if terminal.hasEntry {
+            print("  alternate screen: \(terminal.hasAlternateScreen ? "yes" : "no (the screen is cleared on exit)")")
+        }
+        if let problem = terminal.fullScreenProblem {
+            problems.append(problem)
+        } else if let colours, colours < 8 {
             warnings.append("the terminal shows \(colours) colours: pictures fall back to plain characters (try TERM=xterm-256color)")
-        } else if colours == nil {
-            warnings.append("no terminfo entry for TERM=\(term.isEmpty ? "(not set)" : term): colours unknown (set TERM, e.g. xterm-256color)")
         }
         print("  size: \(Self.size().map { "\($0.columns)x\($0.rows)" } ?? "unknown (standard output is not a terminal)")")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
@@ -81,22 +87,6 @@ struct DoctorCommand: AsyncParsableCommand {
         for problem in problems { print("problem: \(problem)") }
         if !problems.isEmpty { throw ExitCode(1) }
         print("all good")
-    }
-
-    /// Colours from terminfo through `tput colors` (no screen is opened; the ncurses shim does not
-    /// export `setupterm`); nil when TERM has no terminfo entry or tput is missing.
-    private static func colours() -> Int? {
-        let tput = Process()
-        tput.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        tput.arguments = ["tput", "colors"]
-        let output = Pipe()
-        tput.standardOutput = output
-        tput.standardError = FileHandle.nullDevice
-        guard (try? tput.run()) != nil else { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        tput.waitUntilExit()
-        guard tput.terminationStatus == 0 else { return nil }
-        return Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0 >= 0 ? $0 : nil }
     }
 
     /// The terminal's size from TIOCGWINSZ, when standard output is a terminal.

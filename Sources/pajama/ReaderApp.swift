@@ -10,6 +10,7 @@ import PajamaTerminal
 enum ReaderApp {
     /// `pajama read`: one story; returns the exit code.
     static func runStory(_ argument: String, start: (beat: String, page: String?)?, restart: Bool, options: ReadingOptions) async -> Int32 {
+        guard let terminal = fullScreenTerminal() else { return 64 }
         let source = StorySources.open(argument)
         let sound = makeSound(options)
         let content: StoryContentManager
@@ -20,7 +21,7 @@ enum ReaderApp {
             return 2
         }
         TerminalGuard.install()
-        let screen = Screen(theme: theme(options))
+        let screen = Screen(theme: theme(options), capabilities: terminal)
         screen.open()
         let outcome = await read(content, screen: screen, sound: sound, start: start, restart: restart, options: options)
         screen.close()
@@ -31,9 +32,10 @@ enum ReaderApp {
 
     /// `pajama` / `pajama library`: pick stories until the reader quits.
     static func runLibrary(folder: String, options: ReadingOptions) async -> Int32 {
+        guard let terminal = fullScreenTerminal() else { return 64 }
         let progress = ProgressStore.standard()
         TerminalGuard.install()
-        let screen = Screen(theme: theme(options))
+        let screen = Screen(theme: theme(options), capabilities: terminal)
         screen.open()
         let sound = makeSound(options)
         var selected = 0
@@ -82,6 +84,17 @@ enum ReaderApp {
     }
 
     // MARK: Pieces
+
+    /// The terminal's capabilities when it can show Pajama full-screen; otherwise says why not (on standard
+    /// error) and returns nil: the caller exits 64, having drawn nothing.
+    private static func fullScreenTerminal() -> TerminalCapabilities? {
+        let terminal = TerminalCapabilities.current()
+        if let problem = terminal.fullScreenProblem {
+            printError("pajama: \(problem)")
+            return nil
+        }
+        return terminal
+    }
 
     private static func open(_ source: any StorySource, sound: PulseSoundEngine?) async throws(AssetLoadError) -> StoryContentManager {
         try await StoryContentManager.open(

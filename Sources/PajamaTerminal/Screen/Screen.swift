@@ -34,8 +34,12 @@ public final class Screen {
         var bg: Int
     }
 
-    public init(theme: Theme) {
+    /// What the terminal can do (checked before curses starts; see `TerminalCapabilities`).
+    public let capabilities: TerminalCapabilities
+
+    public init(theme: Theme, capabilities: TerminalCapabilities) {
         self.theme = theme
+        self.capabilities = capabilities
     }
 
     /// Enters curses mode (alternate screen, no echo, keypad, non-blocking reads, hidden cursor).
@@ -63,7 +67,8 @@ public final class Screen {
         TerminalGuard.onSignal = { [weak self] in self?.wake() }
     }
 
-    /// Leaves curses mode and gives the terminal back as it was.
+    /// Leaves curses mode and gives the terminal back as it was. A terminal without an alternate screen
+    /// (linux, vt100) is cleared, so the last frame does not stay up under the shell's prompt.
     public func close() {
         guard isOpen else { return }
         isOpen = false
@@ -76,6 +81,11 @@ public final class Screen {
         mousemask(0, nil)
         curs_set(1)
         endwin()
+        if !capabilities.hasAlternateScreen, TerminalCapabilities.hasString("clear") {
+            // After endwin the terminfo entry is still loaded; putp applies the entry's padding.
+            putp(tigetstr("clear"))
+            fflush(nil)
+        }
     }
 
     private func updateSize() {

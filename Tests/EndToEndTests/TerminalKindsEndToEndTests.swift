@@ -1,0 +1,70 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// Terminals other than xterm, on the real binary in tmux: one that cannot move the cursor (TERM=dumb,
+/// or a TERM with no terminfo entry) is refused with a reason, and one without an alternate screen
+/// (vt100, linux) is left clean after quitting.
+@Suite(.serialized) struct TerminalKindsEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    @Test(arguments: ["dumb", "no-such-terminal"])
+    func readRefusesATerminalThatCannotMoveTheCursor(term: String) throws {
+        // Wide enough for the message on one line.
+        let t = try TmuxSession([pajama, "read", "--no-sound", story], width: 220, environment: ["TERM": term])
+        defer { t.stop() }
+        let screen = try t.waitFor("[exited ")
+        #expect(screen.contains("[exited 64]"), "\(screen)")
+        #expect(screen.contains("TERM=\(term)"), "\(screen)")
+        #expect(screen.contains("xterm-256color"), "\(screen)")
+        // Nothing of the story was drawn.
+        #expect(!screen.contains("The Lantern Keeper"), "\(screen)")
+    }
+
+    @Test func theLibraryRefusesADumbTerminal() throws {
+        let t = try TmuxSession([pajama, "--no-sound"], environment: ["TERM": "dumb", "PAJAMA_STORIES": PackagePaths.stories.path])
+        defer { t.stop() }
+        let screen = try t.waitFor("[exited ")
+        #expect(screen.contains("[exited 64]"), "\(screen)")
+        #expect(screen.contains("cannot move the cursor"), "\(screen)")
+    }
+
+    @Test func doctorSaysADumbTerminalCannotShowPajama() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-doctor-term")
+        defer { home.remove() }
+        var env = ProcessInfo.processInfo.environment
+        env["TERM"] = "dumb"
+        env["HOME"] = home.path
+        env["XDG_CONFIG_HOME"] = home.path + "/config"
+        env["XDG_CACHE_HOME"] = home.path + "/cache"
+        env["XDG_DATA_HOME"] = home.path + "/data"
+        env["LANG"] = "C.UTF-8"
+        env["LC_ALL"] = "C.UTF-8"
+        env["PULSE_SERVER"] = "unix:/nonexistent"
+        let result = try ChildProcess.run(pajama, ["doctor"], environment: env)
+        #expect(result.stdout.contains("cursor addressing: no"), "\(result.stdout)")
+        #expect(result.stdout.contains("problem: this terminal (TERM=dumb) cannot move the cursor"), "\(result.stdout)")
+        #expect(!result.stdout.contains("all good"), "\(result.stdout)")
+
+        env["TERM"] = "xterm-256color"
+        let good = try ChildProcess.run(pajama, ["doctor"], environment: env)
+        #expect(good.stdout.contains("cursor addressing: yes"), "\(good.stdout)")
+        #expect(!good.stdout.contains("cannot move the cursor"), "\(good.stdout)")
+    }
+
+    @Test(arguments: ["vt100", "linux"])
+    func quittingATerminalWithoutAnAlternateScreenClearsIt(term: String) throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story], environment: ["TERM": term])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        #expect(t.paneValue("#{alternate_on}") == "0")
+        let after = try t.press("q", thenWaitFor: "[exited 0]")
+        // The page is gone: the shell's next lines start on a clean screen.
+        #expect(!after.contains("A short story"), "\(after)")
+        #expect(!after.contains("The Lantern Keeper"), "\(after)")
+        #expect(!after.contains("sound: off"), "\(after)")
+        let lines = after.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.contains("[exited 0]") == true, "\(after)")
+    }
+}
