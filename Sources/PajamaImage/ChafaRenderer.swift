@@ -1,8 +1,8 @@
 import CChafa
 
 /// Turns RGBA bitmaps into terminal cells with libchafa, following chafa's ncurses example: a symbol map
-/// of spaces, block elements and box drawing, a canvas in the colour mode the terminal allows, then each
-/// cell's symbol and colours read back into plain Swift values.
+/// of what the terminal's font shows (`PictureSymbols`), a canvas in the colour mode the terminal allows,
+/// then each cell's symbol and colours read back into plain Swift values.
 ///
 /// Pure and thread-safe (every call builds and frees its own canvas), so it runs off the main actor.
 public enum ChafaRenderer {
@@ -19,12 +19,14 @@ public enum ChafaRenderer {
     }
 
     /// The cells of a bitmap (`rgba`: row-major, 4 bytes per pixel, unassociated alpha) fitted into
-    /// `width` x `height` cells for `mode`. Empty when the box or the bitmap is empty or inconsistent.
+    /// `width` x `height` cells for `mode`, drawn with `symbols` (always ASCII without colour). Empty when
+    /// the box or the bitmap is empty or inconsistent.
     public static func render(pixelWidth: Int, pixelHeight: Int, rgba: [UInt8], width: Int, height: Int,
-                              mode: PictureColorMode) -> PictureCells {
+                              mode: PictureColorMode, symbols: PictureSymbols = .blocks) -> PictureCells {
         guard pixelWidth > 0, pixelHeight > 0, rgba.count >= pixelWidth * pixelHeight * 4 else { return .empty }
         let size = fittedSize(pixelWidth: pixelWidth, pixelHeight: pixelHeight, width: width, height: height)
-        guard size.width > 0, size.height > 0, let canvas = makeCanvas(width: size.width, height: size.height, mode: mode) else {
+        guard size.width > 0, size.height > 0, let canvas = makeCanvas(width: size.width, height: size.height, mode: mode,
+                                                                                     symbols: mode == .none ? .ascii : symbols) else {
             return .empty
         }
         defer { chafa_canvas_unref(canvas) }
@@ -40,17 +42,22 @@ public enum ChafaRenderer {
 
     // MARK: Canvas
 
-    private static func makeCanvas(width: Int, height: Int, mode: PictureColorMode) -> OpaquePointer? {
+    private static func makeCanvas(width: Int, height: Int, mode: PictureColorMode, symbols set: PictureSymbols) -> OpaquePointer? {
         guard let symbols = chafa_symbol_map_new() else { return nil }
         defer { chafa_symbol_map_unref(symbols) }
-        if mode == .none {
-            // Terminals without colour are often without Unicode block elements too: plain ASCII.
+        switch set {
+        case .ascii:
             chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_SPACE)
             chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_ASCII)
-        } else {
+        case .blocks:
             chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_SPACE)
             chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BLOCK)
             chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_BORDER)
+        case .linuxConsole:
+            // Space, █, ░ and ▒ (not ▓, which the Lat15 and Uni2 fonts lack).
+            chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_SPACE)
+            chafa_symbol_map_add_by_tags(symbols, CHAFA_SYMBOL_TAG_SOLID)
+            chafa_symbol_map_add_by_range(symbols, 0x2591, 0x2592)
         }
         guard let config = chafa_canvas_config_new() else { return nil }
         defer { chafa_canvas_config_unref(config) }

@@ -192,8 +192,8 @@ public final class ReaderController {
         guard let picture, view.page.imageUrl == picture.path,
               let box = PageRenderer.pictureBox(for: model, width: screen.width, height: screen.height)
         else { return }
-        let key = PictureCache.Key(path: picture.path, width: box.width, height: box.height,
-                                   mode: PictureColorMode(terminalColors: screen.colors))
+        let look = PictureLook(term: screen.capabilities.name, colors: screen.colors, theme: screen.theme)
+        let key = PictureCache.Key(path: picture.path, width: box.width, height: box.height, look: look)
         guard shownPicture?.key != key, requestedPicture != key else { return }
         requestedPicture = key
         let image = picture.image

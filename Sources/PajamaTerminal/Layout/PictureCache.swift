@@ -1,7 +1,7 @@
 import PajamaCore
 import PajamaImage
 
-/// Pictures rendered into cells, off the main actor, kept per size and colour mode.
+/// Pictures rendered into cells, off the main actor, kept per size and look (colour mode, symbols, backdrop).
 ///
 /// The reader asks it for the page's picture whenever the box the layout gives the picture changes (a new
 /// page, a resize); composing a frame then only copies the cells. Bounded: the least recently used
@@ -13,18 +13,24 @@ public actor PictureCache {
         public var path: AssetPath
         public var width: Int
         public var height: Int
-        public var mode: PictureColorMode
+        /// Colours, symbols and the backdrop of transparent pixels.
+        public var look: PictureLook
+        public var mode: PictureColorMode { look.mode }
 
-        public init(path: AssetPath, width: Int, height: Int, mode: PictureColorMode) {
+        public init(path: AssetPath, width: Int, height: Int, look: PictureLook) {
             self.path = path
             self.width = width
             self.height = height
-            self.mode = mode
+            self.look = look
+        }
+
+        public init(path: AssetPath, width: Int, height: Int, mode: PictureColorMode) {
+            self.init(path: path, width: width, height: height, look: PictureLook(mode: mode))
         }
     }
 
-    /// Turns an image into cells for a box and mode (`PictureRenderer.cells` unless a test passes a fake).
-    public typealias Render = @Sendable (StoryImage, _ width: Int, _ height: Int, PictureColorMode) -> PictureCells
+    /// Turns an image into cells for a box and look (`PictureRenderer.cells` unless a test passes a fake).
+    public typealias Render = @Sendable (StoryImage, _ width: Int, _ height: Int, PictureLook) -> PictureCells
 
     public let capacity: Int
     private let renderer: Render
@@ -34,7 +40,7 @@ public actor PictureCache {
     /// Renders done so far (cache misses).
     public private(set) var renderCount = 0
 
-    public init(capacity: Int = 32, render: @escaping Render = PictureRenderer.cells) {
+    public init(capacity: Int = 32, render: @escaping Render = { PictureRenderer.cells(for: $0, width: $1, height: $2, look: $3) }) {
         self.capacity = max(1, capacity)
         renderer = render
     }
@@ -49,7 +55,7 @@ public actor PictureCache {
     /// The cells for `key`: from the cache, or rendered from `image` now and kept.
     public func cells(for image: StoryImage, key: Key) -> PictureCells {
         if let cells = cached(key) { return cells }
-        let cells = renderer(image, key.width, key.height, key.mode)
+        let cells = renderer(image, key.width, key.height, key.look)
         renderCount += 1
         entries[key] = cells
         order.append(key)

@@ -7,13 +7,20 @@ import PajamaImage
 public enum PictureRenderer {
     /// The cells of `image` fitted into `width` x `height` cells for `mode` (bitmaps keep their aspect).
     public static func cells(for image: StoryImage, width: Int, height: Int, mode: PictureColorMode) -> PictureCells {
+        cells(for: image, width: width, height: height, look: PictureLook(mode: mode))
+    }
+
+    /// The cells of `image` fitted into `width` x `height` cells as `look` says: its colour mode and
+    /// symbols, and transparent pixels composited onto its backdrop.
+    public static func cells(for image: StoryImage, width: Int, height: Int, look: PictureLook) -> PictureCells {
         guard width > 0, height > 0 else { return .empty }
         switch image {
         case .textArt(let lines):
             return textArt(lines, width: width, height: height)
         case .bitmap(let pixelWidth, let pixelHeight, let rgba):
-            return ChafaRenderer.render(pixelWidth: pixelWidth, pixelHeight: pixelHeight, rgba: rgba,
-                                        width: width, height: height, mode: mode)
+            let opaque = look.backdrop.flatMap { AlphaCompositing.composite(rgba: rgba, onto: $0) } ?? rgba
+            return ChafaRenderer.render(pixelWidth: pixelWidth, pixelHeight: pixelHeight, rgba: opaque,
+                                        width: width, height: height, mode: look.mode, symbols: look.symbols)
         }
     }
 
