@@ -276,10 +276,17 @@ public final class ReaderController {
             }
         case .help: showHelp = true
         case .quit: finished = true
-        case .scrollUp: scroll = max(0, min(scroll, maximumScroll) - max(1, screen.height / 2))
-        case .scrollDown: scroll = min(maximumScroll, scroll + max(1, screen.height / 2))
+        case .scrollUp: scrollText(by: -PageRenderer.pageStep(for: model(), width: screen.width, height: screen.height))
+        case .scrollDown: scrollText(by: PageRenderer.pageStep(for: model(), width: screen.width, height: screen.height))
+        case .scrollLineUp: scrollText(by: -1)
+        case .scrollLineDown: scrollText(by: 1)
         case .retry, .skip, .confirm, .redraw: break
         }
+    }
+
+    /// Moves the page's text by `lines` (negative: up), within the page.
+    private func scrollText(by lines: Int) {
+        scroll = max(0, min(maximumScroll, min(scroll, maximumScroll) + lines))
     }
 
     private var maximumScroll: Int { PageRenderer.maximumScroll(for: model(), width: screen.width, height: screen.height) }

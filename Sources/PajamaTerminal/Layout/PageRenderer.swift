@@ -13,7 +13,7 @@ public enum PageRenderer {
         "← h Backspace     back",
         "1-9               take that choice",
         "↑ ↓ then Enter    move and take",
-        "PgUp PgDn         scroll a long page",
+        "↑ ↓ PgUp PgDn     scroll a long page",
         "r                 restart (asks first)",
         "m  + -            mute, volume",
         "t                 next theme",
@@ -94,6 +94,19 @@ public enum PageRenderer {
             return geometry(of: view, in: pageArea(model, body: bodyArea(model, width: width, height: height))).maximumScroll
         case .blank, .loading, .error:
             return 0
+        }
+    }
+
+    /// How many lines PgUp / PgDn move the page's text at this size: the rows its text area shows, less
+    /// one line kept from the previous view, so no line is ever skipped (at least 1).
+    public static func pageStep(for model: ScreenModel, width: Int, height: Int) -> Int {
+        guard width >= minimumSize.width, height >= minimumSize.height else { return 1 }
+        switch model.content {
+        case .page(let view), .finished(let view):
+            let rows = geometry(of: view, in: pageArea(model, body: bodyArea(model, width: width, height: height))).textArea.height
+            return max(1, rows - 1)
+        case .blank, .loading, .error:
+            return 1
         }
     }
 

@@ -1,20 +1,23 @@
 /// What a key asks the reader to do.
 public enum ReaderAction: Sendable, Equatable {
     case advance, back, choose(Int), selectPrevious, selectNext, takeSelected
-    case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, scrollUp, scrollDown
+    case restart, mute, volumeUp, volumeDown, nextTheme, help, quit
+    /// A page step (PgUp / PgDn) or one line (↑ / ↓ on pages without choices) through a long page.
+    case scrollUp, scrollDown, scrollLineUp, scrollLineDown
     case retry, skip, confirm(Bool), redraw
 }
 
 /// Maps keys to actions (see docs/reader.md for the table).
 public enum KeyMap {
-    /// The action for `key`, given whether the page shows choices (Enter takes the selection there).
+    /// The action for `key`, given whether the page shows choices (Enter takes the selection there, and
+    /// ↑ ↓ move it; elsewhere ↑ ↓ scroll the text a line).
     public static func action(for key: Key, onChoicePage: Bool) -> ReaderAction? {
         switch key {
         case .enter: return onChoicePage ? .takeSelected : .advance
         case .right: return .advance
         case .left, .backspace: return .back
-        case .up: return .selectPrevious
-        case .down: return .selectNext
+        case .up: return onChoicePage ? .selectPrevious : .scrollLineUp
+        case .down: return onChoicePage ? .selectNext : .scrollLineDown
         case .pageUp: return .scrollUp
         case .pageDown: return .scrollDown
         case .escape: return .quit
@@ -35,8 +38,8 @@ public enum KeyMap {
             case "s": return .skip
             case "y": return .confirm(true)
             case "n": return .confirm(false)
-            case "k": return .selectPrevious
-            case "j": return .selectNext
+            case "k": return onChoicePage ? .selectPrevious : .scrollLineUp
+            case "j": return onChoicePage ? .selectNext : .scrollLineDown
             default: return nil
             }
         }
