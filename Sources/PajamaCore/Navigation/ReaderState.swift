@@ -27,6 +27,8 @@ public struct ReaderFailure: Sendable, Equatable {
     public var location: StoryLocation
     /// True when what failed is an asset (the page can be shown without it); false for a beat.
     public var canSkip: Bool
+    /// True when back leads somewhere: the page the failed move left, or an earlier one in the history.
+    public var canGoBack: Bool
 }
 
 /// What the reader shows.

@@ -153,8 +153,20 @@ public final class ReaderViewModel {
             state = .page(page)
             return
         }
+        if case .failed = state, let failed = pendingEntry, failed.recordInHistory, let left = history.current {
+            // A move forward failed (a missing beat, a critical asset): it was never recorded, so the page it
+            // left is still the history's current entry. Back shows that page again.
+            await enter(Entry(target: .location(left.location), beatHint: left.beat, recordInHistory: false, choiceSound: nil))
+            return
+        }
         guard let entry = history.back() else { return }
         await enter(Entry(target: .location(entry.location), beatHint: entry.beat, recordInHistory: false, choiceSound: nil))
+    }
+
+    /// Whether back leads somewhere from the failure of `entry` (see `back`): to the page a forward move
+    /// left, or further back after a failed move back.
+    private func canGoBack(afterFailing entry: Entry) -> Bool {
+        entry.recordInHistory ? history.current != nil : history.canGoBack
     }
 
     private func choose(_ index: Int) async {
@@ -206,7 +218,8 @@ public final class ReaderViewModel {
                     await enter(Entry(target: .beatStart(manifest.startBeatId), beatHint: nil, recordInHistory: true, choiceSound: nil))
                     return
                 }
-                state = .failed(ReaderFailure(error: error, location: placeholderLocation(entry.target), canSkip: false))
+                state = .failed(ReaderFailure(error: error, location: placeholderLocation(entry.target), canSkip: false,
+                                              canGoBack: canGoBack(afterFailing: entry)))
                 return
             }
             guard current == generation else { return }
@@ -251,7 +264,7 @@ public final class ReaderViewModel {
                     try await content.loadCriticalAssets(for: location, in: beat)
                 } catch {
                     guard current == generation else { return }
-                    state = .failed(ReaderFailure(error: error, location: location, canSkip: true))
+                    state = .failed(ReaderFailure(error: error, location: location, canSkip: true, canGoBack: canGoBack(afterFailing: entry)))
                     return
                 }
                 guard current == generation else { return }

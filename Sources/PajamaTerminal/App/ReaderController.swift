@@ -240,6 +240,7 @@ public final class ReaderController {
             switch action {
             case .restart, .retry: await viewModel.retry()
             case .skip: await viewModel.skip()
+            case .back: await viewModel.changePage(.back)
             case .quit: finished = true
             default: break
             }
@@ -333,7 +334,7 @@ public final class ReaderController {
             content = .page(view(page))
             position = positionText(page)
         case .failed(let failure):
-            content = .error(message: failure.error.readerMessage, canSkip: failure.canSkip)
+            content = .error(message: failure.error.readerMessage, canSkip: failure.canSkip, canGoBack: failure.canGoBack)
             position = failure.location.beatId
         case .finished(let page):
             content = .finished(view(page))

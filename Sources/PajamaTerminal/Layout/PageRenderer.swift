@@ -49,10 +49,10 @@ public enum PageRenderer {
             break
         case .loading(let text):
             center(&grid, [text], in: body, style: Style(.dim))
-        case .error(let message, let canSkip):
+        case .error(let message, let canSkip, let canGoBack):
             var lines = ["Could not load this page."] + TextWrapper.wrap(DisplayWidth.sanitize(message), width: body.width)
             lines.append("")
-            lines.append(canSkip ? "r retry · s skip · q quit" : "r retry · q quit")
+            lines.append((["r retry"] + (canSkip ? ["s skip"] : []) + (canGoBack ? ["← back"] : []) + ["q quit"]).joined(separator: " · "))
             center(&grid, lines, in: body, style: Style(.error))
         case .page(let view):
             drawPage(&grid, view, in: pageArea(model, body: body))

@@ -8,8 +8,9 @@ public struct ScreenModel: Sendable {
         /// Waiting for a beat or a critical asset (shown only after a grace period).
         case loading(String)
         case page(PageView)
-        /// Something failed; the reader can retry, maybe skip, or quit.
-        case error(message: String, canSkip: Bool)
+        /// Something failed; the reader can retry, maybe skip, go back (unless it failed on the first
+        /// page), or quit.
+        case error(message: String, canSkip: Bool, canGoBack: Bool = true)
         /// The last page of an ending.
         case finished(PageView)
         /// Nothing yet (before the first page, inside the grace period).
