@@ -7,6 +7,7 @@ public struct PictureBackdrop: Sendable, Hashable {
     /// whichever stands out more from the ink.
     public var paper: UInt32?
 
+    /// A backdrop of `background`, with `paper` for ink that would vanish into it.
     public init(background: UInt32, paper: UInt32? = nil) {
         self.background = background
         self.paper = paper

@@ -27,7 +27,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let colours: Int? = terminal.hasEntry ? terminal.colors : nil
         print("  colours: \(colours.map(String.init) ?? "unknown")")
         print("  cursor addressing: \(terminal.canMoveCursor ? "yes" : "no")")
-        if terminal.hasEntry {
+        if terminal.canMoveCursor {
             print("  alternate screen: \(terminal.hasAlternateScreen ? "yes" : "no (the screen is cleared on exit)")")
         }
         if let problem = terminal.fullScreenProblem {

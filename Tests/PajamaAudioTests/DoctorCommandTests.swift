@@ -74,7 +74,8 @@ import Testing
         var env = environment(pulseServer: server.serverAddress, home: home)
         env["LANG"] = "C"
         env["LC_ALL"] = "C"
-        env["TERM"] = "dumb"
+        // A terminal that can move the cursor but has no colours (TERM=dumb cannot, which is a problem).
+        env["TERM"] = "vt100"
         let result = try ChildProcess.run(PackagePaths.executable("pajama").path, ["doctor"], environment: env)
         #expect(result.status == 1)
         #expect(result.stdout.contains("UTF-8: no"))

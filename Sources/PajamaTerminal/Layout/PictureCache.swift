@@ -15,8 +15,10 @@ public actor PictureCache {
         public var height: Int
         /// Colours, symbols and the backdrop of transparent pixels.
         public var look: PictureLook
+        /// The look's colour mode.
         public var mode: PictureColorMode { look.mode }
 
+        /// A key for the picture at `path` in a `width` x `height` box, drawn as `look` says.
         public init(path: AssetPath, width: Int, height: Int, look: PictureLook) {
             self.path = path
             self.width = width
@@ -24,6 +26,7 @@ public actor PictureCache {
             self.look = look
         }
 
+        /// A key for the default look of `mode` (block elements, transparent pixels left to chafa).
         public init(path: AssetPath, width: Int, height: Int, mode: PictureColorMode) {
             self.init(path: path, width: width, height: height, look: PictureLook(mode: mode))
         }

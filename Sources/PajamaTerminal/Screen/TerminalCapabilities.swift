@@ -17,6 +17,7 @@ public struct TerminalCapabilities: Sendable, Equatable {
     /// Colours (terminfo `colors`); 0 when the terminal has none or has no entry.
     public var colors: Int
 
+    /// Capabilities as given (tests, or a terminal described by hand); `current` reads them from terminfo.
     public init(name: String, hasEntry: Bool, canMoveCursor: Bool, hasAlternateScreen: Bool, colors: Int) {
         self.name = name
         self.hasEntry = hasEntry
