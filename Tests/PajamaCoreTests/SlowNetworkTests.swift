@@ -114,6 +114,35 @@ import Testing
         #expect(server.requests(for: "assets/big.bin").last?.status == 206)
     }
 
+    /// Cancelling the reading task cancels the request mid-body (it ends as `.cancelled`, long before
+    /// the 2 s the body takes), and what arrived is kept: the next read asks only for the rest.
+    @Test func cancellingTheTaskCancelsTheRequestAndKeepsThePart() async throws {
+        let story = try served()
+        defer { story.dir.remove() }
+        let server = try await TestHTTPServer(root: story.url, options: .init(bytesPerSecond: 100_000))
+        defer { server.stopSoon() }
+        let source = source(server)
+        let progress = AttemptLog()
+        let reading = Task { () async -> Result<[UInt8], StorySourceError> in
+            do throws(StorySourceError) {
+                return .success(try await source.read("assets/big.bin", progress: { p in
+                    if p.received >= 20_000 { Task { await progress.record() } }
+                }))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await progress.count == 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(await progress.count > 0, "20 KB arrived")
+        reading.cancel()
+        #expect(await reading.value == .failure(.cancelled(path: "assets/big.bin")))
+        server.update { $0.bytesPerSecond = nil }
+        #expect(await read(source, "assets/big.bin") == .success(Self.big))
+        let resumedAt = server.requests(for: "assets/big.bin").last?.range.flatMap { Int($0.dropFirst("bytes=".count).dropLast()) }
+        #expect(resumedAt.map { $0 >= 20_000 && $0 < Self.big.count } == true)
+    }
+
     /// Every request says who asks (`pajama/<version>`) and accepts gzip; a gzip body is read decoded.
     @Test func requestsCarryTheUserAgentAndGzipIsDecoded() async throws {
         let story = try served()
