@@ -54,5 +54,6 @@ import Testing
         #expect(StorySourceError.httpStatus(path: "story.json", status: 403).description == "story.json: refused by the server (HTTP 403)")
         #expect(StorySourceError.httpStatus(path: "story.json", status: 502).description == "story.json: the server failed (HTTP 502)")
         #expect(StorySourceError.timeout(path: "a.png", idle: .seconds(10)).description == "a.png: timed out: no data arrived for 10 s")
+        #expect(StorySourceError.timeout(path: "a.png", idle: .milliseconds(500)).description == "a.png: timed out: no data arrived for 0.5 s")
     }
 }

@@ -149,6 +149,30 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
         #expect(try await run.value == 4)
     }
 
+    /// ...but only `maximumRenewals` times: a server that cuts every answer (and ignores Range) does not
+    /// keep the reader waiting forever.
+    @Test func renewalsAfterProgressAreBounded() async throws {
+        let clock = ManualClock()
+        var policy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(100), maximumDelay: .milliseconds(100),
+                                 progressTimeout: Self.forever, deadline: .seconds(60), clock: clock, jitter: { 0 })
+        policy.maximumRenewals = 3
+        let log = AttemptLog()
+        let run = Task { () async -> AssetLoadError? in
+            do throws(AssetLoadError) {
+                _ = try await policy.run(subject: "cut", activity: { await log.count }) { () throws(AssetLoadError) -> Int in
+                    await log.record()
+                    throw AssetLoadError(.network, subject: "cut", detail: "truncated")
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        for _ in 0..<3 { clock.advance(by: await clock.waitForSleeper { $0 == .milliseconds(100) }) }
+        #expect(await run.value?.kind == .network)
+        #expect(await log.count == 4)  // three renewals, then the second of two counted attempts
+    }
+
     @Test func cancellationStopsAtOnceDuringABackoffPause() async {
         let clock = ManualClock()
         let policy = policy(clock, attempts: 5)

@@ -7,7 +7,7 @@ import Synchronization
 /// `progressTimeout`. The deadline bounds time spent without progress: no new attempt or pause starts
 /// once `deadline` has passed since the last progress (or the start), and a running attempt is never
 /// interrupted by it. An attempt that made progress before failing (a cut transfer, which the HTTP source
-/// resumes with a Range request) does not count against `attempts`.
+/// resumes with a Range request) does not count against `attempts` (up to `maximumRenewals` times).
 ///
 /// All waiting and all time measurement go through `clock` (any `Clock<Duration>`), so tests drive it
 /// with a manual clock and never sleep. Only transient failures (`AssetLoadError.isTransient`: network,
@@ -23,6 +23,8 @@ public struct RetryPolicy: Sendable {
     public var progressTimeout: Duration
     /// How long attempts and pauses may go on without progress; no new attempt or pause starts past it.
     public var deadline: Duration
+    /// How many times an attempt that progressed before failing may renew the attempts and the deadline.
+    public var maximumRenewals = 10
     /// The clock every pause, timeout and deadline is measured on.
     public var clock: any Clock<Duration>
     /// A number in 0...1 per pause, scaled to up to 25% extra delay (random by default).
@@ -66,6 +68,7 @@ public struct RetryPolicy: Sendable {
         var end = clock.now.advanced(by: deadline)
         var lastError = AssetLoadError(.timeout, subject: subject)
         var failedAttempts = 0
+        var renewals = 0
         while failedAttempts < attempts {
             if failedAttempts > 0 {
                 let pause = delay(beforeAttempt: failedAttempts + 1, jitter: jitter())
@@ -84,8 +87,10 @@ public struct RetryPolicy: Sendable {
                 lastError = error
                 if Task.isCancelled { throw AssetLoadError(.cancelled, subject: subject) }
                 if !error.isTransient { throw error }
-                if progressed.isSet {
-                    // Progress was made: a fresh count and a fresh deadline for the rest.
+                if progressed.isSet, renewals < maximumRenewals {
+                    // Progress was made: a fresh count and a fresh deadline for the rest (a bounded number
+                    // of times: a server that cuts every answer and ignores Range must not loop forever).
+                    renewals += 1
                     failedAttempts = 0
                     end = clock.now.advanced(by: deadline)
                 }
