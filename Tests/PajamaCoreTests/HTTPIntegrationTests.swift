@@ -149,7 +149,7 @@ struct ServedStory {
         defer { story.dir.remove() }
         let server = try await TestHTTPServer(root: story.url, options: .init(slow: ["beats/left.json": .seconds(60)]))
         defer { server.stopSoon() }
-        // The retry policy's per-attempt timeout...
+        // The retry policy's progress timeout (nothing arrives)...
         let content = try await open(server, disk: nil, retry: RetryPolicy(attempts: 1, progressTimeout: .milliseconds(300)))
         do {
             _ = try await content.loadBeat("left")
