@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,16 @@ let package = Package(
     dependencies: [
         // Command-line parsing for `pajama` and `pajama-bench`: subcommands, help and errors for free.
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP client of remote stories (PajamaHTTP): streaming bodies (the size limit and progress while
+        // receiving), gzip/deflate, one shared connection pool, and cancellation that reaches the request;
+        // it replaces URLSession, whose Linux port needed a hand-written delegate with locks.
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // The in-process HTTP server of the tests and the bench (PajamaTestSupport): rate limits, stalls,
+        // statuses, Range and ETag per test, without a Python child process. Traits off: no
+        // swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Hummingbird's logger, silenced in the test server (already a dependency of both packages above).
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // MARK: C shims (a modulemap and one header each)
@@ -23,20 +33,25 @@ let package = Package(
 
         // MARK: Layers
         .target(name: "PajamaCore"),
+        // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking.
+        .target(
+            name: "PajamaHTTP",
+            dependencies: ["PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
         .target(name: "PajamaAudio", dependencies: ["PajamaCore", "CSndfile", "CPulse"]),
         .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CChafa"]),
         .target(name: "PajamaTerminal", dependencies: ["PajamaCore", "PajamaImage", "CNcursesw"]),
         .executableTarget(
             name: "pajama",
             dependencies: [
-                "PajamaCore", "PajamaAudio", "PajamaImage", "PajamaTerminal",
+                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "pajama-bench",
             dependencies: [
-                "PajamaCore", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport",
+                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,10 +59,16 @@ let package = Package(
         // MARK: Tests
         // Helpers shared by the test targets and the bench: paths, temporary folders, child processes,
         // and the real servers tests start (PulseAudio, HTTP, tmux sessions).
-        .target(name: "PajamaTestSupport", dependencies: ["PajamaCore"]),
-        .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore", "PajamaTestSupport"]),
+        .target(
+            name: "PajamaTestSupport",
+            dependencies: [
+                "PajamaCore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore", "PajamaHTTP", "PajamaTestSupport"]),
         .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore", "PajamaTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaHTTP", "PajamaTestSupport"]),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,7 +16,7 @@ packages=(
   espeak-ng           # spoken test sounds
   opus-tools lame     # Ogg Opus and MP3 test sounds (decoder tests)
   tmux                # end-to-end tests drive the real binary in tmux
-  python3             # the test web server
+  python3             # scripts/check-stories.py (story checks, run by hand; the tests need no Python)
 )
 
 missing=()

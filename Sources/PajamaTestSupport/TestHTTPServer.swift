@@ -1,143 +1,327 @@
 import Foundation
+import Hummingbird
+import Logging
+import Synchronization
 
-/// A real web server on 127.0.0.1 for tests and the bench: Python's http.server on a free port (or a
-/// given one, to restart a stopped server at the same URL), serving a folder, with per-path misbehaviour:
+/// A real web server on 127.0.0.1, in process (Hummingbird), for tests and the bench: serves a folder
+/// with ETags and Range requests (206, `If-Range`), and misbehaves per path as `Options` say (latency,
+/// a rate limit, cuts, stalls, statuses, slow answers, files that change after being served).
 ///
-/// - `failing`: answer 500 with an empty body;
-/// - `truncated`: announce the full Content-Length, send half the body, close the connection;
-/// - `stalling`: announce the full Content-Length, send half the body, then hang until the server stops;
-/// - `slow`: wait `slowDelay` seconds before answering.
-///
-/// `latency` seconds are added to every response. Missing files answer 404. Every request is logged
-/// (`requestCount(for:)`, `waitForRequest(_:count:)`), so tests can count retries and synchronise with
-/// a request that is in progress.
-public final class TestHTTPServer: @unchecked Sendable {
-    // Safe: the lets are set in init; `stopped` is only touched with `lock` held.
-    public let port: Int
-    public let root: URL
-    private let pid: pid_t
-    private let scriptFile: URL
-    private let portFile: URL
-    private let logFile: URL
-    private let lock = NSLock()
-    private var stopped = false
+/// Every request is logged with its Range/If-Range/User-Agent headers (`requests(for:)`,
+/// `requestCount(for:)`, `waitForRequest(_:count:timeout:)`), so tests count retries, check resumes
+/// and synchronise with a request in progress. `restart()` serves again on the same port after `stop()`.
+public final class TestHTTPServer: Sendable {
+    /// How the server misbehaves. Paths have no leading slash (`beats/left.json`).
+    public struct Options: Sendable {
+        /// Added before every response.
+        public var latency: Duration = .zero
+        /// Each response's body is sent at most this fast (bytes per second); nil: as fast as possible.
+        public var bytesPerSecond: Int?
+        /// Per path: how many responses (from the first) announce the full length, send (at most) half
+        /// of what they should and close the connection (bytes not yet on the wire are dropped).
+        public var truncated: [String: Int] = [:]
+        /// Per path: how many responses (from the first) send half of what they should, then hang until
+        /// the server stops.
+        public var stalling: [String: Int] = [:]
+        /// Per path: the status every request gets (500, 503, 403, 401...), with a short text body.
+        public var statuses: [String: Int] = [:]
+        /// Per path: a wait before answering.
+        public var slow: [String: Duration] = [:]
+        /// Per path: the file's new content once its first response has ended (however it ended), so a
+        /// retry sees a changed file (and a new ETag).
+        public var changedAfterFirstResponse: [String: [UInt8]] = [:]
+        /// Per path: a body served as is with this `Content-Encoding` (e.g. gzip bytes), instead of the file.
+        public var encoded: [String: (encoding: String, bytes: [UInt8])] = [:]
+        /// Whether responses carry an ETag (and so can be resumed with If-Range).
+        public var eTags = true
 
-    static let script = """
-    import http.server, socketserver, sys, time, os, json, signal
-    # The spawning thread may block or ignore SIGTERM, and spawned processes inherit both: undo that so
-    # stop() ends the server at once.
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM])
-    config = json.loads(sys.argv[1])
-    root, latency, slow_delay = config['root'], config['latency'], config['slowDelay']
-    failing, truncated, stalling, slow = (set(config[k]) for k in ('failing', 'truncated', 'stalling', 'slow'))
-    log = open(config['log'], 'a', buffering=1)
-    os.chdir(root)
-    class Handler(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *a): pass
-        def body(self, path):
-            with open(path, 'rb') as f: return f.read()
-        def half(self, path):
-            data = self.body(path)
-            self.send_response(200)
-            self.send_header('Content-Type', 'application/octet-stream')
-            self.send_header('Content-Length', str(len(data)))
-            self.end_headers()
-            self.wfile.write(data[:len(data) // 2])
-            self.wfile.flush()
-        def do_GET(self):
-            path = self.path.lstrip('/')
-            if latency > 0: time.sleep(latency)
-            if path in slow: time.sleep(slow_delay)
-            if path in failing:
-                log.write(path + '\\n')
-                self.send_response(500); self.send_header('Content-Length', '0'); self.end_headers(); return
-            if path in truncated:
-                self.half(path)
-                log.write(path + '\\n')
-                self.close_connection = True
-                return
-            if path in stalling:
-                self.half(path)
-                log.write(path + '\\n')
-                while True: time.sleep(1)
-            log.write(path + '\\n')
-            return super().do_GET()
-    class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
-        daemon_threads = True
-        allow_reuse_address = True
-    s = Server(('127.0.0.1', config['port']), Handler)
-    print(s.server_address[1], flush=True)
-    s.serve_forever()
-    """
+        public init(latency: Duration = .zero, bytesPerSecond: Int? = nil, truncated: [String: Int] = [:],
+                    stalling: [String: Int] = [:], statuses: [String: Int] = [:], slow: [String: Duration] = [:],
+                    changedAfterFirstResponse: [String: [UInt8]] = [:]) {
+            self.latency = latency
+            self.bytesPerSecond = bytesPerSecond
+            self.truncated = truncated
+            self.stalling = stalling
+            self.statuses = statuses
+            self.slow = slow
+            self.changedAfterFirstResponse = changedAfterFirstResponse
+        }
 
-    /// Serves `root` (see the type's notes for the misbehaving paths). `port` 0 picks a free port.
-    public init(root: URL, latency: Double = 0, failing: [String] = [], truncated: [String] = [], stalling: [String] = [],
-                slow: [String] = [], slowDelay: Double = 60, port: Int = 0) throws {
-        self.root = root
-        let tag = UUID().uuidString
-        let temporary = FileManager.default.temporaryDirectory
-        scriptFile = temporary.appendingPathComponent("pajama-http-\(tag).py")
-        portFile = temporary.appendingPathComponent("pajama-http-\(tag).port")
-        logFile = temporary.appendingPathComponent("pajama-http-\(tag).log")
-        try Self.script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let config: [String: Any] = [
-            "root": root.path, "latency": latency, "failing": failing, "truncated": truncated, "stalling": stalling,
-            "slow": slow, "slowDelay": slowDelay, "port": port, "log": logFile.path,
-        ]
-        let configText = String(decoding: try JSONSerialization.data(withJSONObject: config), as: UTF8.self)
-        pid = try ChildProcess.spawn("python3", [scriptFile.path, configText], outputFile: portFile.path)
-        var found: Int?
-        for _ in 0..<1000 {
-            if let text = try? String(contentsOf: portFile, encoding: .utf8), text.hasSuffix("\n"),
-                let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                found = value
-                break
-            }
-            usleep(10_000)
+        /// Always misbehaves on `paths` (every response).
+        public static func always(_ paths: [String]) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: paths.map { ($0, Int.max) })
         }
-        guard let found else {
-            ChildProcess.terminate(pid)
-            Self.remove([scriptFile, portFile, logFile])
-            throw ChildProcess.Failure(message: "the test web server did not start")
-        }
-        self.port = found
     }
 
+    /// One request as the server saw it.
+    public struct LoggedRequest: Sendable, Equatable {
+        public var path: String
+        public var range: String?
+        public var ifRange: String?
+        public var userAgent: String?
+        public var acceptEncoding: String?
+        /// The status answered.
+        public var status: Int
+    }
+
+    private struct State {
+        var options: Options
+        var log: [LoggedRequest] = []
+        /// Responses begun per path (for the counted misbehaviours).
+        var served: [String: Int] = [:]
+        /// Files replaced in memory (`changedAfterFirstResponse`).
+        var replaced: [String: [UInt8]] = [:]
+        var running: Task<Void, any Error>?
+        var stopped = true
+        var generation = 0
+        /// Stalled responses, resumed (with an error: the connection is dropped) when the server stops.
+        var stalls: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextStall = 0
+    }
+
+    /// The thread every test server's tasks run on.
+    static let executor = ThreadTaskExecutor(name: "pajama-test-http-server")
+
+    public let root: URL
+    private let state: Mutex<State>
+    private let boundPort = Atomic<Int>(0)
+
+    public var port: Int { boundPort.load(ordering: .acquiring) }
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// How many requests for `path` (no leading slash) the server has answered or begun answering.
-    public func requestCount(for path: String) -> Int {
-        guard let text = try? String(contentsOf: logFile, encoding: .utf8) else { return 0 }
-        return text.split(separator: "\n").filter { $0 == path }.count
+    /// Serves `root` on a free port (or `port`), behaving as `options` say.
+    public init(root: URL, options: Options = Options(), port: Int = 0) async throws {
+        self.root = root
+        state = Mutex(State(options: options))
+        try await start(port: port)
     }
 
-    /// Waits (polling the request log) until `path` has been requested `count` times; false after
-    /// `timeout` seconds. For a stalling path, true means half the body has been sent.
+    /// Changes how the server behaves from the next request on.
+    public func update(_ change: (inout Options) -> Void) {
+        state.withLock { change(&$0.options) }
+    }
+
+    // MARK: The log
+
+    /// Every request for `path` so far, oldest first.
+    public func requests(for path: String) -> [LoggedRequest] {
+        state.withLock { $0.log.filter { $0.path == path } }
+    }
+
+    /// How many requests for `path` the server has answered or begun answering (for a cut or a stall:
+    /// sent the part it sends).
+    public func requestCount(for path: String) -> Int { requests(for: path).count }
+
+    /// Waits until `path` has been requested `count` times; false after `timeout` seconds.
     public func waitForRequest(_ path: String, count: Int = 1, timeout: Double = 30) async -> Bool {
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
-        while clock.now < end {
+        let end = ContinuousClock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
+        while ContinuousClock.now < end {
             if requestCount(for: path) >= count { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
         return requestCount(for: path) >= count
     }
 
-    public func stop() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped else { return }
-        stopped = true
-        ChildProcess.terminate(pid)
-        Self.remove([scriptFile, portFile, logFile])
+    // MARK: Running
+
+    /// Stops serving (stalled responses are dropped) and waits until the port is free.
+    public func stop() async {
+        let (task, stalls) = state.withLock { state -> (Task<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+            state.stopped = true
+            state.generation += 1
+            let stalls = Array(state.stalls.values)
+            state.stalls = [:]
+            let task = state.running
+            state.running = nil
+            return (task, stalls)
+        }
+        for stall in stalls { stall.resume() }
+        task?.cancel()
+        _ = await task?.result
     }
 
-    private static func remove(_ files: [URL]) {
-        for file in files { try? FileManager.default.removeItem(at: file) }
+    /// Stops without waiting (for `defer`); the server ends shortly after.
+    public func stopSoon() {
+        Task { await self.stop() }
     }
 
-    deinit { stop() }
+    /// Serves again on the same port (after `stop()`); the log is kept.
+    public func restart() async throws {
+        await stop()
+        try await start(port: port)
+    }
+
+    private func start(port: Int) async throws {
+        let router = Router()
+        router.get("**") { request, _ in await self.respond(to: request) }
+        let (ready, readyInput) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: nil),
+            onServerRunning: { channel in
+                readyInput.yield(channel.localAddress?.port ?? 0)
+                readyInput.finish()
+            },
+            logger: Logger(label: "pajama-test-http-server", factory: { _ in SwiftLogNoOpLogHandler() }))
+        // On the server's own thread: see `ThreadTaskExecutor`.
+        let task = Task(executorPreference: Self.executor) {
+            defer { readyInput.finish() }
+            try await app.run()
+        }
+        var bound: Int?
+        for await value in ready { bound = value }
+        guard let bound, bound > 0 else {
+            task.cancel()
+            let failure = await task.result
+            throw ChildProcess.Failure(message: "the test web server did not start on port \(port): \(failure)")
+        }
+        boundPort.store(bound, ordering: .releasing)
+        state.withLock {
+            $0.running = task
+            $0.stopped = false
+        }
+    }
+
+    // MARK: Answers
+
+    private func respond(to request: Request) async -> Response {
+        let path = String(request.uri.path.drop { $0 == "/" }).removingPercentEncoding ?? ""
+        let (options, index, replaced) = state.withLock { state in
+            state.served[path, default: 0] += 1
+            return (state.options, state.served[path]!, state.replaced[path])
+        }
+        var entry = LoggedRequest(path: path, range: request.headers[.range], ifRange: request.headers[.ifRange],
+                                  userAgent: request.headers[.userAgent], acceptEncoding: request.headers[.acceptEncoding],
+                                  status: 200)
+        if options.latency > .zero { try? await Task.sleep(for: options.latency) }
+        if let delay = options.slow[path] { try? await Task.sleep(for: delay) }
+        if let status = options.statuses[path] {
+            entry.status = status
+            log(entry, index: index, options: options)
+            return Response(status: .init(code: status), headers: [.contentType: "text/plain"],
+                            body: .init(byteBuffer: ByteBuffer(string: "status \(status)\n")))
+        }
+        var headers: HTTPFields = [.contentType: "application/octet-stream", .acceptRanges: "bytes"]
+        let body: [UInt8]
+        if let encoded = options.encoded[path] {
+            body = encoded.bytes
+            headers[.contentEncoding] = encoded.encoding
+        } else if let replaced {
+            body = replaced
+        } else if let data = Self.file(root: root, path: path) {
+            body = data
+        } else {
+            entry.status = 404
+            log(entry, index: index, options: options)
+            return Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "not found\n")))
+        }
+        let tag = Self.eTag(body)
+        if options.eTags { headers[.eTag] = tag }
+        var start = 0
+        if let range = entry.range, let first = Self.rangeStart(range), entry.ifRange == nil || entry.ifRange == tag {
+            guard first < body.count else {
+                entry.status = 416
+                log(entry, index: index, options: options)
+                headers[.contentRange] = "bytes */\(body.count)"
+                return Response(status: .rangeNotSatisfiable, headers: headers)
+            }
+            start = first
+            entry.status = 206
+            headers[.contentRange] = "bytes \(first)-\(body.count - 1)/\(body.count)"
+        }
+        let part = Array(body[start...])
+        let logged = entry
+        let cut = index <= options.truncated[path, default: 0]
+        let stall = index <= options.stalling[path, default: 0]
+        return Response(status: .init(code: entry.status), headers: headers, body: ResponseBody(contentLength: part.count) { writer in
+            let sent = (cut || stall) ? part.count / 2 : part.count
+            do {
+                try await self.write(part[..<sent], to: &writer, rate: options.bytesPerSecond)
+            } catch {
+                self.log(logged, index: index, options: options)
+                throw error
+            }
+            self.log(logged, index: index, options: options)
+            if cut { throw Dropped() }
+            if stall {
+                await self.waitUntilStopped()
+                throw Dropped()
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    /// The error that drops a connection mid-body (Hummingbird closes it).
+    private struct Dropped: Error {}
+
+    private func write(_ bytes: ArraySlice<UInt8>, to writer: inout any ResponseBodyWriter, rate: Int?) async throws {
+        guard let rate, rate > 0 else {
+            if !bytes.isEmpty { try await writer.write(ByteBuffer(bytes: bytes)) }
+            return
+        }
+        // Twenty slices a second, each due at its own time from the start (no drift).
+        let slice = max(1, rate / 20)
+        let clock = ContinuousClock()
+        let begin = clock.now
+        var offset = bytes.startIndex
+        var sent = 0
+        while offset < bytes.endIndex {
+            let end = min(bytes.endIndex, offset + slice)
+            try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+            sent += end - offset
+            offset = end
+            if offset < bytes.endIndex {
+                try await clock.sleep(until: begin.advanced(by: .seconds(Double(sent) / Double(rate))), tolerance: nil)
+            }
+        }
+    }
+
+    private func log(_ entry: LoggedRequest, index: Int, options: Options) {
+        state.withLock { state in
+            state.log.append(entry)
+            if index == 1, let changed = options.changedAfterFirstResponse[entry.path] { state.replaced[entry.path] = changed }
+        }
+    }
+
+    private func waitUntilStopped() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state -> Bool in
+                if state.stopped { return true }
+                state.stalls[state.nextStall] = continuation
+                state.nextStall += 1
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The file at `path` under `root`, if it is a regular file inside it.
+    private static func file(root: URL, path: String) -> [UInt8]? {
+        guard !path.isEmpty, !path.split(separator: "/").contains("..") else { return nil }
+        let url = root.appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+              let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return [UInt8](data)
+    }
+
+    /// The strong ETag the server gives `bytes` (FNV-1a and the length).
+    public static func eTag(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\"\(String(hash, radix: 16))-\(bytes.count)\""
+    }
+
+    /// The first byte of `bytes=N-` (or `bytes=N-M`; the end is ignored: the rest is sent).
+    static func rangeStart(_ header: String) -> Int? {
+        guard header.hasPrefix("bytes="), !header.contains(",") else { return nil }
+        let spec = header.dropFirst("bytes=".count)
+        guard let dash = spec.firstIndex(of: "-"), let first = Int(spec[..<dash]), first >= 0 else { return nil }
+        return first
+    }
 }

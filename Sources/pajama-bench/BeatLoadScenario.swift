@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaHTTP
 import PajamaImage
 import PajamaTestSupport
 
@@ -10,7 +11,7 @@ struct BeatLoadScenario: Scenario {
 
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
         let count = options.iterations(400)
-        let story = try GeneratedStory.Served(count: count)
+        let story = try await GeneratedStory.Served(count: count)
         defer { story.stop() }
         let cacheDir = try TemporaryDirectory(prefix: "pajama-bench-cache")
         defer { cacheDir.remove() }

@@ -35,19 +35,20 @@ extension GeneratedStory {
         let server: TestHTTPServer
         var baseURL: URL { URL(string: server.baseURL)! }
 
-        init(count: Int, latency: Double = 0) throws {
+        init(count: Int, latency: Double = 0) async throws {
             folder = try TemporaryDirectory(prefix: "pajama-bench-story")
             do {
                 try GeneratedStory.write(count: count, to: folder)
-                server = try TestHTTPServer(root: folder.url, latency: latency)
+                server = try await TestHTTPServer(root: folder.url, options: .init(latency: .milliseconds(Int(latency * 1000))))
             } catch {
                 folder.remove()
                 throw error
             }
         }
 
+        /// Stops the server (without waiting for its port to close) and removes the folder.
         func stop() {
-            server.stop()
+            server.stopSoon()
             folder.remove()
         }
     }

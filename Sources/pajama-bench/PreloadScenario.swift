@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaHTTP
 import PajamaTestSupport
 
 /// `preload`: a reader turning a page every 250 ms through a generated 2,000-beat story served over
@@ -10,7 +11,7 @@ struct PreloadScenario: Scenario {
     let summary = "stalls per 1,000 turns, 2,000-beat story over HTTP with added latency, preloader on vs off"
 
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
-        let story = try GeneratedStory.Served(count: 2000, latency: Double(options.latencyMilliseconds) / 1000)
+        let story = try await GeneratedStory.Served(count: 2000, latency: Double(options.latencyMilliseconds) / 1000)
         defer { story.stop() }
         let turns = options.iterations(1000)
         var rows: [BenchRow] = []

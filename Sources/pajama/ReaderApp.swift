@@ -1,6 +1,7 @@
 import Foundation
 import PajamaAudio
 import PajamaCore
+import PajamaHTTP
 import PajamaImage
 import PajamaTerminal
 
@@ -118,7 +119,7 @@ enum ReaderApp {
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
-            themes: ThemeLibrary.names(), statsProvider: stats)
+            themes: ThemeLibrary.names(), statsProvider: stats, loadingEvents: content.loadingEvents())
         screen.invalidate()
         return await controller.run(start: location, restart: restart)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PajamaCore
+import PajamaHTTP
 
 /// `pajama validate <folder|URL>`: checks a story package against the format.
 struct ValidateCommand: AsyncParsableCommand {

@@ -13,9 +13,9 @@ import Testing
         #expect(result.stdout.contains("\(id): 0 errors"))
     }
 
-    @Test func validateOverHTTPAndAsJSON() throws {
-        let server = try TestHTTPServer(root: PackagePaths.stories)
-        defer { server.stop() }
+    @Test func validateOverHTTPAndAsJSON() async throws {
+        let server = try await TestHTTPServer(root: PackagePaths.stories)
+        defer { server.stopSoon() }
         let result = try ChildProcess.run(pajama, ["validate", "--json", server.baseURL + "/lantern-keeper/"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]

@@ -94,25 +94,25 @@ import Testing
         try second.press("Left", thenWaitFor: "What will Mina do?")
     }
 
-    @Test func readsAStoryOverHTTP() throws {
-        let server = try TestHTTPServer(root: PackagePaths.stories)
-        defer { server.stop() }
+    @Test func readsAStoryOverHTTP() async throws {
+        let server = try await TestHTTPServer(root: PackagePaths.stories)
+        defer { server.stopSoon() }
         let t = try TmuxSession([pajama, "read", server.baseURL + "/lantern-keeper/"])
         defer { t.stop() }
         try readToFirstChoice(t)
         try t.press("1", thenWaitFor: "stairs · page 1")
     }
 
-    @Test func aSlowBeatShowsLoadingWhileItIsAwaitedThenThePage() throws {
-        let server = try TestHTTPServer(root: PackagePaths.stories, slow: ["lantern-keeper/beats/storm.json"], slowDelay: 3)
-        defer { server.stop() }
+    @Test func aSlowBeatShowsLoadingWhileItIsAwaitedThenThePage() async throws {
+        let server = try await TestHTTPServer(root: PackagePaths.stories, options: .init(slow: ["lantern-keeper/beats/storm.json": .seconds(3)]))
+        defer { server.stopSoon() }
         let t = try TmuxSession([pajama, "read", "--no-sound", server.baseURL + "/lantern-keeper/"])
         defer { t.stop() }
         try t.waitFor("A short story")
         // To the last line of the start beat (the title page, then three lines revealed one by one).
         tap(t, times: 3)
         try t.waitFor("outside the wind was getting ideas")
-        let loading = try t.press("Space", thenWaitFor: "Loading...", timeout: 10)
+        let loading = try t.press("Space", thenWaitFor: "Loading beat storm…", timeout: 10)
         #expect(loading.contains("storm"), "the status line names the beat being loaded")
         try t.waitFor("storm · page 1", timeout: 20)
         // The preloader asked for storm while the reader was still on the first beat; turning that

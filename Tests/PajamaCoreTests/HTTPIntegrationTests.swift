@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaHTTP
 import PajamaTestSupport
 import Testing
 
@@ -32,14 +33,14 @@ struct ServedStory {
     var url: URL { dir.url }
 }
 
-/// Loads against Python's http.server on 127.0.0.1: statuses, broken and slow responses, the server
+/// Loads against the in-process test server on 127.0.0.1: statuses, broken and slow responses, the server
 /// going away, and whole reads through the content manager and the disk cache.
 @Suite(.serialized) struct HTTPIntegrationTests {
     static let quickRetry = RetryPolicy(attempts: 3, baseDelay: .milliseconds(10), maximumDelay: .milliseconds(20),
-                                        attemptTimeout: .seconds(20), deadline: .seconds(60))
+                                        progressTimeout: .seconds(20), deadline: .seconds(60))
 
-    func source(_ server: TestHTTPServer, timeout: TimeInterval = 20, limit: Int = 16 << 20) -> HTTPStorySource {
-        HTTPStorySource(baseURL: URL(string: server.baseURL)!, timeout: timeout, maximumResponseSize: limit)
+    func source(_ server: TestHTTPServer, timeout: Duration = .seconds(20), limit: Int = 16 << 20) -> HTTPStorySource {
+        HTTPStorySource(baseURL: URL(string: server.baseURL)!, progressTimeout: timeout, maximumResponseSize: limit)
     }
 
     func read(_ source: HTTPStorySource, _ path: String) async -> Result<[UInt8], StorySourceError> {
@@ -60,8 +61,8 @@ struct ServedStory {
     @Test func aFileIsReadWhole() async throws {
         let story = try ServedStory()
         defer { story.dir.remove() }
-        let server = try TestHTTPServer(root: story.url)
-        defer { server.stop() }
+        let server = try await TestHTTPServer(root: story.url)
+        defer { server.stopSoon() }
         let bytes = try await source(server).read("assets/big.bin")
         #expect(bytes == [UInt8](repeating: 7, count: 64 * 1024))
     }
@@ -69,8 +70,8 @@ struct ServedStory {
     @Test func aMissingFileIsNotFoundAndNotRetried() async throws {
         let story = try ServedStory()
         defer { story.dir.remove() }
-        let server = try TestHTTPServer(root: story.url)
-        defer { server.stop() }
+        let server = try await TestHTTPServer(root: story.url)
+        defer { server.stopSoon() }
         #expect(await read(source(server), "beats/nowhere.json") == .failure(.notFound(path: "beats/nowhere.json")))
         let content = try await open(server, disk: nil)
         await #expect(throws: AssetLoadError(.notFound, subject: "beat nowhere", detail: "beats/nowhere.json")) {
@@ -82,16 +83,17 @@ struct ServedStory {
     @Test func aServerErrorIsRetriedThenReported() async throws {
         let story = try ServedStory()
         defer { story.dir.remove() }
-        let server = try TestHTTPServer(root: story.url, failing: ["beats/left.json"])
-        defer { server.stop() }
+        let server = try await TestHTTPServer(root: story.url, options: .init(statuses: ["beats/left.json": 500]))
+        defer { server.stopSoon() }
         #expect(await read(source(server), "beats/left.json") == .failure(.httpStatus(path: "beats/left.json", status: 500)))
         let content = try await open(server, disk: nil)
         do {
             _ = try await content.loadBeat("left")
             Issue.record("a beat answered with 500 loaded")
         } catch {
-            #expect(error.kind == .network)
+            #expect(error.kind == .serverError)
             #expect(error.isTransient)
+            #expect(error.readerMessage == "beats/left.json could not be fetched: the server failed (HTTP 500).")
         }
         #expect(server.requestCount(for: "beats/left.json") == 1 + 3)  // the plain read, then three attempts
     }
@@ -99,8 +101,8 @@ struct ServedStory {
     @Test func aTruncatedBodyIsAnErrorNotAShortSuccess() async throws {
         let story = try ServedStory()
         defer { story.dir.remove() }
-        let server = try TestHTTPServer(root: story.url, truncated: ["assets/big.bin"])
-        defer { server.stop() }
+        let server = try await TestHTTPServer(root: story.url, options: .init(truncated: ["assets/big.bin": 1]))
+        defer { server.stopSoon() }
         let result = await read(source(server), "assets/big.bin")
         guard case .failure(.truncated(let path, let expected, let received)) = result else {
             Issue.record("expected truncated, got \(result)")
@@ -115,8 +117,8 @@ struct ServedStory {
     @Test func aResponseOverTheSizeLimitIsRefused() async throws {
         let story = try ServedStory()
         defer { story.dir.remove() }
-        let server = try TestHTTPServer(root: story.url)
-        defer { server.stop() }
+        let server = try await TestHTTPServer(root: story.url)
+        defer { server.stopSoon() }
         #expect(await read(source(server, limit: 1000), "assets/big.bin") == .failure(.tooLarge(path: "assets/big.bin", limit: 1000)))
         #expect(await read(source(server, limit: 1000), "assets/start.txt") == .success(Array("a picture".utf8)))
     }
@@ -124,30 +126,31 @@ struct ServedStory {
     @Test func aServerStoppingMidReadIsAnErrorAndARestartedServerWorks() async throws {
         let story = try ServedStory()
         defer { story.dir.remove() }
-        let stalling = try TestHTTPServer(root: story.url, stalling: ["assets/big.bin"])
+        let stalling = try await TestHTTPServer(root: story.url, options: .init(stalling: ["assets/big.bin": 1]))
         let port = stalling.port
         let source = source(stalling)
         let pending = Task { await read(source, "assets/big.bin") }
         #expect(await stalling.waitForRequest("assets/big.bin"))  // half the body is out; the server hangs
-        stalling.stop()
+        await stalling.stop()
         let result = await pending.value
         switch result {
         case .failure(.truncated), .failure(.io): break
         default: Issue.record("expected a broken transfer, got \(result)")
         }
-        let restarted = try TestHTTPServer(root: story.url, port: port)
-        defer { restarted.stop() }
-        #expect(restarted.baseURL == source.baseURL.absoluteString.dropLast(1).description)
+        try await stalling.restart()
+        defer { stalling.stopSoon() }
+        #expect(stalling.port == port)
+        #expect(stalling.baseURL == source.baseURL.absoluteString.dropLast(1).description)
         #expect(await read(source, "assets/big.bin") == .success([UInt8](repeating: 7, count: 64 * 1024)))
     }
 
     @Test func aSlowServerTimesOut() async throws {
         let story = try ServedStory()
         defer { story.dir.remove() }
-        let server = try TestHTTPServer(root: story.url, slow: ["beats/left.json"], slowDelay: 60)
-        defer { server.stop() }
-        // The retry policy's per-attempt timeout...
-        let content = try await open(server, disk: nil, retry: RetryPolicy(attempts: 1, attemptTimeout: .milliseconds(300)))
+        let server = try await TestHTTPServer(root: story.url, options: .init(slow: ["beats/left.json": .seconds(60)]))
+        defer { server.stopSoon() }
+        // The retry policy's progress timeout (nothing arrives)...
+        let content = try await open(server, disk: nil, retry: RetryPolicy(attempts: 1, progressTimeout: .milliseconds(300)))
         do {
             _ = try await content.loadBeat("left")
             Issue.record("a beat loaded from a server that never answers")
@@ -155,7 +158,8 @@ struct ServedStory {
             #expect(error.kind == .timeout)
         }
         // ...and the source's own timeout (no byte for too long).
-        #expect(await read(source(server, timeout: 0.5), "beats/left.json") == .failure(.timeout(path: "beats/left.json")))
+        #expect(await read(source(server, timeout: .milliseconds(500)), "beats/left.json")
+                == .failure(.timeout(path: "beats/left.json", idle: .milliseconds(500))))
     }
 
     @Test func aWholeReadIsServedFromDiskTheSecondTimeAndANewVersionIsNot() async throws {
@@ -163,8 +167,8 @@ struct ServedStory {
         defer { story.dir.remove() }
         let cacheDir = try TemporaryDirectory(prefix: "pajama-http-cache")
         defer { cacheDir.remove() }
-        let server = try TestHTTPServer(root: story.url)
-        defer { server.stop() }
+        let server = try await TestHTTPServer(root: story.url)
+        defer { server.stopSoon() }
         let disk = DiskCache(root: cacheDir.url)
 
         let first = try await open(server, disk: disk)

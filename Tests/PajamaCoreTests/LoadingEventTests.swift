@@ -18,6 +18,7 @@ func shapes(_ events: [LoadingEvent]) -> [String] {
     events.map { event in
         switch event {
         case .started(let s): "started \(s)"
+        case .progress(let s, let p): "progress \(s) \(p.received)/\(p.expected.map(String.init) ?? "?")"
         case .finished(let s, let tier, _): "finished \(s) from \(tier)"
         case .failed(let s, let error): "failed \(s) \(error.kind)"
         case .preloadWindowChanged(let ids): "window \(ids.joined(separator: ","))"

@@ -22,10 +22,10 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
 @Suite struct RetryPolicyTests {
     static let forever = Duration.seconds(3600)
 
-    /// A policy on `clock` whose attempt timeout (an hour) never matches a backoff pause.
+    /// A policy on `clock` whose progress timeout (an hour) never matches a backoff pause.
     func policy(_ clock: ManualClock, attempts: Int, base: Duration = .milliseconds(100), maximum: Duration = .milliseconds(300),
                 deadline: Duration = .seconds(7200), jitter: Double = 0) -> RetryPolicy {
-        RetryPolicy(attempts: attempts, baseDelay: base, maximumDelay: maximum, attemptTimeout: Self.forever, deadline: deadline,
+        RetryPolicy(attempts: attempts, baseDelay: base, maximumDelay: maximum, progressTimeout: Self.forever, deadline: deadline,
                     clock: clock, jitter: { jitter })
     }
 
@@ -84,9 +84,9 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
 
     @Test func anAttemptThatHangsTimesOut() async {
         let clock = ManualClock()
-        let policy = RetryPolicy(attempts: 1, attemptTimeout: .seconds(5), deadline: .seconds(60), clock: clock)
+        let policy = RetryPolicy(attempts: 1, progressTimeout: .seconds(5), deadline: .seconds(60), clock: clock)
         let run = Task { await failure(of: policy, subject: "hang") { () throws(AssetLoadError) -> Int in
-                    // Waits on the clock for a day: only the attempt timeout can end it.
+                    // Waits on the clock for a day, reporting nothing: only the progress timeout can end it.
                     do { try await clock.sleep(for: .seconds(86_400)) } catch { throw AssetLoadError(.cancelled, subject: "hang") }
                     return 1
             } }
@@ -94,12 +94,13 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
         clock.advance(by: .seconds(5))
         let error = await run.value
         #expect(error?.kind == .timeout)
+        #expect(error?.detail == "no progress for 5 s")
     }
 
     @Test func theOverallDeadlineStopsRetrying() async {
         let clock = ManualClock()
         // Pauses of 1 s; the deadline of 2.5 s allows attempts at 0, 1 and 2 s, and no pause to 3 s. (Each
-        // attempt's timeout is cut to what is left of the deadline, 2.5, 1.5 and 0.5 s: never 1 s.)
+        // attempt's progress timeout is an hour: never 1 s.)
         let policy = policy(clock, attempts: 10, base: .seconds(1), maximum: .seconds(1), deadline: .milliseconds(2500))
         let result = await failEveryTime(policy, clock: clock, kind: .network, pauses: 2) { $0 == .seconds(1) }
         #expect(result.attempts == 3)
@@ -107,18 +108,69 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
         #expect(result.error?.detail.contains("deadline") == true)
     }
 
-    @Test func anAttemptNeverRunsPastTheDeadline() async {
+    /// A transfer that keeps receiving (a byte every 4 s, under the 5 s progress timeout) runs for 20 s,
+    /// far past the 3 s deadline, and succeeds: only silence ends an attempt. (Before: every attempt was
+    /// cut at min(attempt timeout, what was left of the deadline), here 3 s.)
+    @Test func aProgressingAttemptRunsPastTheDeadline() async throws {
         let clock = ManualClock()
-        let policy = RetryPolicy(attempts: 3, attemptTimeout: .seconds(10), deadline: .seconds(3), clock: clock)
-        let run = Task { await failure(of: policy, subject: "hang") { () throws(AssetLoadError) -> Int in
-                    do { try await clock.sleep(for: .seconds(86_400)) } catch { throw AssetLoadError(.cancelled, subject: "hang") }
-                    return 1
-            } }
-        // The first attempt's timeout is cut to the 3 s left before the deadline.
-        _ = await clock.waitForSleeper { $0 == .seconds(3) }
-        clock.advance(by: .seconds(3))
-        let error = await run.value
-        #expect(error?.kind == .timeout)
+        let policy = RetryPolicy(attempts: 1, progressTimeout: .seconds(5), deadline: .seconds(3), clock: clock)
+        let received = AttemptLog()
+        let run = Task { () async throws(AssetLoadError) -> Int in
+            try await policy.run(subject: "big", activity: { await received.count }) { () throws(AssetLoadError) -> Int in
+                for _ in 0..<5 {
+                    do { try await clock.sleep(for: .seconds(4)) } catch { throw AssetLoadError(.cancelled, subject: "big") }
+                    await received.record()
+                }
+                return 7
+            }
+        }
+        for _ in 0..<5 {
+            _ = await clock.waitForSleeper { $0 == .seconds(4) }
+            clock.advance(by: .seconds(4))
+        }
+        #expect(try await run.value == 7)
+    }
+
+    /// An attempt that received something before failing does not use up an attempt or the deadline:
+    /// with `attempts: 2`, three cut transfers that each made progress are followed by a fourth attempt.
+    @Test func anAttemptThatProgressedDoesNotCountAgainstTheAttempts() async throws {
+        let clock = ManualClock()
+        let policy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(100), maximumDelay: .milliseconds(100),
+                                 progressTimeout: Self.forever, deadline: .seconds(60), clock: clock, jitter: { 0 })
+        let log = AttemptLog()
+        let run = Task { () async throws(AssetLoadError) -> Int in
+            try await policy.run(subject: "cut", activity: { await log.count }) { () throws(AssetLoadError) -> Int in
+                await log.record()  // some bytes arrived, then the connection was cut
+                if await log.count < 4 { throw AssetLoadError(.network, subject: "cut", detail: "truncated") }
+                return 4
+            }
+        }
+        for _ in 0..<3 { clock.advance(by: await clock.waitForSleeper { $0 == .milliseconds(100) }) }
+        #expect(try await run.value == 4)
+    }
+
+    /// ...but only `maximumRenewals` times: a server that cuts every answer (and ignores Range) does not
+    /// keep the reader waiting forever.
+    @Test func renewalsAfterProgressAreBounded() async throws {
+        let clock = ManualClock()
+        var policy = RetryPolicy(attempts: 2, baseDelay: .milliseconds(100), maximumDelay: .milliseconds(100),
+                                 progressTimeout: Self.forever, deadline: .seconds(60), clock: clock, jitter: { 0 })
+        policy.maximumRenewals = 3
+        let log = AttemptLog()
+        let run = Task { () async -> AssetLoadError? in
+            do throws(AssetLoadError) {
+                _ = try await policy.run(subject: "cut", activity: { await log.count }) { () throws(AssetLoadError) -> Int in
+                    await log.record()
+                    throw AssetLoadError(.network, subject: "cut", detail: "truncated")
+                }
+                return nil
+            } catch {
+                return error
+            }
+        }
+        for _ in 0..<3 { clock.advance(by: await clock.waitForSleeper { $0 == .milliseconds(100) }) }
+        #expect(await run.value?.kind == .network)
+        #expect(await log.count == 4)  // three renewals, then the second of two counted attempts
     }
 
     @Test func cancellationStopsAtOnceDuringABackoffPause() async {

@@ -2,6 +2,10 @@
 public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         case notFound, network, decoding, cancelled, timeout, invalidFormat, tooLarge
+        /// The server refused the request (HTTP 401, 403 and other 4xx but 404/410): asking again will not help.
+        case refused
+        /// The server failed (HTTP 5xx, 408, 429): it may recover.
+        case serverError
     }
 
     public var kind: Kind
@@ -18,7 +22,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// Worth trying again: the network or a timeout may recover; a missing or broken file will not
     /// until it changes (a reader may still ask to retry).
-    public var isTransient: Bool { kind == .network || kind == .timeout }
+    public var isTransient: Bool { kind == .network || kind == .timeout || kind == .serverError }
 
     /// One sentence for the reader.
     public var readerMessage: String {
@@ -26,17 +30,24 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         switch kind {
         case .notFound: return "\(what) is missing from the story."
         case .network: return "\(what) could not be fetched (network problem)."
+        case .refused: return "\(what) was refused by the server\(detailInParentheses)."
+        case .serverError: return "\(what) could not be fetched: the server failed\(detailInParentheses)."
         case .decoding: return "\(what) could not be decoded."
         case .cancelled: return "Loading \(what) was cancelled."
-        case .timeout: return "\(what) took too long to load."
+        case .timeout: return detail.isEmpty ? "\(what) took too long to load." : "\(what) timed out: \(printableDetail)."
         case .invalidFormat: return "\(what) is not in a format Pajama can use."
         case .tooLarge: return "\(what) is too large."
         }
     }
 
     public var description: String {
-        detail.isEmpty ? readerMessage : readerMessage + " (" + StoryFormatError.printable(detail, limit: 200) + ")"
+        detail.isEmpty || detailIsInMessage ? readerMessage : readerMessage + " (" + printableDetail + ")"
     }
+
+    /// Kinds whose reader message already says the detail (the HTTP status, how long nothing arrived).
+    private var detailIsInMessage: Bool { kind == .refused || kind == .serverError || kind == .timeout }
+    private var printableDetail: String { StoryFormatError.printable(detail, limit: 200) }
+    private var detailInParentheses: String { detail.isEmpty ? "" : " (" + printableDetail + ")" }
 
     /// Maps a source failure onto the shared kinds.
     public init(_ error: StorySourceError) {
@@ -44,10 +55,11 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .notFound(let p): self.init(.notFound, subject: p)
         case .invalidPath(let p, let reason): self.init(.invalidFormat, subject: p, detail: reason)
         case .tooLarge(let p, let limit): self.init(.tooLarge, subject: p, detail: "limit \(limit) bytes")
-        case .httpStatus(let p, let status): self.init(.network, subject: p, detail: "HTTP \(status)")
+        case .httpStatus(let p, let status):
+            self.init(StorySourceError.isRefusal(status) ? .refused : .serverError, subject: p, detail: "HTTP \(status)")
         case .truncated(let p, let expected, let received):
             self.init(.network, subject: p, detail: "truncated: \(received) of \(expected) bytes")
-        case .timeout(let p): self.init(.timeout, subject: p)
+        case .timeout(let p, let idle): self.init(.timeout, subject: p, detail: "no data arrived for \(StorySourceError.seconds(idle))")
         case .io(let p, let message): self.init(.network, subject: p, detail: message)
         case .cancelled(let p): self.init(.cancelled, subject: p)
         }

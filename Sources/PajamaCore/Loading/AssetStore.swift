@@ -5,9 +5,14 @@ import Foundation
 public actor AssetStore<Value: Sendable> {
     /// Gets an asset's bytes, saying which tier answered (the disk cache or the source).
     public typealias Fetch = @Sendable (AssetPath) async throws(AssetLoadError) -> (bytes: [UInt8], tier: LoadTier)
+    /// A fetch that reports bytes as they arrive (see `LoadActivity`).
+    public typealias ProgressFetch = @Sendable (AssetPath, @escaping @Sendable (TransferProgress) -> Void) async throws(AssetLoadError)
+        -> (bytes: [UInt8], tier: LoadTier)
     public typealias Decode = @Sendable (AssetPath, [UInt8]) async throws(AssetLoadError) -> Value
 
-    private let fetch: Fetch
+    private let fetch: ProgressFetch
+    /// What the loads have received so far, per asset (the retry policy's progress timeout watches it).
+    public nonisolated let activity: LoadActivity<AssetPath>
     private let decode: Decode
     private let cost: @Sendable (Value) -> Int
     private let release: @Sendable (Value) async -> Void
@@ -24,6 +29,15 @@ public actor AssetStore<Value: Sendable> {
     public init(budget: Int, fetch: @escaping Fetch, decode: @escaping Decode, cost: @escaping @Sendable (Value) -> Int,
                 release: @escaping @Sendable (Value) async -> Void = { _ in }, events: LoadingEventHub? = nil,
                 subject: @escaping @Sendable (AssetPath) -> LoadSubject = { .image($0) }) {
+        self.init(budget: budget, progressFetch: { path, _ throws(AssetLoadError) in try await fetch(path) }, decode: decode, cost: cost,
+                  release: release, events: events, subject: subject)
+    }
+
+    /// `progressFetch` reports bytes as they arrive: `.progress` events and `activity`.
+    public init(budget: Int, progressFetch fetch: @escaping ProgressFetch, decode: @escaping Decode, cost: @escaping @Sendable (Value) -> Int,
+                release: @escaping @Sendable (Value) async -> Void = { _ in }, events: LoadingEventHub? = nil,
+                subject: @escaping @Sendable (AssetPath) -> LoadSubject = { .image($0) }) {
+        self.activity = LoadActivity(events: events)
         self.budget = budget
         self.events = events
         self.subject = subject
@@ -52,11 +66,12 @@ public actor AssetStore<Value: Sendable> {
         loadsStarted += 1
         let token = loadsStarted
         let fetch = self.fetch, decode = self.decode, events = self.events, subject = self.subject(path)
+        let report = activity.reporter(for: path, subject: subject)
         let load = SharedLoad(subject: path.value) { () throws(AssetLoadError) -> Value in
             events?.publish(.started(subject))
             let start = ContinuousClock.now
             do throws(AssetLoadError) {
-                let fetched = try await fetch(path)
+                let fetched = try await fetch(path, report)
                 if Task.isCancelled { throw AssetLoadError(.cancelled, subject: path.value) }
                 let value = try await decode(path, fetched.bytes)
                 events?.publish(.finished(subject, tier: fetched.tier, duration: ContinuousClock.now - start))

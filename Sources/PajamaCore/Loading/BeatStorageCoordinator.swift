@@ -10,6 +10,8 @@ public actor BeatStorageCoordinator {
     public let disk: DiskCache?
     /// Where loads that leave memory are announced (nil: nowhere).
     public nonisolated let events: LoadingEventHub?
+    /// What beat loads have received so far, per beat id (the retry policy's progress timeout watches it).
+    public nonisolated let activity: LoadActivity<String>
     public private(set) var isMemoryEnabled = true
     public private(set) var isDiskEnabled = true
     private var inFlight: [String: (load: SharedLoad<Beat>, token: Int)] = [:]
@@ -24,6 +26,7 @@ public actor BeatStorageCoordinator {
         self.memory = memory
         self.disk = source.isLocal ? nil : disk
         self.events = events
+        self.activity = LoadActivity(events: events)
     }
 
     /// Switches the memory tier off (nothing read from or stored in it) or back on.
@@ -108,7 +111,7 @@ public actor BeatStorageCoordinator {
         metrics.sourceRequests += 1
         let bytes: [UInt8]
         do {
-            bytes = try await source.read(path)
+            bytes = try await source.read(path, progress: activity.reporter(for: id, subject: .beat(id)))
         } catch {
             metrics.source.misses += 1
             if case .notFound = error { throw AssetLoadError(.notFound, subject: "beat \(id)", detail: path) }

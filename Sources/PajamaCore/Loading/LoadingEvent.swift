@@ -31,6 +31,8 @@ public enum LoadSubject: Sendable, Hashable, CustomStringConvertible {
 public enum LoadingEvent: Sendable, Equatable {
     /// A load left memory (the disk cache or the source will be asked).
     case started(LoadSubject)
+    /// Bytes of a load arrived (sent as they come, at most every 2% of the file or 16 KB, and at the end).
+    case progress(LoadSubject, TransferProgress)
     /// A load finished; `tier` answered it and it took `duration`, decoding included.
     case finished(LoadSubject, tier: LoadTier, duration: Duration)
     /// A load failed with the error the reader would see.
@@ -41,7 +43,7 @@ public enum LoadingEvent: Sendable, Equatable {
     /// The beat or asset the event is about (nil for a window change).
     public var subject: LoadSubject? {
         switch self {
-        case .started(let s), .finished(let s, _, _), .failed(let s, _): s
+        case .started(let s), .progress(let s, _), .finished(let s, _, _), .failed(let s, _): s
         case .preloadWindowChanged: nil
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// A caller whose task is cancelled stops waiting at once (it gets `.cancelled`) while the others keep
 /// waiting; when the last caller gives up before the result, the work itself is cancelled and the load
-/// is `isAbandoned` (a new caller should start a new load). This is what lets a per-attempt timeout
+/// is `isAbandoned` (a new caller should start a new load). This is what lets a progress timeout
 /// return on time even though the load is shared.
 final class SharedLoad<Value: Sendable>: @unchecked Sendable {
     // Safe: `waiters`, `result`, `nextWaiter`, `abandoned` and `task` are only touched with `lock` held;

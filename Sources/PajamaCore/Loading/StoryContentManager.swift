@@ -36,23 +36,23 @@ public actor StoryContentManager: StoryContent {
         let storage = BeatStorageCoordinator(manifest: manifest, source: source, memory: memory, disk: diskCache, events: events)
         self.storage = storage
         let disk = source.isLocal ? nil : diskCache
-        let fetch: AssetStore<StoryImage>.Fetch = { path throws(AssetLoadError) in
+        let fetch: AssetStore<StoryImage>.ProgressFetch = { path, progress throws(AssetLoadError) in
             if let disk, let bytes = await disk.get(storyId: manifest.id, version: manifest.version, path: path.value) {
                 return (bytes, .disk)
             }
             do throws(StorySourceError) {
-                let bytes = try await source.read(path.value)
+                let bytes = try await source.read(path.value, progress: progress)
                 await disk?.store(storyId: manifest.id, version: manifest.version, path: path.value, bytes: bytes)
                 return (bytes, .source)
             } catch {
                 throw AssetLoadError(error)
             }
         }
-        images = AssetStore(budget: imageBudget, fetch: fetch, decode: { path, bytes throws(AssetLoadError) in try decodeImage(path, bytes) },
+        images = AssetStore(budget: imageBudget, progressFetch: fetch, decode: { path, bytes throws(AssetLoadError) in try decodeImage(path, bytes) },
                             cost: { $0.byteCount }, events: events, subject: { .image($0) })
         if let sound {
             sounds = AssetStore(
-                budget: soundBudget, fetch: fetch,
+                budget: soundBudget, progressFetch: fetch,
                 decode: { path, bytes throws(AssetLoadError) in
                     try await sound.load(SoundKey(storyId: manifest.id, storyVersion: manifest.version, path: path), bytes: bytes)
                 },
@@ -85,8 +85,10 @@ public actor StoryContentManager: StoryContent {
         preloading: Bool = true, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
         retry: RetryPolicy = RetryPolicy()
     ) async throws(AssetLoadError) -> StoryContentManager {
-        let bytes = try await retry.run(subject: "story.json") { () throws(AssetLoadError) -> [UInt8] in
-            do throws(StorySourceError) { return try await source.read("story.json") } catch { throw AssetLoadError(error) }
+        let activity = LoadActivity<String>(events: nil)
+        let report = activity.reporter(for: "story.json", subject: .beat("story.json"))
+        let bytes = try await retry.run(subject: "story.json", activity: { activity.count("story.json") }) { () throws(AssetLoadError) -> [UInt8] in
+            do throws(StorySourceError) { return try await source.read("story.json", progress: report) } catch { throw AssetLoadError(error) }
         }
         do {
             let manifest = try StoryDecoder.decodeManifest(bytes)
@@ -105,7 +107,9 @@ public actor StoryContentManager: StoryContent {
 
     public func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
         let storage = self.storage
-        return try await retry.run(subject: "beat \(id)") { () throws(AssetLoadError) -> Beat in try await storage.load(id) }
+        return try await retry.run(subject: "beat \(id)", activity: { storage.activity.count(id) }) { () throws(AssetLoadError) -> Beat in
+            try await storage.load(id)
+        }
     }
 
     /// Whether the beat exists: answered from story.json's list when it has one (no I/O), else by loading.
@@ -120,14 +124,18 @@ public actor StoryContentManager: StoryContent {
     public func isImageLoaded(_ path: AssetPath) async -> Bool { await images.isLoaded(path) }
     public func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage {
         let images = self.images
-        return try await retry.run(subject: path.value) { () throws(AssetLoadError) -> StoryImage in try await images.load(path) }
+        return try await retry.run(subject: path.value, activity: { images.activity.count(path) }) { () throws(AssetLoadError) -> StoryImage in
+            try await images.load(path)
+        }
     }
 
     public func cachedSound(_ path: AssetPath) async -> LoadedSound? { await sounds?.get(path) }
     public func isAudioLoaded(_ path: AssetPath) async -> Bool { await sounds?.isLoaded(path) ?? false }
     public func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         guard let sounds else { throw AssetLoadError(.network, subject: path.value, detail: "sound is off") }
-        return try await retry.run(subject: path.value) { () throws(AssetLoadError) -> LoadedSound in try await sounds.load(path) }
+        return try await retry.run(subject: path.value, activity: { sounds.activity.count(path) }) { () throws(AssetLoadError) -> LoadedSound in
+            try await sounds.load(path)
+        }
     }
 
     // MARK: Criticality

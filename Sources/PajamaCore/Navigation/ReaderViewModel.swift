@@ -11,6 +11,8 @@ public final class ReaderViewModel {
         didSet { if state != oldValue { emit(.stateChanged(state)) } }
     }
     public private(set) var history: ReadingHistory
+    /// What a `.loading` state waits for: the beat, or the page's assets (for the Loading screen's text).
+    public private(set) var loadingSubjects: [LoadSubject] = []
     /// Called for every event (state changes, sounds, notices).
     public var onEvent: (@MainActor (ReaderEvent) -> Void)?
 
@@ -197,6 +199,7 @@ public final class ReaderViewModel {
         if beat == nil { beat = await content.cachedBeat(beatId) }
         guard current == generation else { return }
         if beat == nil {
+            loadingSubjects = [.beat(beatId)]
             state = .loading(placeholderLocation(entry.target))
             do {
                 beat = try await content.loadBeat(beatId)
@@ -259,6 +262,7 @@ public final class ReaderViewModel {
             let needsWait = await !content.criticalAssetsLoaded(for: location, in: beat)
             guard current == generation else { return }
             if needsWait {
+                loadingSubjects = page.assetReferences(beatId: beat.id).map { $0.role.isSound ? .sound($0.path) : .image($0.path) }
                 state = .loading(location)
                 do {
                     try await content.loadCriticalAssets(for: location, in: beat)

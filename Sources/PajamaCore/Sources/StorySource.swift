@@ -9,6 +9,28 @@ public protocol StorySource: Sendable {
     var isLocal: Bool { get }
     /// Reads one file of the package.
     func read(_ path: String) async throws(StorySourceError) -> [UInt8]
+    /// Reads one file of the package, calling `progress` as its bytes arrive (a source that reads a file
+    /// at once, like a folder, need not call it at all).
+    func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8]
+}
+
+extension StorySource {
+    public func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8] {
+        try await read(path)
+    }
+}
+
+/// How far one read has come.
+public struct TransferProgress: Sendable, Equatable {
+    /// Bytes of the file received so far (a resumed read counts what it already had).
+    public var received: Int
+    /// The file's size, when the source knows it.
+    public var expected: Int?
+
+    public init(received: Int, expected: Int?) {
+        self.received = received
+        self.expected = expected
+    }
 }
 
 /// Why a source could not deliver a file.
@@ -19,12 +41,12 @@ public enum StorySourceError: Error, Hashable, Sendable, CustomStringConvertible
     case invalidPath(path: String, reason: String)
     /// The file is larger than the source's limit.
     case tooLarge(path: String, limit: Int)
-    /// The server answered with an error status (5xx, 403...).
+    /// The server answered with an error status (5xx, 403, 401...; 404 and 410 are `.notFound`).
     case httpStatus(path: String, status: Int)
     /// The body ended before its announced length.
     case truncated(path: String, expected: Int, received: Int)
-    /// The request did not finish in time.
-    case timeout(path: String)
+    /// No byte of the answer arrived for `idle` (the server or the network stalled).
+    case timeout(path: String, idle: Duration)
     /// Any other network or file-system failure.
     case io(path: String, message: String)
     /// The read was cancelled.
@@ -34,7 +56,7 @@ public enum StorySourceError: Error, Hashable, Sendable, CustomStringConvertible
     public var path: String {
         switch self {
         case .notFound(let p), .invalidPath(let p, _), .tooLarge(let p, _), .httpStatus(let p, _),
-            .truncated(let p, _, _), .timeout(let p), .io(let p, _), .cancelled(let p):
+            .truncated(let p, _, _), .timeout(let p, _), .io(let p, _), .cancelled(let p):
             p
         }
     }
@@ -44,11 +66,29 @@ public enum StorySourceError: Error, Hashable, Sendable, CustomStringConvertible
         case .notFound(let p): "\(p): not found"
         case .invalidPath(let p, let reason): "\(StoryFormatError.printable(p)): refused: \(reason)"
         case .tooLarge(let p, let limit): "\(p): larger than the \(limit)-byte limit"
-        case .httpStatus(let p, let status): "\(p): the server answered HTTP \(status)"
+        case .httpStatus(let p, let status): "\(p): \(Self.statusText(status))"
         case .truncated(let p, let expected, let received): "\(p): truncated (\(received) of \(expected) bytes)"
-        case .timeout(let p): "\(p): timed out"
+        case .timeout(let p, let idle): "\(p): timed out: no data arrived for \(Self.seconds(idle))"
         case .io(let p, let message): "\(p): \(message)"
         case .cancelled(let p): "\(p): cancelled"
         }
+    }
+
+    /// Whether an HTTP status is the server refusing (401, 403, other 4xx) rather than failing (5xx, 408,
+    /// 429: worth another try). 404 and 410 are `.notFound`, never this.
+    public static func isRefusal(_ status: Int) -> Bool {
+        (400..<500).contains(status) && status != 408 && status != 429
+    }
+
+    /// What an error status means, in words, with the status: "refused by the server (HTTP 403)".
+    public static func statusText(_ status: Int) -> String {
+        isRefusal(status) ? "refused by the server (HTTP \(status))" : "the server failed (HTTP \(status))"
+    }
+
+    /// "10 s", "0.5 s".
+    public static func seconds(_ duration: Duration) -> String {
+        let parts = duration.components
+        let value = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : "\((value * 10).rounded() / 10) s"
     }
 }

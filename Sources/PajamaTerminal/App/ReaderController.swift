@@ -40,12 +40,16 @@ public final class ReaderController {
     private var finished = false
     /// The last page shown, kept on screen while a short load is inside its grace period.
     private var lastPage: PageState?
+    /// The story's loading events (nil: the Loading screen names no progress), folded into `loadingProgress`.
+    private let loadingEvents: AsyncStream<LoadingEvent>?
+    private var loadingProgress = LoadingProgress()
 
     public init(
         viewModel: ReaderViewModel, content: any StoryContent, screen: Screen, sound: (any SoundEngine)?,
         storyTitle: String, themes: [String], statsProvider: (@MainActor () async -> [String])? = nil,
-        pictureCache: PictureCache = PictureCache()
+        pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil
     ) {
+        self.loadingEvents = loadingEvents
         self.viewModel = viewModel
         self.content = content
         self.screen = screen
@@ -70,9 +74,19 @@ public final class ReaderController {
                 await self.handle(key)
             }
         }
+        // Bytes arriving redraw the Loading screen (its byte count) once it is shown.
+        let progressWatcher = Task { @MainActor [weak self, loadingEvents] in
+            guard let loadingEvents else { return }
+            for await event in loadingEvents {
+                guard let self else { return }
+                self.loadingProgress.apply(event)
+                if case .loading = self.viewModel.state, self.loadingShown { self.dirty = true }
+            }
+        }
         defer {
             keyInput.finish()
             worker.cancel()
+            progressWatcher.cancel()
         }
         Task { await viewModel.start(at: start, restart: restart) }
         var statsDue = ContinuousClock.now
@@ -325,7 +339,7 @@ public final class ReaderController {
             content = .blank
         case .loading(let location):
             if let since = loadingSince, ContinuousClock.now - since >= Self.loadingGrace {
-                content = .loading("Loading...")
+                content = .loading(loadingProgress.text(waitingFor: viewModel.loadingSubjects))
             } else if let page = lastPage {
                 content = .page(view(page))
             }
