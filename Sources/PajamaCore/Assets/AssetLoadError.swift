@@ -2,6 +2,10 @@
 public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         case notFound, network, decoding, cancelled, timeout, invalidFormat, tooLarge
+        /// The package's rules forbid reading the file (a symbolic link that leads outside the story folder).
+        case refused
+        /// What was given is not a story: no such folder, a file, a folder without story.json.
+        case notAStory
     }
 
     public var kind: Kind
@@ -30,26 +34,33 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .cancelled: return "Loading \(what) was cancelled."
         case .timeout: return "\(what) took too long to load."
         case .invalidFormat: return "\(what) is not in a format Pajama can use."
-        case .tooLarge: return "\(what) is too large."
+        case .tooLarge: return detail.isEmpty ? "\(what) is too large." : "\(what) is too large: \(StoryFormatError.printable(detail, limit: 200))."
+        case .refused: return "\(what) cannot be used: \(StoryFormatError.printable(detail, limit: 200))."
+        case .notAStory: return "\(StoryFormatError.printable(detail, limit: 200))."
         }
     }
 
+    /// Kinds whose reader message already says the detail.
+    private var messageHasDetail: Bool { kind == .tooLarge || kind == .refused || kind == .notAStory }
+
     public var description: String {
-        detail.isEmpty ? readerMessage : readerMessage + " (" + StoryFormatError.printable(detail, limit: 200) + ")"
+        detail.isEmpty || messageHasDetail ? readerMessage : readerMessage + " (" + StoryFormatError.printable(detail, limit: 200) + ")"
     }
 
     /// Maps a source failure onto the shared kinds.
     public init(_ error: StorySourceError) {
         switch error {
         case .notFound(let p): self.init(.notFound, subject: p)
-        case .invalidPath(let p, let reason): self.init(.invalidFormat, subject: p, detail: reason)
-        case .tooLarge(let p, let limit): self.init(.tooLarge, subject: p, detail: "limit \(limit) bytes")
+        case .invalidPath(let p, let reason): self.init(.refused, subject: p, detail: reason)
+        case .tooLarge(let p, _, _):
+            self.init(.tooLarge, subject: p, detail: String(error.reason.dropFirst("too large: ".count)))
         case .httpStatus(let p, let status): self.init(.network, subject: p, detail: "HTTP \(status)")
         case .truncated(let p, let expected, let received):
             self.init(.network, subject: p, detail: "truncated: \(received) of \(expected) bytes")
         case .timeout(let p): self.init(.timeout, subject: p)
         case .io(let p, let message): self.init(.network, subject: p, detail: message)
         case .cancelled(let p): self.init(.cancelled, subject: p)
+        case .notAStory(let p, let reason): self.init(.notAStory, subject: p, detail: reason)
         }
     }
 }
