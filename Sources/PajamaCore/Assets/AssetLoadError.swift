@@ -3,7 +3,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
     public enum Kind: String, Hashable, Sendable {
         case notFound, network, decoding, cancelled, timeout, invalidFormat, tooLarge
         /// The package's rules forbid reading the file (a symbolic link that leads outside the story folder).
-        case refused
+        case forbiddenPath
         /// What was given is not a story: no such folder, a file, a folder without story.json.
         case notAStory
     }
@@ -35,13 +35,13 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .timeout: return "\(what) took too long to load."
         case .invalidFormat: return "\(what) is not in a format Pajama can use."
         case .tooLarge: return detail.isEmpty ? "\(what) is too large." : "\(what) is too large: \(StoryFormatError.printable(detail, limit: 200))."
-        case .refused: return "\(what) cannot be used: \(StoryFormatError.printable(detail, limit: 200))."
+        case .forbiddenPath: return "\(what) cannot be used: \(StoryFormatError.printable(detail, limit: 200))."
         case .notAStory: return "\(StoryFormatError.printable(detail, limit: 200))."
         }
     }
 
     /// Kinds whose reader message already says the detail.
-    private var messageHasDetail: Bool { kind == .tooLarge || kind == .refused || kind == .notAStory }
+    private var messageHasDetail: Bool { kind == .tooLarge || kind == .forbiddenPath || kind == .notAStory }
 
     public var description: String {
         detail.isEmpty || messageHasDetail ? readerMessage : readerMessage + " (" + StoryFormatError.printable(detail, limit: 200) + ")"
@@ -51,7 +51,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
     public init(_ error: StorySourceError) {
         switch error {
         case .notFound(let p): self.init(.notFound, subject: p)
-        case .invalidPath(let p, let reason): self.init(.refused, subject: p, detail: reason)
+        case .invalidPath(let p, let reason): self.init(.forbiddenPath, subject: p, detail: reason)
         case .tooLarge(let p, _, _):
             self.init(.tooLarge, subject: p, detail: String(error.reason.dropFirst("too large: ".count)))
         case .httpStatus(let p, let status): self.init(.network, subject: p, detail: "HTTP \(status)")
