@@ -138,7 +138,7 @@ struct SavedProgress: Decodable {
 }
 
 /// Polls the progress file until it exists and `condition` holds; throws with what it last read.
-func waitForProgress(_ path: String, timeout: TimeInterval = 15, _ condition: (SavedProgress) -> Bool) throws -> SavedProgress {
+func waitForProgress(_ path: String, timeout: TimeInterval = TmuxSession.defaultTimeout, _ condition: (SavedProgress) -> Bool) throws -> SavedProgress {
     let deadline = Date().addingTimeInterval(timeout)
     var last: SavedProgress?
     while Date() < deadline {

@@ -114,7 +114,7 @@ import Testing
         try t.waitFor("outside the wind was getting ideas")
         let loading = try t.press("Space", thenWaitFor: "Loading...", timeout: 10)
         #expect(loading.contains("storm"), "the status line names the beat being loaded")
-        try t.waitFor("storm · page 1", timeout: 20)
+        try t.waitFor("storm · page 1")
         // The preloader asked for storm while the reader was still on the first beat; turning that
         // beat's pages kept its request going instead of cancelling and sending it again.
         #expect(server.requestCount(for: "lantern-keeper/beats/storm.json") == 1)
@@ -132,10 +132,10 @@ import Testing
         defer { t.stop() }
         try t.waitFor("A short story")
         try tap(t, expecting: Self.openingTaps)
-        let error = try t.press("Space", thenWaitFor: "Could not load", timeout: 30)
+        let error = try t.press("Space", thenWaitFor: "Could not load")
         #expect(error.contains("assets/images/choice.png"))
         try FileManager.default.moveItem(at: aside, to: picture)
-        try t.press("r", thenWaitFor: "What will Mina do?", timeout: 30)
+        try t.press("r", thenWaitFor: "What will Mina do?")
     }
 
     @Test func terminalIsRestoredAfterSIGTERM() throws {

@@ -82,7 +82,12 @@ import Testing
         defer { t.stop() }
         try t.waitFor("A short story")
         for text in ReaderEndToEndTests.openingTaps { try t.press("Space", thenWaitFor: text) }
-        let screen = try t.press("Space", thenWaitFor: "What will Mina do?")
+        try t.press("Space", thenWaitFor: "What will Mina do?")
+        // The text moves down when the page's picture arrives: take the choice's place from the screen
+        // once the picture (chafa's block elements) is drawn.
+        let screen = try t.waitUntil("the choice page with its picture") { screen in
+            screen.contains("What will Mina do?") && screen.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) }
+        }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         let row = try #require(lines.firstIndex { $0.contains("2. ") })
         let column = try #require(lines[row].range(of: "2. ")).lowerBound.utf16Offset(in: lines[row])
