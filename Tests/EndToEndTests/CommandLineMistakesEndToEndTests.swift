@@ -10,9 +10,9 @@ import Testing
 
     /// Runs `arguments` in a terminal (the reader refuses to run without one) and returns the screen
     /// once the program has exited with `status`.
-    func runInTerminal(_ arguments: [String], status: Int32, home: TemporaryDirectory? = nil) throws -> String {
-        let t = try TmuxSession([pajama] + arguments, width: 200, height: 30, home: home)
-        defer { if home == nil { t.stop() } else { _ = try? ChildProcess.run("tmux", ["-L", t.socket, "kill-server"]) } }
+    func runInTerminal(_ arguments: [String], status: Int32) throws -> String {
+        let t = try TmuxSession([pajama] + arguments, width: 200, height: 30)
+        defer { t.stop() }
         return try t.waitFor("[exited \(status)]")
     }
 
