@@ -79,6 +79,12 @@ public final class SinkRecorder: @unchecked Sendable {
         usleep(300_000)
     }
 
+    /// The samples recorded so far, while recording goes on (for polling until a sound has come out).
+    public func samplesSoFar() -> [Int16] {
+        guard let data = FileManager.default.contents(atPath: file) else { return [] }
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    }
+
     /// Stops recording and returns the samples.
     public func stop() -> [Int16] {
         ChildProcess.terminate(pid)

@@ -58,24 +58,49 @@ public final class TmuxSession: Sendable {
         _ = try? ChildProcess.run("tmux", ["-L", socket, "resize-window", "-t", "0", "-x", String(width), "-y", String(height)])
     }
 
+    /// How long a wait may take before the test fails. Generous, because it only matters when something
+    /// is wrong: on a loaded 2-core machine (the whole suite in parallel and other jobs) a debug build
+    /// was seen to take more than 15 s to show its first page.
+    public static let defaultTimeout: TimeInterval = 60
+
     /// Waits until the screen contains `text` (polling), returning the screen; throws with the last screen on timeout.
     @discardableResult
-    public func waitFor(_ text: String, timeout: TimeInterval = 15) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
+    public func waitFor(_ text: String, timeout: TimeInterval = TmuxSession.defaultTimeout) throws -> String {
+        try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Waits until `condition` holds for the screen (polling), returning the screen; throws naming
+    /// `description`, with the pane's processes and the last screen, on timeout.
+    @discardableResult
+    public func waitUntil(_ description: String, timeout: TimeInterval = TmuxSession.defaultTimeout,
+                          _ condition: (String) -> Bool) throws -> String {
+        let started = Date()
+        let deadline = started.addingTimeInterval(timeout)
         var last = ""
+        var polls = 0
         while Date() < deadline {
             last = screen()
-            if last.contains(text) { return last }
+            polls += 1
+            if condition(last) { return last }
             usleep(50_000)
         }
-        throw TmuxError(message: "timed out waiting for \"\(text)\"; screen was:\n\(last)")
+        let waited = String(format: "%.1f", Date().timeIntervalSince(started))
+        throw TmuxError(message: "timed out waiting for \(description) (\(waited) s, \(polls) looks); the pane's processes:\n"
+            + processes() + "screen was:\n\(last)")
     }
 
     /// Sends one key, then waits for `text`.
     @discardableResult
-    public func press(_ key: String, thenWaitFor text: String, timeout: TimeInterval = 15) throws -> String {
+    public func press(_ key: String, thenWaitFor text: String, timeout: TimeInterval = TmuxSession.defaultTimeout) throws -> String {
         send(key)
         return try waitFor(text, timeout: timeout)
+    }
+
+    /// The processes of the pane's session (state, CPU time, where they wait), for failure messages.
+    public func processes() -> String {
+        let shell = paneValue("#{pane_pid}")
+        guard !shell.isEmpty else { return "(no pane)\n" }
+        return (try? ChildProcess.run("ps", ["-o", "pid,stat,etime,time,wchan:24,args", "-s", shell], timeout: 10).stdout) ?? ""
     }
 
     /// The process id of the program in the pane (the shell's child).

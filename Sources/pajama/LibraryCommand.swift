@@ -12,6 +12,12 @@ struct LibraryCommand: AsyncParsableCommand {
     @OptionGroup var reading: ReadingOptions
 
     func run() async throws {
+        // A folder named on the command line must be there; the default (./Stories) may be missing: the
+        // library then says where to put stories.
+        if let folder, let problem = FolderStorySource.folderProblem(folder) {
+            ReaderApp.printError("pajama: cannot open the library \(StoryFormatError.printable(folder)): \(problem)")
+            throw ExitCode(2)
+        }
         let code = await ReaderApp.runLibrary(folder: StoryFolder.resolve(folder), options: reading)
         if code != 0 { throw ExitCode(code) }
     }

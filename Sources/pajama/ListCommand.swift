@@ -12,6 +12,10 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let folder = StoryFolder.resolve(folder)
+        if let problem = FolderStorySource.folderProblem(folder) {
+            ReaderApp.printError("pajama: cannot list \(StoryFormatError.printable(folder)): \(problem)")
+            throw ExitCode(2)
+        }
         let entries = LibraryEntry.scan(folder, progress: ProgressStore.standard())
         if entries.isEmpty {
             print("no stories in \(folder)")

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import PajamaCore
 
 /// `pajama`: read branching, illustrated, sound-enabled stories in the terminal.
 @main
@@ -6,7 +8,17 @@ struct Pajama: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pajama",
         abstract: "A terminal reader for branching, illustrated, sound-enabled stories.",
+        version: "pajama \(PajamaVersion.current)",
         subcommands: [LibraryCommand.self, ReadCommand.self, ListCommand.self, ValidateCommand.self, DoctorCommand.self],
         defaultSubcommand: LibraryCommand.self
     )
+
+    /// Refuses a mistyped command before the default command (the library) takes it for a folder.
+    static func main() async {
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        if let problem = UnknownCommand.problem(in: Array(CommandLine.arguments.dropFirst()), commands: commands) {
+            exit(withError: ValidationError(problem))
+        }
+        await main(nil)
+    }
 }

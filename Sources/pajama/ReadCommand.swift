@@ -8,7 +8,7 @@ struct ReadCommand: AsyncParsableCommand {
     @Argument(help: "The story folder, or its base URL (http:// or https://).")
     var story: String
 
-    @Option(help: "Where to start: BEAT or BEAT/PAGE (overrides saved progress).")
+    @Option(help: "Where to start: BEAT or BEAT/PAGE; begins a fresh history (replaces saved progress from there on).")
     var start: String?
 
     @Flag(help: "Forget saved progress and start from the beginning.")

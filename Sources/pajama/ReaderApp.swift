@@ -21,10 +21,21 @@ enum ReaderApp {
             printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
             return 2
         }
+        // A requested start is checked before the screen opens: a typo exits naming what exists.
+        var location: StoryLocation?
+        if let start {
+            do {
+                location = try await StartLocation.resolve(beat: start.beat, page: start.page, in: content)
+            } catch {
+                printError("pajama: --start \(StoryFormatError.printable(start.page.map { start.beat + "/" + $0 } ?? start.beat)): \(error)")
+                await shutdown(sound: sound, content: content)
+                return error.isUsageError ? 64 : 2
+            }
+        }
         TerminalGuard.install()
         let screen = Screen(theme: theme(options), capabilities: terminal)
         screen.open()
-        let outcome = await read(content, screen: screen, sound: sound, start: start, restart: restart, options: options)
+        let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, options: options)
         screen.close()
         await shutdown(sound: sound, content: content)
         if case .signal(let number) = outcome { return 128 + number }
@@ -105,23 +116,17 @@ enum ReaderApp {
     }
 
     private static func read(
-        _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: (beat: String, page: String?)?,
+        _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
         restart: Bool, options: ReadingOptions
     ) async -> ReaderController.Outcome {
         let viewModel = ReaderViewModel(content: content, sound: sound, progress: ProgressStore.standard())
-        var location: StoryLocation?
-        if let start {
-            var pageId = start.page
-            if pageId == nil, let beat = try? await content.loadBeat(start.beat) { pageId = beat.pages.first?.id }
-            location = StoryLocation(beatId: start.beat, pageId: pageId ?? "")
-        }
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(), statsProvider: stats, loadingEvents: content.loadingEvents())
         screen.invalidate()
-        return await controller.run(start: location, restart: restart)
+        return await controller.run(start: start, restart: restart)
     }
 
     private static func makeSound(_ options: ReadingOptions) -> PulseSoundEngine? {
@@ -138,7 +143,7 @@ enum ReaderApp {
         return ThemeLibrary.load(name) ?? ThemeLibrary.load("default") ?? Theme.builtIn
     }
 
-    static func printError(_ text: String) {
+    nonisolated static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

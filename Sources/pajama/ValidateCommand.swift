@@ -26,7 +26,7 @@ struct ValidateCommand: AsyncParsableCommand {
                      "path": f.path, "message": f.message]
                 },
             ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             print(String(decoding: data, as: UTF8.self))
         } else {
             for finding in report.findings { print(StoryFormatError.printable(finding.description, limit: 2000)) }

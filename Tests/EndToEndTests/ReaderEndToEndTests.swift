@@ -7,15 +7,20 @@ import Testing
     let pajama = PackagePaths.executable("pajama").path
     let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
 
+    /// What each tap from the title page shows, up to the page before the first choice: the rock page's
+    /// three lines, then the storm page's three (a tap while a page is loading is not queued, so each
+    /// tap waits for what it reveals).
+    static let openingTaps = ["On a rock", "Grandfather kept", "Tonight Grandfather", "Thunder walked", "Then, with", "Far away"]
+
     /// Taps through the opening (title page, then two three-line text pages) to the first choice.
     func readToFirstChoice(_ t: TmuxSession) throws {
         try t.waitFor("A short story")
-        for _ in 0..<7 { t.send("Space"); usleep(120_000) }
-        try t.waitFor("What will Mina do?")
+        try tap(t, expecting: Self.openingTaps + ["What will Mina do?"])
     }
 
-    func tap(_ t: TmuxSession, times: Int) {
-        for _ in 0..<times { t.send("Space"); usleep(120_000) }
+    /// Taps once per text, waiting after each tap for its text (a revealed line, a page) to appear.
+    func tap(_ t: TmuxSession, expecting texts: [String]) throws {
+        for text in texts { try t.press("Space", thenWaitFor: text) }
     }
 
     @Test func libraryOpensTheStoryAndReadsToEndingA() throws {
@@ -29,13 +34,11 @@ import Testing
         try t.press("Enter", thenWaitFor: "A short story")
         try readToFirstChoice(t)
         try t.press("1", thenWaitFor: "stairs · page 1")
-        tap(t, times: 3)
-        try t.waitFor("lamp_room · page 2")
+        try tap(t, expecting: ["Ninety-eight", "lamp_room · page 1", "lamp_room · page 2"])
         try t.press("1", thenWaitFor: "last_match")
-        tap(t, times: 5)
+        try tap(t, expecting: ["The match coughed", "light_returns · page 1", "The great beam", "The Puffin turned", "In the morning"])
         try t.waitFor("light_returns · page 2")
-        tap(t, times: 1)
-        let end = try t.waitFor("The End")
+        let end = try t.press("Space", thenWaitFor: "The End")
         #expect(end.contains("light_returns"))
         // q goes back to the library, which now shows the story as finished.
         try t.press("q", thenWaitFor: "finished")
@@ -52,15 +55,12 @@ import Testing
         t.send("Down")
         try t.waitFor("› 2.")
         try t.press("Enter", thenWaitFor: "shore · page 1")
-        tap(t, times: 2)
-        try t.waitFor("shore · page 2")
+        try tap(t, expecting: ["Down on the shingle", "shore · page 2"])
         try t.press("Enter", thenWaitFor: "swing")
-        tap(t, times: 2)
-        try t.waitFor("home_harbor · page 1")
-        tap(t, times: 3)
+        try tap(t, expecting: ["Out in the mist", "home_harbor · page 1"])
+        try tap(t, expecting: ["The Puffin bumped", "I saw one small", "She gave Mina"])
         try t.waitFor("home_harbor · page 2")
-        tap(t, times: 1)
-        let end = try t.waitFor("The End")
+        let end = try t.press("Space", thenWaitFor: "The End")
         #expect(end.contains("home_harbor"))
         try t.press("q", thenWaitFor: "[exited 0]")
     }
@@ -110,11 +110,11 @@ import Testing
         defer { t.stop() }
         try t.waitFor("A short story")
         // To the last line of the start beat (the title page, then three lines revealed one by one).
-        tap(t, times: 3)
+        try tap(t, expecting: Array(Self.openingTaps.prefix(3)))
         try t.waitFor("outside the wind was getting ideas")
         let loading = try t.press("Space", thenWaitFor: "Loading beat storm…", timeout: 10)
         #expect(loading.contains("storm"), "the status line names the beat being loaded")
-        try t.waitFor("storm · page 1", timeout: 20)
+        try t.waitFor("storm · page 1")
         // The preloader asked for storm while the reader was still on the first beat; turning that
         // beat's pages kept its request going instead of cancelling and sending it again.
         #expect(server.requestCount(for: "lantern-keeper/beats/storm.json") == 1)
@@ -131,11 +131,11 @@ import Testing
         let t = try TmuxSession([pajama, "read", "--no-sound", folder.path])
         defer { t.stop() }
         try t.waitFor("A short story")
-        for _ in 0..<6 { t.send("Space"); usleep(120_000) }
-        let error = try t.press("Space", thenWaitFor: "Could not load", timeout: 30)
+        try tap(t, expecting: Self.openingTaps)
+        let error = try t.press("Space", thenWaitFor: "Could not load")
         #expect(error.contains("assets/images/choice.png"))
         try FileManager.default.moveItem(at: aside, to: picture)
-        try t.press("r", thenWaitFor: "What will Mina do?", timeout: 30)
+        try t.press("r", thenWaitFor: "What will Mina do?")
     }
 
     @Test func terminalIsRestoredAfterSIGTERM() throws {
@@ -164,11 +164,16 @@ import Testing
         try t.waitFor("sound: on")
         let recorder = try SinkRecorder(server: server)
         // Into the story: page_enter and tap sounds of the first pages.
-        for _ in 0..<7 { t.send("Space"); usleep(250_000) }
-        try t.waitFor("What will Mina do?")
-        usleep(1_500_000)
-        let samples = recorder.stop()
-        let loud = SinkRecorder.loudSeconds(samples)
+        for text in ReaderEndToEndTests.openingTaps + ["What will Mina do?"] { try t.press("Space", thenWaitFor: text) }
+        // Until the sink has carried 0.3 s of sound (or the deadline passes).
+        let deadline = Date().addingTimeInterval(15)
+        var loud = 0.0
+        while Date() < deadline {
+            loud = SinkRecorder.loudSeconds(recorder.samplesSoFar())
+            if loud > 0.3 { break }
+            usleep(50_000)
+        }
+        _ = recorder.stop()
         #expect(loud > 0.3, "heard \(loud) s of sound while reading")
         // Quitting removes our samples from the server.
         try t.press("q", thenWaitFor: "[exited 0]")

@@ -61,7 +61,7 @@ import Testing
         defer { home.remove() }
         let first = try TmuxSession([pajama, "read", "--no-sound", story], home: home)
         try first.waitFor("A short story")
-        for _ in 0..<4 { first.send("Space"); usleep(120_000) }
+        for text in ReaderEndToEndTests.openingTaps.prefix(4) { try first.press("Space", thenWaitFor: text) }
         try first.waitFor("storm · page 1")
         try first.press("q", thenWaitFor: "[exited 0]")
         _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
@@ -81,8 +81,13 @@ import Testing
         let t = try TmuxSession([pajama, "read", "--no-sound", story])
         defer { t.stop() }
         try t.waitFor("A short story")
-        for _ in 0..<7 { t.send("Space"); usleep(120_000) }
-        let screen = try t.waitFor("What will Mina do?")
+        for text in ReaderEndToEndTests.openingTaps { try t.press("Space", thenWaitFor: text) }
+        try t.press("Space", thenWaitFor: "What will Mina do?")
+        // The text moves down when the page's picture arrives: take the choice's place from the screen
+        // once the picture (chafa's block elements) is drawn.
+        let screen = try t.waitUntil("the choice page with its picture") { screen in
+            screen.contains("What will Mina do?") && screen.unicodeScalars.contains { (0x2580...0x259F).contains($0.value) }
+        }
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
         let row = try #require(lines.firstIndex { $0.contains("2. ") })
         let column = try #require(lines[row].range(of: "2. ")).lowerBound.utf16Offset(in: lines[row])
@@ -98,8 +103,8 @@ import Testing
         let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm", story], width: 30, height: 9)
         defer { t.stop() }
         try t.waitFor("Thunder walked")
-        t.send("Space")
-        usleep(150_000)
+        // The second line ends "...the tower went out." (its start may already be scrolled above the fold).
+        try t.press("Space", thenWaitFor: "out.")
         t.send("Space")
         // The third paragraph is below the fold of a 9-row terminal: the page scrolls to show it.
         let bottom = try t.waitFor("coming home.")

@@ -57,14 +57,20 @@ func beatJSON(_ id: String, next: String? = nil) -> String {
     }
 
     @Test func concurrentLoadsShareOneFetch() async throws {
-        let source = CountingSource(files: ["beats/a.json": beatJSON("a")])
+        // The read is held at a gate until all ten loads have asked: none can finish early and turn the
+        // later ones into memory hits, however the tasks are scheduled.
+        let source = GatedSource(files: ["beats/a.json": beatJSON("a")])
         let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a")
         let coordinator = BeatStorageCoordinator(manifest: manifest, source: source, disk: nil)
         try await withThrowingTaskGroup(of: Beat.self) { group in
             for _ in 0..<10 { group.addTask { try await coordinator.load("a") } }
+            await source.waitUntilStarted(1)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while await coordinator.metrics.sharedLoads < 9, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            await source.openAll()
             for try await b in group { #expect(b.id == "a") }
         }
-        #expect(await source.count("beats/a.json") == 1)
+        #expect(await source.started == ["beats/a.json"])
         #expect(await coordinator.metrics.sharedLoads == 9)
     }
 

@@ -43,7 +43,7 @@ import Testing
     static let cases: [Case] = [
         Case(name: "bad JSON", files: ["beats/b.json": "{\"id\":\"b\",,}"], exit: 1, file: "beats/b.json", beat: "b", page: nil, path: "", contains: "not valid JSON: line 1"),
         Case(name: "story.json bad JSON", files: ["story.json": "{"], exit: 1, file: "story.json", path: "", contains: "not valid JSON"),
-        Case(name: "no story.json", files: ["story.json": nil], exit: 2, file: "story.json", path: "", contains: "cannot read the story"),
+        Case(name: "no story.json", files: ["story.json": nil], exit: 2, file: "story.json", path: "", contains: "cannot read the story: the folder has no story.json"),
         Case(name: "unknown format", files: ["story.json": story.replacingOccurrences(of: "\"format\":1", with: "\"format\":2")], exit: 1, file: "story.json", path: "format", contains: "unsupported format version 2"),
         Case(name: "format wrong type", files: ["story.json": story.replacingOccurrences(of: "\"format\":1", with: "\"format\":\"1\"")], exit: 1, file: "story.json", path: "format", contains: "expected a whole number"),
         Case(name: "missing title", files: ["story.json": story.replacingOccurrences(of: "\"title\":\"Corpus\",", with: "")], exit: 1, file: "story.json", path: "title", contains: "required field \"title\" is missing"),

@@ -3,7 +3,7 @@ import PajamaCore
 import PajamaTestSupport
 import Testing
 
-/// Story content in memory, with failures and a gate on images that tests open.
+/// Story content in memory, with failures, and a gate on sound loads that tests can close and open.
 actor FakeContent: StoryContent {
     nonisolated let manifest: StoryManifest
     var beats: [String: Beat]
@@ -12,6 +12,9 @@ actor FakeContent: StoryContent {
     var images: [AssetPath: StoryImage] = [:]
     var sounds: [AssetPath: LoadedSound] = [:]
     var soundLoads = 0
+    /// While closed, sound loads wait (a slow source, without guessing how slow) until it opens.
+    private var soundGateOpen = true
+    private var soundWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(manifest: StoryManifest, beats: [Beat]) {
         self.manifest = manifest
@@ -45,7 +48,7 @@ actor FakeContent: StoryContent {
     func cachedSound(_ path: AssetPath) -> LoadedSound? { sounds[path] }
     func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         soundLoads += 1
-        try? await Task.sleep(for: .milliseconds(30))
+        if !soundGateOpen { await withCheckedContinuation { soundWaiters.append($0) } }
         let s = LoadedSound(key: SoundKey(storyId: "s", storyVersion: nil, path: path), frames: 1, sampleRate: 8000, channels: 1, byteCount: 4)
         sounds[path] = s
         return s
@@ -53,6 +56,13 @@ actor FakeContent: StoryContent {
     func readerMoved(to location: StoryLocation) {}
     func setMissing(_ path: AssetPath, _ missing: Bool) { if missing { missingImages.insert(path) } else { missingImages.remove(path) } }
     func preloadSound(_ path: AssetPath) async { _ = try? await loadSound(path) }
+    func closeSoundGate() { soundGateOpen = false }
+    func openSoundGate() {
+        soundGateOpen = true
+        let waiters = soundWaiters
+        soundWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
 }
 
 /// Records what was played.
@@ -198,7 +208,10 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         var events: [ReaderEvent] = []
         vm.onEvent = { events.append($0) }
         await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
-        await vm.changePage(.advance)  // tap (sound starts loading) and leave the page at once
+        await content.closeSoundGate()
+        await vm.changePage(.advance)  // tap (the sound starts loading, held at the gate) and leave the page
+        #expect(page(vm)?.page.id == "choose")
+        await content.openSoundGate()
         // The late tap sound is reported skipped, never played.
         await waitUntil { events.contains(.soundSkipped(path("tap.wav"), .tap)) }
         #expect(events.contains(.soundSkipped(path("tap.wav"), .tap)))

@@ -73,7 +73,7 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
     }
 
     @Test func nonTransientErrorsAreNotRetried() async {
-        for kind in [AssetLoadError.Kind.notFound, .decoding, .invalidFormat, .tooLarge] {
+        for kind in [AssetLoadError.Kind.notFound, .decoding, .invalidFormat, .tooLarge, .forbiddenPath, .notAStory] {
             let clock = ManualClock()
             let result = await failEveryTime(policy(clock, attempts: 5), clock: clock, kind: kind, pauses: 0)
             #expect(result.attempts == 1)

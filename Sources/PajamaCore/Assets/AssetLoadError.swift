@@ -6,6 +6,10 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case refused
         /// The server failed (HTTP 5xx, 408, 429): it may recover.
         case serverError
+        /// The package's rules forbid reading the file (a symbolic link that leads outside the story folder).
+        case forbiddenPath
+        /// What was given is not a story: no such folder, a file, a folder without story.json.
+        case notAStory
     }
 
     public var kind: Kind
@@ -36,7 +40,9 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .cancelled: return "Loading \(what) was cancelled."
         case .timeout: return detail.isEmpty ? "\(what) took too long to load." : "\(what) timed out: \(printableDetail)."
         case .invalidFormat: return "\(what) is not in a format Pajama can use."
-        case .tooLarge: return "\(what) is too large."
+        case .tooLarge: return detail.isEmpty ? "\(what) is too large." : "\(what) is too large: \(StoryFormatError.printable(detail, limit: 200))."
+        case .forbiddenPath: return "\(what) cannot be used: \(StoryFormatError.printable(detail, limit: 200))."
+        case .notAStory: return "\(StoryFormatError.printable(detail, limit: 200))."
         }
     }
 
@@ -45,7 +51,9 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// Kinds whose reader message already says the detail (the HTTP status, how long nothing arrived).
-    private var detailIsInMessage: Bool { kind == .refused || kind == .serverError || kind == .timeout }
+    private var detailIsInMessage: Bool {
+        [.refused, .serverError, .timeout, .tooLarge, .forbiddenPath, .notAStory].contains(kind)
+    }
     private var printableDetail: String { StoryFormatError.printable(detail, limit: 200) }
     private var detailInParentheses: String { detail.isEmpty ? "" : " (" + printableDetail + ")" }
 
@@ -53,8 +61,9 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
     public init(_ error: StorySourceError) {
         switch error {
         case .notFound(let p): self.init(.notFound, subject: p)
-        case .invalidPath(let p, let reason): self.init(.invalidFormat, subject: p, detail: reason)
-        case .tooLarge(let p, let limit): self.init(.tooLarge, subject: p, detail: "limit \(limit) bytes")
+        case .invalidPath(let p, let reason): self.init(.forbiddenPath, subject: p, detail: reason)
+        case .tooLarge(let p, _, _):
+            self.init(.tooLarge, subject: p, detail: String(error.reason.dropFirst("too large: ".count)))
         case .httpStatus(let p, let status):
             self.init(StorySourceError.isRefusal(status) ? .refused : .serverError, subject: p, detail: "HTTP \(status)")
         case .truncated(let p, let expected, let received):
@@ -62,6 +71,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .timeout(let p, let idle): self.init(.timeout, subject: p, detail: "no data arrived for \(StorySourceError.seconds(idle))")
         case .io(let p, let message): self.init(.network, subject: p, detail: message)
         case .cancelled(let p): self.init(.cancelled, subject: p)
+        case .notAStory(let p, let reason): self.init(.notAStory, subject: p, detail: reason)
         }
     }
 }

@@ -64,8 +64,13 @@ public final class ReaderViewModel {
     // MARK: Starting
 
     /// Starts reading: at `requested` (e.g. `--start`), else where the saved progress says, else at the
-    /// story's start. `restart` forgets the saved progress first.
+    /// story's start. `restart` forgets the saved progress first. A requested start begins a fresh
+    /// history: the saved progress is replaced from there on (back never jumps into an earlier read).
     public func start(at requested: StoryLocation? = nil, restart: Bool = false) async {
+        if let requested {
+            await enter(Entry(target: .location(requested), beatHint: nil, recordInHistory: true, choiceSound: nil))
+            return
+        }
         var target = Target.beatStart(manifest.startBeatId)
         if restart {
             progress?.remove(storyId: manifest.id)
@@ -79,7 +84,6 @@ public final class ReaderViewModel {
                 target = .location(saved.location)
             }
         }
-        if let requested { target = .location(requested) }
         await enter(Entry(target: target, beatHint: nil, recordInHistory: true, choiceSound: nil), resolvingInvalid: true)
     }
 
@@ -88,6 +92,7 @@ public final class ReaderViewModel {
         history.clear()
         progress?.remove(storyId: manifest.id)
         pagesRead = 0
+        finishedOnce = false
         await enter(Entry(target: .beatStart(manifest.startBeatId), beatHint: nil, recordInHistory: true, choiceSound: nil))
     }
 

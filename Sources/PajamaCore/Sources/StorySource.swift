@@ -39,8 +39,8 @@ public enum StorySourceError: Error, Hashable, Sendable, CustomStringConvertible
     case notFound(path: String)
     /// The path breaks the package rules (absolute, `..`, a URL, outside the package through a link).
     case invalidPath(path: String, reason: String)
-    /// The file is larger than the source's limit.
-    case tooLarge(path: String, limit: Int)
+    /// The file is larger than the source's limit (`size` when known before reading it all).
+    case tooLarge(path: String, limit: Int, size: Int? = nil)
     /// The server answered with an error status (5xx, 403, 401...; 404 and 410 are `.notFound`).
     case httpStatus(path: String, status: Int)
     /// The body ended before its announced length.
@@ -51,27 +51,39 @@ public enum StorySourceError: Error, Hashable, Sendable, CustomStringConvertible
     case io(path: String, message: String)
     /// The read was cancelled.
     case cancelled(path: String)
+    /// The story itself is not there: no such folder, a file given for a folder, a folder without
+    /// story.json (`path` is the file that was asked for).
+    case notAStory(path: String, reason: String)
 
     /// The file the error is about.
     public var path: String {
         switch self {
-        case .notFound(let p), .invalidPath(let p, _), .tooLarge(let p, _), .httpStatus(let p, _),
-            .truncated(let p, _, _), .timeout(let p, _), .io(let p, _), .cancelled(let p):
+        case .notFound(let p), .invalidPath(let p, _), .tooLarge(let p, _, _), .httpStatus(let p, _),
+            .truncated(let p, _, _), .timeout(let p, _), .io(let p, _), .cancelled(let p), .notAStory(let p, _):
             p
         }
     }
 
-    public var description: String {
+    /// Why, without the path: the same words in `pajama validate` and on the reader's error screen.
+    public var reason: String {
         switch self {
-        case .notFound(let p): "\(p): not found"
-        case .invalidPath(let p, let reason): "\(StoryFormatError.printable(p)): refused: \(reason)"
-        case .tooLarge(let p, let limit): "\(p): larger than the \(limit)-byte limit"
-        case .httpStatus(let p, let status): "\(p): \(Self.statusText(status))"
-        case .truncated(let p, let expected, let received): "\(p): truncated (\(received) of \(expected) bytes)"
-        case .timeout(let p, let idle): "\(p): timed out: no data arrived for \(Self.seconds(idle))"
-        case .io(let p, let message): "\(p): \(message)"
-        case .cancelled(let p): "\(p): cancelled"
+        case .notFound: "not found"
+        case .invalidPath(_, let reason): reason
+        case .tooLarge(_, let limit, let size):
+            size.map { "too large: \(ByteSize.text($0)), the limit is \(ByteSize.text(limit))" }
+                ?? "too large: over the limit of \(ByteSize.text(limit))"
+        case .httpStatus(_, let status): Self.statusText(status)
+        case .truncated(_, let expected, let received): "truncated (\(received) of \(expected) bytes)"
+        case .timeout(_, let idle): "timed out: no data arrived for \(Self.seconds(idle))"
+        case .io(_, let message): message
+        case .cancelled: "cancelled"
+        case .notAStory(_, let reason): reason
         }
+    }
+
+    public var description: String {
+        if case .notAStory(_, let reason) = self { return reason }
+        return "\(StoryFormatError.printable(path)): \(reason)"
     }
 
     /// Whether an HTTP status is the server refusing (401, 403, other 4xx) rather than failing (5xx, 408,

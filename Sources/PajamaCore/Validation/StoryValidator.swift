@@ -169,7 +169,9 @@ public enum StoryValidator {
             bytes = try await source.read(asset.value)
         } catch {
             if case .notFound = error { return "the file is missing" }
-            return "cannot read: \(error)"
+            // The source's own words (the reader's error screen uses the same), e.g. "too large: 21.3 MB,
+            // the limit is 16 MB" or "it is a symbolic link that leads outside the story folder".
+            return error.reason
         }
         return isSound ? probe.problemWithSound(asset, bytes) : probe.problemWithImage(asset, bytes)
     }

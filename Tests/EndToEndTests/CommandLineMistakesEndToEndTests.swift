@@ -1,0 +1,156 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// The mistakes a new user makes on the command line, on the real binary: each gets a true message and
+/// the right exit code, before any screen opens.
+@Suite(.serialized) struct CommandLineMistakesEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    /// Runs `arguments` in a terminal (the reader refuses to run without one) and returns the screen
+    /// once the program has exited with `status`.
+    func runInTerminal(_ arguments: [String], status: Int32) throws -> String {
+        let t = try TmuxSession([pajama] + arguments, width: 200, height: 30)
+        defer { t.stop() }
+        return try t.waitFor("[exited \(status)]")
+    }
+
+    // MARK: --start
+
+    @Test func anUnknownStartBeatExits64NamingTheStorysBeats() throws {
+        let screen = try runInTerminal(["read", "--no-sound", "--start", "nosuch", story], status: 64)
+        #expect(screen.contains("no beat \"nosuch\""), "\(screen)")
+        #expect(screen.contains("start, storm, stairs"), "\(screen)")
+    }
+
+    @Test func anUnknownStartPageExits64NamingTheBeatsPages() throws {
+        let screen = try runInTerminal(["read", "--no-sound", "--start", "storm/nosuch", story], status: 64)
+        #expect(screen.contains("no page \"nosuch\" in beat \"storm\""), "\(screen)")
+        #expect(screen.contains("dark, what_now"), "\(screen)")
+        #expect(!screen.contains("no longer in"), "\(screen)")
+    }
+
+    @Test func startBeginsAFreshHistoryThatReplacesTheSavedOne() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-start")
+        defer { home.remove() }
+        let first = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm/what_now", story], home: home)
+        try first.waitFor("What will Mina do?")
+        try first.press("2", thenWaitFor: "shore · page 1")
+        try first.press("q", thenWaitFor: "[exited 0]")
+        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+
+        let second = try TmuxSession([pajama, "read", "--no-sound", "--start", "stairs", story], home: home)
+        defer { second.stop() }
+        try second.waitFor("stairs · page 1")
+        // The saved progress now starts at stairs: the earlier read (storm, shore) is not in it.
+        let file = home.path + "/data/pajama/progress/lantern-keeper.json"
+        let saved = try waitForProgress(file) { $0.location?.beatId == "stairs" }
+        #expect(saved.history.map(\.beatId) == ["stairs"], "\(saved.history)")
+    }
+
+    // MARK: Opening a story
+
+    @Test func aMissingFolderAFileAndAnEmptyFolderEachSayWhatIsWrong() throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-open")
+        defer { dir.remove() }
+        try dir.write("notes.txt", "hello")
+        try FileManager.default.createDirectory(atPath: dir.path + "/empty", withIntermediateDirectories: true)
+
+        let missing = try ChildProcess.run(pajama, ["validate", dir.path + "/nowhere"])
+        #expect(missing.status == 2)
+        #expect(missing.stdout.contains("there is no such folder"), "\(missing.stdout)")
+        let file = try ChildProcess.run(pajama, ["validate", dir.path + "/notes.txt"])
+        #expect(file.stdout.contains("it is a file, not a story folder"), "\(file.stdout)")
+        let empty = try ChildProcess.run(pajama, ["validate", dir.path + "/empty"])
+        #expect(empty.stdout.contains("the folder has no story.json"), "\(empty.stdout)")
+
+        let read = try runInTerminal(["read", "--no-sound", dir.path + "/nowhere"], status: 2)
+        #expect(read.contains("there is no such folder") && !read.contains("missing from the story"), "\(read)")
+        let readFile = try runInTerminal(["read", "--no-sound", dir.path + "/notes.txt"], status: 2)
+        #expect(readFile.contains("it is a file, not a story folder"), "\(readFile)")
+        let readEmpty = try runInTerminal(["read", "--no-sound", dir.path + "/empty"], status: 2)
+        #expect(readEmpty.contains("the folder has no story.json"), "\(readEmpty)")
+    }
+
+    @Test func aPathToStoryJSONOpensItsFolder() throws {
+        let validate = try ChildProcess.run(pajama, ["validate", story + "/story.json"])
+        #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
+        #expect(validate.stdout.contains("lantern-keeper: 0 errors"))
+        let t = try TmuxSession([pajama, "read", "--no-sound", story + "/story.json"])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+    }
+
+    @Test func listingAMissingFolderIsAnError() throws {
+        let result = try ChildProcess.run(pajama, ["list", "/does/not/exist"])
+        #expect(result.status == 2, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("/does/not/exist") && result.stderr.contains("there is no such folder"), "\(result.stderr)")
+    }
+
+    // MARK: Typos and --version
+
+    @Test func anUnknownCommandExits64WithAdvice() throws {
+        let typo = try ChildProcess.run(pajama, ["raed", story])
+        #expect(typo.status == 64, "\(typo.stdout)\(typo.stderr)")
+        #expect(typo.stderr.contains("unknown command 'raed'") && typo.stderr.contains("did you mean 'read'?"), "\(typo.stderr)")
+        let frob = try ChildProcess.run(pajama, ["frob"])
+        #expect(frob.status == 64, "\(frob.stdout)\(frob.stderr)")
+        #expect(frob.stderr.contains("unknown command 'frob'") && frob.stderr.contains("validate"), "\(frob.stderr)")
+    }
+
+    @Test func anExistingFolderStillOpensTheLibrary() throws {
+        let t = try TmuxSession([pajama, "--no-sound", PackagePaths.stories.path])
+        defer { t.stop() }
+        try t.waitFor("The Lantern Keeper")
+        try t.press("q", thenWaitFor: "[exited 0]")
+        let explicit = try TmuxSession([pajama, "library", "--no-sound", PackagePaths.stories.path])
+        defer { explicit.stop() }
+        try explicit.waitFor("The Lantern Keeper")
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let result = try ChildProcess.run(pajama, ["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "pajama 0.2.0\n", "\(result.stdout)")
+    }
+
+    // MARK: validate --json
+
+    @Test func validateJSONDoesNotEscapeSlashes() throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-json")
+        defer { dir.remove() }
+        try FileManager.default.copyItem(atPath: story, toPath: dir.path + "/story")
+        try FileManager.default.removeItem(atPath: dir.path + "/story/assets/images/choice.png")
+        let result = try ChildProcess.run(pajama, ["validate", "--json", dir.path + "/story"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"beats/storm.json\""), "\(result.stdout)")
+        #expect(!result.stdout.contains("\\/"), "\(result.stdout)")
+    }
+}
+
+/// The saved progress file's parts the tests look at.
+struct SavedProgress: Decodable {
+    struct Location: Decodable { var beatId: String; var pageId: String }
+    var location: Location?
+    var history: [Location]
+    var finished: Bool
+}
+
+/// Polls the progress file until it exists and `condition` holds; throws with what it last read.
+func waitForProgress(_ path: String, timeout: TimeInterval = TmuxSession.defaultTimeout, _ condition: (SavedProgress) -> Bool) throws -> SavedProgress {
+    let deadline = Date().addingTimeInterval(timeout)
+    var last: SavedProgress?
+    while Date() < deadline {
+        if let data = FileManager.default.contents(atPath: path), let saved = try? JSONDecoder().decode(SavedProgress.self, from: data) {
+            last = saved
+            if condition(saved) { return saved }
+        }
+        usleep(50_000)
+    }
+    throw ProgressWaitTimeout(description: "timed out waiting for the progress file \(path); last read: \(String(describing: last))")
+}
+
+struct ProgressWaitTimeout: Error, CustomStringConvertible {
+    var description: String
+}
