@@ -19,6 +19,8 @@ extension PulseSoundEngine {
         guard pa_stream_connect_upload(stream, length) >= 0 else {
             return .failure(AssetLoadError(.network, subject: subject, detail: String(cString: pa_strerror(pa_context_errno(ctx)))))
         }
+        pendingUploads += 1
+        defer { pendingUploads -= 1 }
         while pa_stream_get_state(stream) == PA_STREAM_CREATING { pa_threaded_mainloop_wait(mainloop) }
         guard pa_stream_get_state(stream) == PA_STREAM_READY else {
             return .failure(AssetLoadError(.network, subject: subject, detail: "the server refused the upload"))
@@ -33,7 +35,13 @@ extension PulseSoundEngine {
         guard pa_stream_get_state(stream) == PA_STREAM_TERMINATED else {
             return .failure(AssetLoadError(.network, subject: subject, detail: "the upload failed"))
         }
+        if stopped {
+            // Confirmed after `shutdown` sent its removals: remove this one too.
+            if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
+            return .failure(AssetLoadError(.network, subject: subject, detail: "sound stopped"))
+        }
         uploaded.insert(name)
+        onServer.insert(name)
         return .success(())
     }
 
@@ -44,6 +52,7 @@ extension PulseSoundEngine {
         let name = "pajama.probe.\(getpid())"
         guard case .success = uploadLocked(probe, name: name, subject: "probe", context: ctx) else { return false }
         uploaded.remove(name)
+        onServer.remove(name)
         if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
         return true
     }

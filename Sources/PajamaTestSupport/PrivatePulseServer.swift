@@ -78,6 +78,7 @@ public final class PrivatePulseServer: @unchecked Sendable {
                 "--disable-shm=yes", "--realtime=no", "--high-priority=no", "--log-target=stderr",
                 "-L", "module-null-sink sink_name=pajama_test rate=48000 channels=1",
                 "-L", "module-native-protocol-unix socket=\(socket) auth-anonymous=1",
+                "-L", "module-cli-protocol-unix socket=\(home)/cli",
             ], outputFile: log, errorFile: log, environment: environment(home: home), cleanSignals: true)
         } catch {
             return .failure(ChildProcess.Failure(message: "cannot start pulseaudio: \(error)"))
@@ -86,6 +87,11 @@ public final class PrivatePulseServer: @unchecked Sendable {
         var lastAnswer = "its socket never appeared"
         while Date() < deadline {
             if let ended = ChildProcess.exitDescription(pid) { return failure("pulseaudio ended before answering: \(ended)") }
+            // A module given with -L that fails to load does not stop pulseaudio: it runs on without it.
+            if let output = try? String(contentsOfFile: log, encoding: .utf8), output.contains("Failed to load module") {
+                ChildProcess.terminate(pid)
+                return failure("pulseaudio could not load a module")
+            }
             if FileManager.default.fileExists(atPath: socket) {
                 let left = max(1, deadline.timeIntervalSinceNow)
                 if let info = try? ChildProcess.run("pactl", ["-s", "unix:" + socket, "info"], environment: environment(home: home),
@@ -116,6 +122,36 @@ public final class PrivatePulseServer: @unchecked Sendable {
     /// `pactl` against this server (its output; empty when pactl fails).
     public func pactl(_ arguments: String...) -> String {
         (try? ChildProcess.run("pactl", ["-s", serverAddress] + arguments, environment: clientEnvironment, timeout: 10).stdout) ?? ""
+    }
+
+    /// Runs one command of the server's command-line interface (`pacmd`'s language, e.g. "kill-client 3",
+    /// which pactl lacks) over its CLI socket; returns what the server answered.
+    public func command(_ line: String) throws -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ChildProcess.Failure(message: "socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array((home + "/cli").utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw ChildProcess.Failure(message: "cannot reach \(home)/cli: \(String(cString: strerror(errno)))") }
+        // Ends with end-of-file, not "exit" (which would stop the daemon): the server then closes its side.
+        let text = Array((line + "\n").utf8)
+        _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        shutdown(fd, Int32(SHUT_WR))
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            answer += buffer[0..<n]
+        }
+        return String(decoding: answer, as: UTF8.self)
     }
 
     /// The names of the samples in the server's sample cache.
