@@ -75,19 +75,29 @@ public final class SinkRecorder: @unchecked Sendable {
         Double(windowRMS(samples).filter { $0 > threshold }.count) / 100
     }
 
-    /// The amplitude of the `frequency` component of the recording (Goertzel over all samples, full
-    /// scale = 1): a tone of amplitude A that plays through the whole recording gives about A.
+    /// The amplitude of the `frequency` component of the recording (full scale = 1): Goertzel over each
+    /// 100 ms window, averaged over the windows, so a tone of amplitude A that plays through the whole
+    /// recording gives about A. Per window, not over the whole recording: a gap in the middle (a busy
+    /// machine's underrun) shifts the tone's phase, and one sum over everything would cancel itself.
     public static func toneLevel(_ samples: [Int16], frequency: Double) -> Double {
-        guard !samples.isEmpty else { return 0 }
+        let window = rate / 10
+        guard samples.count >= window else { return 0 }
         let coefficient = 2 * cos(2 * .pi * frequency / Double(rate))
-        var s1 = 0.0, s2 = 0.0
-        for sample in samples {
-            let s0 = Double(sample) / 32768 + coefficient * s1 - s2
-            s2 = s1
-            s1 = s0
+        var total = 0.0, windows = 0
+        var start = 0
+        while start + window <= samples.count {
+            var s1 = 0.0, s2 = 0.0
+            for sample in samples[start..<(start + window)] {
+                let s0 = Double(sample) / 32768 + coefficient * s1 - s2
+                s2 = s1
+                s1 = s0
+            }
+            let power = max(0, s1 * s1 + s2 * s2 - coefficient * s1 * s2)
+            total += 2 * power.squareRoot() / Double(window)
+            windows += 1
+            start += window
         }
-        let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
-        return 2 * power.squareRoot() / Double(samples.count)
+        return total / Double(windows)
     }
 
     /// The highest RMS of any 10 ms window.
