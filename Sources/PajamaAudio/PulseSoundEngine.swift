@@ -26,8 +26,13 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
     /// connection (a dropped connection leaves the server's samples in place) and not yet removed. What
     /// a reconnect and `shutdown` remove, so nothing is left behind.
     var onServer: Set<String> = []
+    /// Names of the uploads in progress.
+    var uploading: Set<String> = []
     /// Uploads sent and waiting for the server's confirmation (visible to tests).
     var pendingUploads = 0
+    /// How long the last `shutdown` waited for the server (visible to tests: measured where the wait
+    /// happens, so a busy caller's scheduling does not count).
+    var shutdownWait: Duration = .zero
     /// Whoever wants to hear about state changes (`stateChanges()`).
     private var stateObservers: [UUID: AsyncStream<SoundState>.Continuation] = [:]
     /// The PCM of every loaded sound, by sample name: what is re-uploaded after a reconnect, and in
@@ -344,7 +349,7 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
         var drain: OpaquePointer?
         let ctx = connected ? context : nil
         if let ctx {
-            for name in onServer.union(uploaded) {
+            for name in onServer.union(uploaded).union(uploading) {
                 if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
             }
             onServer = []
@@ -378,6 +383,12 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
         let deadline = DispatchTime.now() + .nanoseconds(Int(bound.seconds) * 1_000_000_000 + Int(bound.attoseconds / 1_000_000_000))
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
+                let start = ContinuousClock.now
+                defer {
+                    self.lock()
+                    self.shutdownWait = ContinuousClock.now - start
+                    self.unlock()
+                }
                 while DispatchTime.now() < deadline {
                     self.lock()
                     let running = pa_operation_get_state(operation) == PA_OPERATION_RUNNING

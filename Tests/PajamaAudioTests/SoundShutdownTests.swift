@@ -1,5 +1,5 @@
 import Foundation
-import PajamaAudio
+@testable import PajamaAudio
 import PajamaCore
 import PajamaTestSupport
 import Testing
@@ -15,13 +15,12 @@ import Testing
         _ = try await engine.load(key, bytes: TestSound.wav(seconds: 0.3))
         #expect(server.sampleNames().contains(PulseSoundEngine.sampleName(key)))
         server.pause()
-        let started = ContinuousClock.now
         await engine.shutdown()
-        let took = ContinuousClock.now - started
         server.resume()
-        // A bound far above the engine's own (300 ms, plus a busy machine's scheduling) and far below the
-        // 30 s libpulse waits for a frozen server.
-        #expect(took < .seconds(10), "shutdown took \(took) with the server frozen")
+        // How long shutdown waited on the server, measured where it waits (the test process's own
+        // scheduling under load does not count): its bound is 300 ms; libpulse waits 30 s for a frozen
+        // server. The real binary's quit is checked end to end (SoundServerEndToEndTests).
+        #expect(engine.shutdownWait < .seconds(3), "shutdown waited \(engine.shutdownWait) on the frozen server")
         #expect(server.waitUntil { !server.sampleNames().contains { $0.hasPrefix("pajama.") } }, "\(server.sampleNames())")
     }
 
