@@ -20,8 +20,21 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
     var context: OpaquePointer?
     var connected = false
     var offReason = "not connected"
-    /// Names of the samples the server confirmed holding (sample-cache mode).
+    /// Names of the samples the server confirmed holding on this connection (sample-cache mode).
     var uploaded: Set<String> = []
+    /// Names of every sample of ours that may still be on the server: uploaded on this or an earlier
+    /// connection (a dropped connection leaves the server's samples in place) and not yet removed. What
+    /// a reconnect and `shutdown` remove, so nothing is left behind.
+    var onServer: Set<String> = []
+    /// Names of the uploads in progress.
+    var uploading: Set<String> = []
+    /// Uploads sent and waiting for the server's confirmation (visible to tests).
+    var pendingUploads = 0
+    /// How long the last `shutdown` waited for the server (visible to tests: measured where the wait
+    /// happens, so a busy caller's scheduling does not count).
+    var shutdownWait: Duration = .zero
+    /// Whoever wants to hear about state changes (`stateChanges()`).
+    private var stateObservers: [UUID: AsyncStream<SoundState>.Continuation] = [:]
     /// The PCM of every loaded sound, by sample name: what is re-uploaded after a reconnect, and in
     /// stream mode what the mixer plays (already converted to the stream's format).
     var held: [String: PCMBuffer] = [:]
@@ -31,7 +44,7 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
     var sampleCacheAvailable = false
     var fallback: FallbackStream?
     private var reconnectDelay = 1.0
-    private var stopped = false
+    var stopped = false
     private let settingsLock = NSLock()
     private var settings: SoundSettings
     let server: String?
@@ -129,6 +142,12 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
         connected = true
         reconnectDelay = 1
         serverInfo = pa_context_get_server(ctx).map { String(cString: $0) } ?? ""
+        // Sounds unloaded while the connection was down may still be on the server: remove them now.
+        for name in onServer where held[name] == nil {
+            if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
+            onServer.remove(name)
+        }
+        notifyStateLocked()
     }
 
     /// Called on the mainloop thread with the lock held.
@@ -141,8 +160,38 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
             fallback = nil
             offReason = "sound server lost"
             scheduleReconnect()
+            notifyStateLocked()
         }
         pa_threaded_mainloop_signal(mainloop, 0)
+    }
+
+    // MARK: State changes
+
+    /// A stream of the engine's state, sent whenever it changes on its own (the server lost, a
+    /// reconnect); every call returns a new, independent stream, finished by `shutdown`.
+    public func stateChanges() -> AsyncStream<SoundState> {
+        let (stream, continuation) = AsyncStream<SoundState>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let id = UUID()
+        lock()
+        if stopped {
+            continuation.finish()
+        } else {
+            stateObservers[id] = continuation
+        }
+        unlock()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.lock()
+            self.stateObservers[id] = nil
+            self.unlock()
+        }
+        return stream
+    }
+
+    /// Tells the observers the current state. Lock held.
+    private func notifyStateLocked() {
+        let now = stateLocked
+        for observer in stateObservers.values { observer.yield(now) }
     }
 
     private func scheduleReconnect() {
@@ -163,6 +212,11 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
     public var state: SoundState {
         lock()
         defer { unlock() }
+        return stateLocked
+    }
+
+    /// The state. Lock held.
+    private var stateLocked: SoundState {
         if !connected { return .off(reason: offReason) }
         if isMuted { return .muted }
         return activeMode == .stream ? .stream : .sampleCache
@@ -273,36 +327,78 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
         lock()
         defer { unlock() }
         held[name] = nil
-        guard uploaded.remove(name) != nil, connected, let ctx = context else { return }
+        uploaded.remove(name)
+        // While disconnected the sample stays in `onServer`: the next connect or `shutdown` removes it.
+        guard onServer.contains(name), connected, let ctx = context else { return }
         if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
+        onServer.remove(name)
     }
 
-    /// Removes every sample of ours from the server, closes the stream and disconnects (on quit).
+    /// How long `shutdown` waits for the server to take the removal of our samples before it
+    /// disconnects anyway: quitting never waits on a stuck server.
+    public static let shutdownBound: Duration = .milliseconds(300)
+
+    /// Removes every sample of ours from the server, closes the stream and disconnects (on quit). Returns
+    /// within `shutdownBound` (plus scheduling) whatever the server does: the removals are sent at once;
+    /// a frozen server finds them in its socket when it runs again.
     public func shutdown() async {
         lock()
         stopped = true
         fallback?.close()
         fallback = nil
-        if connected, let ctx = context {
-            for name in uploaded {
+        var drain: OpaquePointer?
+        let ctx = connected ? context : nil
+        if let ctx {
+            for name in onServer.union(uploaded).union(uploading) {
                 if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
             }
-            uploaded = []
-            held = [:]
-            waitForDrain(ctx)
-            pa_context_disconnect(ctx)
+            onServer = []
+            drain = pa_context_drain(ctx, nil, nil)
         }
+        uploaded = []
+        held = [:]
         connected = false
         offReason = "stopped"
+        let observers = stateObservers.values
+        stateObservers = [:]
         unlock()
+        if let drain { await waitForDrain(drain) }
+        lock()
+        if let drain {
+            pa_operation_cancel(drain)
+            pa_operation_unref(drain)
+        }
+        if let ctx { pa_context_disconnect(ctx) }
+        unlock()
+        for observer in observers { observer.finish() }
     }
 
-    /// Waits until every request sent on `ctx` reached the server. Lock held.
-    func waitForDrain(_ ctx: OpaquePointer) {
-        guard let drain = pa_context_drain(ctx, { _, userdata in pa_threaded_mainloop_signal(OpaquePointer(userdata), 0) },
-                                           UnsafeMutableRawPointer(mainloop)) else { return }
-        while pa_operation_get_state(drain) == PA_OPERATION_RUNNING { pa_threaded_mainloop_wait(mainloop) }
-        pa_operation_unref(drain)
+    /// Waits until the server answered every request sent before `drain`, or `shutdownBound` passed. The
+    /// mainloop has no timed wait, so a Dispatch thread polls it: the wait never depends on the Swift
+    /// concurrency pool, which busy callers may be holding.
+    private func waitForDrain(_ drain: OpaquePointer) async {
+        // Safe: the operation is only read with the mainloop lock held, and released by the caller after.
+        nonisolated(unsafe) let operation = drain
+        let bound = Self.shutdownBound.components
+        let deadline = DispatchTime.now() + .nanoseconds(Int(bound.seconds) * 1_000_000_000 + Int(bound.attoseconds / 1_000_000_000))
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                let start = ContinuousClock.now
+                defer {
+                    self.lock()
+                    self.shutdownWait = ContinuousClock.now - start
+                    self.unlock()
+                }
+                while DispatchTime.now() < deadline {
+                    self.lock()
+                    let running = pa_operation_get_state(operation) == PA_OPERATION_RUNNING
+                    self.unlock()
+                    if !running { break }
+                    usleep(2_000)
+                }
+                continuation.resume()
+            }
+        }
     }
 
     /// libpulse's version.

@@ -65,33 +65,56 @@ public struct ChildProcess: Sendable {
 }
 
 extension ChildProcess {
-    /// Starts a long-running program (a server) with its output in `outputFile`; returns its pid.
-    public static func spawn(_ executable: String, _ arguments: [String], outputFile: String) throws -> pid_t {
+    /// Starts a long-running program (a server) with its standard output in `outputFile` and its standard
+    /// error in `errorFile` (discarded when nil); returns its pid. `environment` replaces the environment
+    /// when given; `cleanSignals` starts it with nothing blocked and every signal at its default action
+    /// (see `SpawnAttributes`), so SIGTERM ends it at once.
+    public static func spawn(
+        _ executable: String, _ arguments: [String], outputFile: String, errorFile: String? = nil,
+        environment: [String: String]? = nil, cleanSignals: Bool = false
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        if let errorFile, errorFile == outputFile {
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, errorFile ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        // Unlike `run`, the inherited signal state is kept: parec, started this way, records nothing
-        // when spawned with SpawnAttributes (seen here, cause not found); `terminate` ends these
-        // programs either way (SIGTERM, then SIGKILL).
-        let result = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        // By default the inherited signal state is kept: parec, started this way, records nothing when
+        // spawned with SpawnAttributes (seen here, cause not found); `terminate` ends these programs
+        // either way (SIGTERM, then SIGKILL).
+        let result = cleanSignals
+            ? SpawnAttributes.withClean { posix_spawnp(&pid, executable, &actions, &$0, argv, envp) }
+            : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
         guard result == 0 else { throw Failure(message: "cannot start \(executable): \(String(cString: strerror(result)))") }
         return pid
     }
 
-    /// Stops a spawned program and reaps it.
+    /// How a spawned program ended, if it has (it is reaped then); nil while it runs.
+    public static func exitDescription(_ pid: pid_t) -> String? {
+        var status: Int32 = 0
+        let r = waitpid(pid, &status, WNOHANG)
+        if r == 0 { return nil }
+        if r < 0 { return errno == ECHILD ? "it is gone (already reaped)" : nil }
+        if (status & 0x7F) == 0 { return "it exited with status \((status >> 8) & 0xFF)" }
+        return "it was killed by signal \(status & 0x7F)"
+    }
+
+    /// Stops a spawned program and reaps it (SIGTERM, then SIGKILL after 2 s).
     public static func terminate(_ pid: pid_t) {
         kill(pid, SIGTERM)
         var status: Int32 = 0
         for _ in 0..<200 {
-            if waitpid(pid, &status, WNOHANG) == pid { return }
+            let r = waitpid(pid, &status, WNOHANG)
+            if r == pid || (r < 0 && errno == ECHILD) { return }
             usleep(10_000)
         }
         kill(pid, SIGKILL)

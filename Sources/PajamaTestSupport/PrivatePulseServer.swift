@@ -1,46 +1,175 @@
 import Foundation
 
-/// A private PulseAudio server for tests: its own runtime folder and socket, one null sink whose monitor
-/// a `SinkRecorder` records, stopped (and cleaned up) by `stop()`.
+/// A private PulseAudio server for tests: one null sink whose monitor a `SinkRecorder` records, a Unix
+/// socket, and a home of its own (HOME, XDG_RUNTIME_DIR, XDG_CONFIG_HOME) so it never shares a runtime
+/// folder, cookie or lock with another server or with the machine's. Stopped (and cleaned up) by `stop()`.
+///
+/// Starting waits, with a deadline, until the server answers `pactl info`; a start that fails (the
+/// process exits, or does not answer in time) is retried in a fresh home, and the error names every
+/// attempt with pulseaudio's own log and exit status.
 public final class PrivatePulseServer: @unchecked Sendable {
     // Safe: the lets are set in init; `stopped` is only touched with `lock` held.
+    /// Holds the socket (unless one was given) and the home of every start attempt.
     public let folder: TemporaryDirectory
     public let socketPath: String
     public let sinkName = "pajama_test"
+    /// The running server's own home folder (inside `folder`).
+    public let home: String
+    /// The server's standard output and error.
+    public var logPath: String { home + "/pulseaudio.log" }
     private let pid: pid_t
     private let lock = NSLock()
     private var stopped = false
 
+    /// How many times a start is tried, and how long one attempt may take to answer.
+    public static let attempts = 3
+    public static let startTimeout: TimeInterval = 30
+
     /// `unix:<socket>`, for PULSE_SERVER or the engine's `server:` parameter.
     public var serverAddress: String { "unix:" + socketPath }
 
+    /// The environment for a client program (pactl, parec) talking to this server: this server's home,
+    /// so a client never writes a cookie or config into the real home.
+    public var clientEnvironment: [String: String] { Self.environment(home: home) }
+
     /// Starts a server at `socketPath` (a fresh one when nil) and waits until it answers.
     public init(socketPath: String? = nil, folder: TemporaryDirectory? = nil) throws {
+        let ownFolder = folder == nil
         let folder = try folder ?? TemporaryDirectory(prefix: "pajama-pulse")
-        self.folder = folder
         let socket = socketPath ?? folder.path + "/native"
-        self.socketPath = socket
-        try FileManager.default.createDirectory(atPath: folder.path + "/runtime", withIntermediateDirectories: true)
-        pid = try ChildProcess.spawn("env", [
-            "HOME=\(folder.path)", "XDG_RUNTIME_DIR=\(folder.path)/runtime", "XDG_CONFIG_HOME=\(folder.path)/config",
-            "PULSE_RUNTIME_PATH=\(folder.path)/runtime",
-            "pulseaudio", "-n", "--daemonize=no", "--exit-idle-time=-1", "--system=no", "--use-pid-file=no",
-            "--disable-shm=yes", "--realtime=no", "--high-priority=no",
-            "-L", "module-null-sink sink_name=\(sinkName) rate=48000 channels=1",
-            "-L", "module-native-protocol-unix socket=\(socket) auth-anonymous=1",
-        ], outputFile: folder.path + "/pulseaudio.log")
-        for _ in 0..<100 {
-            if let info = try? ChildProcess.run("pactl", ["-s", serverAddress, "info"], timeout: 5), info.status == 0 { return }
-            usleep(100_000)
+        var failures: [String] = []
+        var started: (pid: pid_t, home: String)?
+        for attempt in 1...Self.attempts {
+            let home = folder.path + "/server-\(UUID().uuidString.prefix(8))"
+            switch Self.start(socket: socket, home: home) {
+            case .success(let pid):
+                started = (pid, home)
+            case .failure(let failure):
+                failures.append("attempt \(attempt) (\(home)): \(failure.message)")
+            }
+            if started != nil { break }
         }
-        ChildProcess.terminate(pid)
-        let log = (try? String(contentsOfFile: folder.path + "/pulseaudio.log", encoding: .utf8)) ?? ""
-        throw ChildProcess.Failure(message: "pulseaudio did not start:\n\(log)")
+        guard let started else {
+            if ownFolder { folder.remove() }
+            throw ChildProcess.Failure(message: "pulseaudio did not start:\n" + failures.joined(separator: "\n"))
+        }
+        self.folder = folder
+        self.socketPath = socket
+        self.home = started.home
+        self.pid = started.pid
     }
 
-    /// `pactl` against this server.
+    /// One attempt: a fresh home, the server spawned with a clean signal state, then polled (its exit,
+    /// its socket, `pactl info`) until it answers or the deadline passes.
+    private static func start(socket: String, home: String) -> Result<pid_t, ChildProcess.Failure> {
+        let log = home + "/pulseaudio.log"
+        func failure(_ text: String) -> Result<pid_t, ChildProcess.Failure> {
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return .failure(ChildProcess.Failure(message: text + "; its log:\n" + (output.isEmpty ? "(empty)" : output)))
+        }
+        let pid: pid_t
+        do {
+            for sub in ["", "/runtime", "/config"] {
+                try FileManager.default.createDirectory(atPath: home + sub, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            }
+            pid = try ChildProcess.spawn("pulseaudio", [
+                "-n", "--daemonize=no", "--exit-idle-time=-1", "--system=no", "--use-pid-file=no",
+                "--disable-shm=yes", "--realtime=no", "--high-priority=no", "--log-target=stderr",
+                "-L", "module-null-sink sink_name=pajama_test rate=48000 channels=1",
+                "-L", "module-native-protocol-unix socket=\(socket) auth-anonymous=1",
+                "-L", "module-cli-protocol-unix socket=\(home)/cli",
+            ], outputFile: log, errorFile: log, environment: environment(home: home), cleanSignals: true)
+        } catch {
+            return .failure(ChildProcess.Failure(message: "cannot start pulseaudio: \(error)"))
+        }
+        let deadline = Date().addingTimeInterval(startTimeout)
+        var lastAnswer = "its socket never appeared"
+        while Date() < deadline {
+            if let ended = ChildProcess.exitDescription(pid) { return failure("pulseaudio ended before answering: \(ended)") }
+            // A module given with -L that fails to load does not stop pulseaudio: it runs on without it.
+            if let output = try? String(contentsOfFile: log, encoding: .utf8), output.contains("Failed to load module") {
+                ChildProcess.terminate(pid)
+                return failure("pulseaudio could not load a module")
+            }
+            if FileManager.default.fileExists(atPath: socket) {
+                let left = max(1, deadline.timeIntervalSinceNow)
+                if let info = try? ChildProcess.run("pactl", ["-s", "unix:" + socket, "info"], environment: environment(home: home),
+                                                    timeout: min(10, left)) {
+                    if info.status == 0 { return .success(pid) }
+                    lastAnswer = "pactl info: status \(info.status): \(info.stderr.trimmingCharacters(in: .whitespacesAndNewlines))"
+                }
+            }
+            usleep(20_000)
+        }
+        ChildProcess.terminate(pid)
+        return failure("pulseaudio did not answer within \(Int(startTimeout)) s (\(lastAnswer))")
+    }
+
+    /// The environment of the server and its clients: the inherited one with this home, no display (so
+    /// D-Bus is never autolaunched) and a session bus address that fails at once.
+    static func environment(home: String) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["HOME"] = home
+        env["XDG_RUNTIME_DIR"] = home + "/runtime"
+        env["XDG_CONFIG_HOME"] = home + "/config"
+        env["PULSE_RUNTIME_PATH"] = home + "/runtime"
+        env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + home + "/no-session-bus"
+        for name in ["PULSE_SERVER", "PULSE_COOKIE", "PULSE_SINK", "PULSE_SOURCE", "DISPLAY", "WAYLAND_DISPLAY"] { env[name] = nil }
+        return env
+    }
+
+    /// `pactl` against this server (its output; empty when pactl fails).
     public func pactl(_ arguments: String...) -> String {
-        (try? ChildProcess.run("pactl", ["-s", serverAddress] + arguments, timeout: 10).stdout) ?? ""
+        (try? ChildProcess.run("pactl", ["-s", serverAddress] + arguments, environment: clientEnvironment, timeout: 10).stdout) ?? ""
+    }
+
+    /// Runs one command of the server's command-line interface (`pacmd`'s language, e.g. "kill-client 3",
+    /// which pactl lacks) over its CLI socket; returns what the server answered.
+    public func command(_ line: String) throws -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ChildProcess.Failure(message: "socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array((home + "/cli").utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw ChildProcess.Failure(message: "cannot reach \(home)/cli: \(String(cString: strerror(errno)))") }
+        // Ends with end-of-file, not "exit" (which would stop the daemon): the server then closes its side.
+        let text = Array((line + "\n").utf8)
+        _ = text.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        shutdown(fd, Int32(SHUT_WR))
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            answer += buffer[0..<n]
+        }
+        return String(decoding: answer, as: UTF8.self)
+    }
+
+    /// The names of the samples in the server's sample cache.
+    public func sampleNames() -> [String] {
+        pactl("list", "samples", "short").split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t")
+            return fields.count > 1 ? String(fields[1]) : nil
+        }
+    }
+
+    /// Polls `condition` until it holds or `timeout` seconds pass; returns whether it held.
+    public func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if condition() { return true }
+            if Date() >= deadline { return false }
+            usleep(20_000)
+        }
     }
 
     /// Freezes the server (SIGSTOP): it keeps its socket but answers nothing until `resume()`.
@@ -57,121 +186,8 @@ public final class PrivatePulseServer: @unchecked Sendable {
         stopped = true
         kill(pid, SIGCONT)
         ChildProcess.terminate(pid)
-        if removeFolder { folder.remove() }
+        if removeFolder { folder.remove() } else { try? FileManager.default.removeItem(atPath: home) }
     }
 
     deinit { stop() }
-}
-
-/// Records the null sink's monitor (mono, 16-bit, 48 kHz) with parec, to find out what really played.
-public final class SinkRecorder: @unchecked Sendable {
-    // Safe: the lets are set in init and only read afterwards.
-    public static let rate = 48_000
-    private let pid: pid_t
-    private let file: String
-
-    public init(server: PrivatePulseServer) throws {
-        file = server.folder.path + "/record-\(UUID().uuidString.prefix(6)).raw"
-        pid = try ChildProcess.spawn("parec", [
-            "-s", server.serverAddress, "-d", server.sinkName + ".monitor", "--raw", "--format=s16le",
-            "--rate=\(Self.rate)", "--channels=1", "--latency-msec=10", file,
-        ], outputFile: "/dev/null")
-        usleep(300_000)
-    }
-
-    /// The samples recorded so far, while recording goes on (for polling until a sound has come out).
-    public func samplesSoFar() -> [Int16] {
-        guard let data = FileManager.default.contents(atPath: file) else { return [] }
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-    }
-
-    /// Stops recording and returns the samples.
-    public func stop() -> [Int16] {
-        ChildProcess.terminate(pid)
-        guard let data = FileManager.default.contents(atPath: file) else { return [] }
-        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-    }
-
-    /// Seconds of sound above `threshold` (RMS over 10 ms windows, full scale = 1).
-    public static func loudSeconds(_ samples: [Int16], threshold: Double = 0.01) -> Double {
-        let window = rate / 100
-        var loud = 0
-        var start = 0
-        while start + window <= samples.count {
-            var sum = 0.0
-            for s in samples[start..<(start + window)] { let v = Double(s) / 32768; sum += v * v }
-            if (sum / Double(window)).squareRoot() > threshold { loud += 1 }
-            start += window
-        }
-        return Double(loud) / 100
-    }
-
-    /// How many separate sounds the recording holds: runs of loud 10 ms windows, where a run ends after
-    /// at least `gap` seconds of quiet.
-    public static func onsets(_ samples: [Int16], threshold: Double = 0.01, gap: Double = 0.1) -> Int {
-        let window = rate / 100
-        let quietWindows = max(1, Int(gap * 100))
-        var count = 0, quiet = quietWindows
-        var start = 0
-        while start + window <= samples.count {
-            var sum = 0.0
-            for s in samples[start..<(start + window)] { let v = Double(s) / 32768; sum += v * v }
-            if (sum / Double(window)).squareRoot() > threshold {
-                if quiet >= quietWindows { count += 1 }
-                quiet = 0
-            } else {
-                quiet += 1
-            }
-            start += window
-        }
-        return count
-    }
-
-    /// The amplitude of the `frequency` component of the recording (Goertzel over all samples, full
-    /// scale = 1): a tone of amplitude A that plays through the whole recording gives about A.
-    public static func toneLevel(_ samples: [Int16], frequency: Double) -> Double {
-        guard !samples.isEmpty else { return 0 }
-        let coefficient = 2 * cos(2 * .pi * frequency / Double(rate))
-        var s1 = 0.0, s2 = 0.0
-        for sample in samples {
-            let s0 = Double(sample) / 32768 + coefficient * s1 - s2
-            s2 = s1
-            s1 = s0
-        }
-        let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
-        return 2 * power.squareRoot() / Double(samples.count)
-    }
-
-    /// The highest RMS of any 10 ms window.
-    public static func peakRMS(_ samples: [Int16]) -> Double {
-        let window = rate / 100
-        var best = 0.0
-        var start = 0
-        while start + window <= samples.count {
-            var sum = 0.0
-            for s in samples[start..<(start + window)] { let v = Double(s) / 32768; sum += v * v }
-            best = max(best, (sum / Double(window)).squareRoot())
-            start += window
-        }
-        return best
-    }
-}
-
-/// Test sounds written in Swift: a 16-bit PCM WAV of a sine tone.
-public enum TestSound {
-    public static func wav(seconds: Double, frequency: Double = 440, rate: Int = 44_100, channels: Int = 1, amplitude: Double = 0.5) -> [UInt8] {
-        let frames = Int(seconds * Double(rate))
-        var pcm: [UInt8] = []
-        pcm.reserveCapacity(frames * channels * 2)
-        for i in 0..<frames {
-            let value = Int16(amplitude * 32767 * sin(2 * .pi * frequency * Double(i) / Double(rate)))
-            for _ in 0..<channels { withUnsafeBytes(of: value.littleEndian) { pcm += $0 } }
-        }
-        func le32(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(v).littleEndian) { Array($0) } }
-        func le16(_ v: Int) -> [UInt8] { withUnsafeBytes(of: UInt16(v).littleEndian) { Array($0) } }
-        var header = Array("RIFF".utf8) + le32(36 + pcm.count) + Array("WAVE".utf8)
-        header += Array("fmt ".utf8) + le32(16) + le16(1) + le16(channels) + le32(rate) + le32(rate * channels * 2) + le16(channels * 2) + le16(16)
-        header += Array("data".utf8) + le32(pcm.count)
-        return header + pcm
-    }
 }

@@ -8,8 +8,9 @@ import PajamaCore
 import PajamaTerminal
 
 /// `pajama doctor`: what Pajama finds on this machine (terminal, sound server, libraries, folders),
-/// with advice for whatever is missing. Exits 1 when something needed is missing (no sound server, no
-/// UTF-8 locale); too few colours is only a warning.
+/// with advice for whatever is missing. Exits 1 only when reading itself cannot work (no UTF-8
+/// locale, a terminal that cannot move the cursor); no sound server, or one that cannot be heard, is a
+/// `sound:` note (reading works without sound), and too few colours is a warning.
 struct DoctorCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor", abstract: "Check the terminal, the sound server, the libraries and the folders Pajama uses.")
@@ -18,6 +19,8 @@ struct DoctorCommand: AsyncParsableCommand {
         setlocale(LC_ALL, "")
         var problems: [String] = []
         var warnings: [String] = []
+        /// Why sound is off or cannot be heard (nil when it works); reading goes on without it.
+        var soundOff: (summary: String, advice: String)?
         let environment = ProcessInfo.processInfo.environment
 
         print("terminal")
@@ -51,7 +54,7 @@ struct DoctorCommand: AsyncParsableCommand {
             print("  mode: \(report.mode.rawValue)\(engine.requestedMode == .auto ? "" : " (forced by \(SoundMode.environmentVariable))")")
             if report.defaultSink.isEmpty {
                 print("  default sink: none")
-                problems.append("the sound server has no default sink: nothing can be heard (check its configuration)")
+                soundOff = ("no default sink", "the sound server has no default sink: nothing can be heard (check its configuration)")
             } else {
                 print("  default sink: \(report.defaultSink) (\(report.sinkDescription)), \(report.sinkFormat)")
                 print("  sink latency: \(Self.milliseconds(report.sinkLatencyMicroseconds)) (configured \(Self.milliseconds(report.sinkConfiguredLatencyMicroseconds)))")
@@ -64,7 +67,7 @@ struct DoctorCommand: AsyncParsableCommand {
             if case .off(let why) = engine.state { reason = why } else { reason = "not connected" }
             print("  server: none (\(reason))")
             print("  sample cache: unknown")
-            problems.append("""
+            soundOff = ("no server", """
                 \(reason.hasPrefix("no sound server") ? reason : "no sound server (\(reason))"): Pajama reads silently. Start one with `pulseaudio --start` \
                 (or PipeWire's pipewire-pulse), or point PULSE_SERVER at a running server
                 """)
@@ -84,9 +87,14 @@ struct DoctorCommand: AsyncParsableCommand {
         print("  config: \(SoundSettings.file.deletingLastPathComponent().path)")
 
         for warning in warnings { print("warning: \(warning)") }
+        if let soundOff { print("sound: \(soundOff.advice)") }
         for problem in problems { print("problem: \(problem)") }
         if !problems.isEmpty { throw ExitCode(1) }
-        print("all good")
+        if let soundOff {
+            print("reading works; sound is off: \(soundOff.summary)")
+        } else {
+            print("all good")
+        }
     }
 
     /// The terminal's size from TIOCGWINSZ, when standard output is a terminal.

@@ -169,7 +169,7 @@ import Testing
         let deadline = Date().addingTimeInterval(15)
         var loud = 0.0
         while Date() < deadline {
-            loud = SinkRecorder.loudSeconds(recorder.samplesSoFar())
+            loud = SinkRecorder.loudSeconds(recorder.samples())
             if loud > 0.3 { break }
             usleep(50_000)
         }

@@ -53,19 +53,6 @@ import Testing
         #expect(result.stdout.contains("mode: stream (forced by PAJAMA_SOUND_MODE)"))
     }
 
-    @Test func withoutAServerItFailsWithAdvice() throws {
-        let home = try TemporaryDirectory(prefix: "pajama-doctor")
-        defer { home.remove() }
-        let result = try ChildProcess.run(
-            PackagePaths.executable("pajama").path, ["doctor"],
-            environment: environment(pulseServer: "unix:" + home.path + "/no-such-socket", home: home))
-        #expect(result.status == 1)
-        #expect(result.stdout.contains("server: none"))
-        #expect(result.stdout.contains("problem: no sound server"))
-        #expect(result.stdout.contains("pulseaudio --start"))
-        #expect(result.stdout.contains("PULSE_SERVER"))
-    }
-
     @Test func aLocaleWithoutUTF8IsAProblem() throws {
         let server = try PrivatePulseServer()
         defer { server.stop() }

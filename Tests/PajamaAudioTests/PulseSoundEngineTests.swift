@@ -15,38 +15,31 @@ import Testing
         #expect(!engine.isUploaded(key))
         let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.4, frequency: 440))
         #expect(engine.isUploaded(key))
-        #expect(server.pactl("list", "samples", "short").contains(PulseSoundEngine.sampleName(key)))
-        engine.volume = 100
-        engine.isMuted = false
+        #expect(server.sampleNames().contains(PulseSoundEngine.sampleName(key)))
 
         let recorder = try SinkRecorder(server: server)
-        let quietBefore = SinkRecorder.loudSeconds(Array(repeating: 0, count: 4800))
-        #expect(quietBefore == 0)
+        defer { _ = recorder.stop() }
         #expect(engine.play(sound))
-        try await Task.sleep(for: .milliseconds(800))
-        let samples = recorder.stop()
-        let loud = SinkRecorder.loudSeconds(samples)
-        #expect(loud > 0.3 && loud < 0.6, "heard \(loud) s of sound")
+        let loud = SinkRecorder.loudSeconds(try recorder.record(seconds: 1.2))
+        #expect(loud > 0.3, "heard \(loud) s of a 0.4 s sound")
 
         await engine.unload(sound)
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(!server.pactl("list", "samples", "short").contains(PulseSoundEngine.sampleName(key)))
+        #expect(server.waitUntil { !server.sampleNames().contains(PulseSoundEngine.sampleName(key)) })
         await engine.shutdown()
     }
 
     @Test func silenceWhenNothingPlaysAndWhenMuted() async throws {
-        let server = try PrivatePulseServer()
-        defer { server.stop() }
-        let config = try TemporaryDirectory(prefix: "pajama-cfg")
-        defer { config.remove() }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let engine = PulseSoundEngine.start(server: server.serverAddress)
+        let (server, config, engine) = try startSoundEngine()
+        defer { server.stop(); config.remove() }
         let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.3))
         engine.isMuted = true
+        let watcher = try SinkInputWatcher(server: server)
+        defer { watcher.stop() }
         let recorder = try SinkRecorder(server: server)
+        defer { _ = recorder.stop() }
         engine.play(sound)
-        try await Task.sleep(for: .milliseconds(600))
-        #expect(SinkRecorder.loudSeconds(recorder.stop()) == 0)
+        #expect(SinkRecorder.loudSeconds(try recorder.record(seconds: 0.8)) == 0)
+        #expect(watcher.started().isEmpty, "a muted play asks the server for nothing")
         await engine.shutdown()
     }
 
@@ -60,8 +53,8 @@ import Testing
     }
 
     /// In both modes: the server goes away (silence, `.off`), a new one starts at the same address,
-    /// the engine reconnects in the background and the sound plays once (re-uploaded lazily in
-    /// sample-cache mode, on a newly opened stream in stream mode).
+    /// the engine reconnects in the background and the sound plays (re-uploaded lazily in sample-cache
+    /// mode, on a newly opened stream in stream mode), one play per trigger as the server counts them.
     @Test(arguments: [SoundMode.sampleCache, .stream])
     func serverLostThenANewOneAtTheSameAddressRecovers(_ mode: SoundMode) async throws {
         let folder = try TemporaryDirectory(prefix: "pajama-pulse-restart")
@@ -76,27 +69,31 @@ import Testing
         engine.isMuted = false
         let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.3))
         first.stop(removeFolder: false)
-        try await Task.sleep(for: .milliseconds(500))
+        let wentOff = await eventually { if case .off = engine.state { return true } else { return false } }
+        #expect(wentOff, "expected off after the server went away, got \(engine.state)")
         #expect(!engine.play(sound))
-        guard case .off = engine.state else {
-            Issue.record("expected off after the server went away, got \(engine.state)")
-            return
-        }
         let second = try PrivatePulseServer(socketPath: socket, folder: folder)
         defer { second.stop(removeFolder: false) }
         let expected: SoundState = mode == .stream ? .stream : .sampleCache
-        var back = false
-        for _ in 0..<40 where !back {
-            try await Task.sleep(for: .milliseconds(250))
-            back = engine.state == expected
-        }
-        #expect(back, "the engine reconnected (\(mode.rawValue))")
+        #expect(await eventually(timeout: .seconds(60)) { engine.state == expected }, "the engine reconnected (\(mode.rawValue))")
+        let watcher = try SinkInputWatcher(server: second)
+        defer { watcher.stop() }
         let recorder = try SinkRecorder(server: second)
+        defer { _ = recorder.stop() }
         #expect(engine.play(sound))
-        try await Task.sleep(for: .milliseconds(900))
-        let samples = recorder.stop()
-        #expect(SinkRecorder.loudSeconds(samples) > 0.2)
-        #expect(SinkRecorder.onsets(samples) == 1, "played once, not twice")
+        if mode == .sampleCache {
+            // Re-uploaded, then played: one sink input, which ends.
+            let events = try watcher.waitFor("the play to start and end") { events in
+                events.contains { $0.kind == .remove && events.first(where: { $0.kind == .new })?.index == $0.index }
+            }
+            _ = try recorder.record(seconds: 0.6)
+            #expect(watcher.started().count == 1, "played once, not twice: \(events)")
+        } else {
+            _ = try recorder.record(seconds: 1.2)
+        }
+        let loud = SinkRecorder.loudSeconds(recorder.samples())
+        #expect(loud > 0.2, "heard \(loud) s of a 0.3 s sound")
+        if mode == .stream { #expect(loud < 0.5, "heard \(loud) s of a 0.3 s sound played once") }
         await engine.shutdown()
     }
 }

@@ -21,14 +21,13 @@ import Testing
         #expect(server.pactl("list", "samples", "short").contains(PulseSoundEngine.sampleName(SoundPlaybackTests.key(first.value))))
         _ = try await store.load(second)
         #expect(await !store.isLoaded(first))
-        try await Task.sleep(for: .milliseconds(200))
+        let firstName = PulseSoundEngine.sampleName(SoundPlaybackTests.key(first.value))
+        #expect(server.waitUntil { !server.sampleNames().contains(firstName) }, "\(server.sampleNames())")
         let samples = server.pactl("list", "samples", "short")
-        #expect(!samples.contains(PulseSoundEngine.sampleName(SoundPlaybackTests.key(first.value))), "\(samples)")
         #expect(samples.contains(PulseSoundEngine.sampleName(SoundPlaybackTests.key(second.value))))
         #expect(!engine.isUploaded(SoundPlaybackTests.key(first.value)))
         await store.clear()
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(!server.pactl("list", "samples", "short").contains("pajama."))
+        #expect(server.waitUntil { !server.sampleNames().contains { $0.hasPrefix("pajama.") } }, "\(server.sampleNames())")
         await engine.shutdown()
     }
 }

@@ -186,18 +186,19 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         var events: [ReaderEvent] = []
         vm.onEvent = { events.append($0) }
         await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
-        // page_enter sound not loaded: skipped, not played.
-        #expect(events.contains(.soundSkipped(path("enter.wav"), .pageEnter)))
-        #expect(sound.played.isEmpty)
+        // page_enter sound not loaded: loaded, then played once (the reader is still on the page).
+        await waitUntil { events.contains(.soundPlayed(path("enter.wav"), .pageEnter)) }
+        #expect(sound.played == [path("enter.wav")])
+        #expect(!events.contains(.soundSkipped(path("enter.wav"), .pageEnter)))
         // Tap with the tap sound not loaded: loaded, then played once (the reader is still on the page).
         await vm.changePage(.advance)
         await waitUntil { events.contains(.soundPlayed(path("tap.wav"), .tap)) }
-        #expect(sound.played == [path("tap.wav")])
+        #expect(sound.played == [path("enter.wav"), path("tap.wav")])
         // Now loaded: the next tap plays it at once, exactly once more.
         await vm.changePage(.advance)
         await waitUntil { events.filter { $0 == .soundPlayed(path("tap.wav"), .tap) }.count == 2 }
-        #expect(sound.played == [path("tap.wav"), path("tap.wav")])
-        #expect(await content.soundLoads == 1)
+        #expect(sound.played == [path("enter.wav"), path("tap.wav"), path("tap.wav")])
+        #expect(await content.soundLoads == 2)
     }
 
     @Test func aTapSoundIsNotPlayedAfterTheReaderLeftThePage() async throws {
@@ -216,7 +217,7 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         await waitUntil { events.contains(.soundSkipped(path("tap.wav"), .tap)) }
         #expect(events.contains(.soundSkipped(path("tap.wav"), .tap)))
         #expect(!sound.played.contains(path("tap.wav")))
-        #expect(await content.soundLoads == 1)
+        #expect(await content.soundLoads == 2)  // the tap sound, and the text page's page_enter sound
     }
 
     @Test func progressIsSavedAndRestoredAndACorruptFileIsMovedAside() async throws {

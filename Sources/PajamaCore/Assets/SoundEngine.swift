@@ -64,4 +64,12 @@ public protocol SoundEngine: AnyObject, Sendable {
     /// Volume in percent (0...100).
     var volume: Int { get set }
     var isMuted: Bool { get set }
+    /// The state each time it changes on its own (the server lost, a reconnect), so the status line
+    /// is redrawn without waiting for a key. Every call returns a new stream.
+    func stateChanges() -> AsyncStream<SoundState>
+}
+
+extension SoundEngine {
+    /// An engine whose state never changes on its own (a fake): a finished stream.
+    public func stateChanges() -> AsyncStream<SoundState> { AsyncStream { $0.finish() } }
 }

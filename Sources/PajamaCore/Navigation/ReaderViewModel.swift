@@ -23,6 +23,9 @@ public final class ReaderViewModel {
     private var generation = 0
     /// Counts page entries, so a late tap sound never plays on a page the reader has left.
     private var visit = 0
+    /// Sounds that failed to load during this page visit: not asked for again until the page is
+    /// entered again (a refusing server was asked once per tap).
+    private var failedSounds: Set<AssetPath> = []
     private var pendingEntry: Entry?
     private var pagesRead = 0
     private var finishedOnce = false
@@ -283,6 +286,7 @@ public final class ReaderViewModel {
         pendingEntry = nil
         if entry.recordInHistory { history.push(location, beat: beat) } else { history.updateCurrent(location) }
         visit += 1
+        failedSounds = []
         let isLastPage = pageIndex! == beat.pages.count - 1
         let pageState = PageState(beat: beat, page: page, location: location, pageIndex: pageIndex!, revealedLines: revealed,
                                   canGoBack: history.canGoBack, isEnding: isLastPage && beat.isEnding)
@@ -290,8 +294,13 @@ public final class ReaderViewModel {
         state = .page(pageState)
         emit(.pageEntered(location))
         save(location)
-        for path in page.pageEnterSounds { _ = await play(path, cue: .pageEnter) }
-        if let (path, index) = choiceSoundToLoad { loadThenPlay(path, cue: .choice(index), visit: visit) }
+        // A page_enter sound not loaded yet (an `important` one is not waited for) plays when it arrives,
+        // if the reader is still on this visit.
+        let enteredVisit = visit
+        for path in page.pageEnterSounds where !(await play(path, cue: .pageEnter)) {
+            loadThenPlay(path, cue: .pageEnter, visit: enteredVisit)
+        }
+        if let (path, index) = choiceSoundToLoad { loadThenPlay(path, cue: .choice(index), visit: enteredVisit) }
     }
 
     /// The most recent history entry (index and location) whose beat still exists, looking back at most
@@ -323,7 +332,6 @@ public final class ReaderViewModel {
             emit(.soundPlayed(path, cue))
             return true
         }
-        if cue == .pageEnter { emit(.soundSkipped(path, cue)) }
         return false
     }
 
@@ -338,9 +346,14 @@ public final class ReaderViewModel {
         }
     }
 
-    /// Loads a sound, then plays it only if the reader is still on the same page visit.
+    /// Loads a sound, then plays it only if the reader is still on the same page visit. A sound that
+    /// failed on this visit is skipped without asking again; a failure is remembered for the visit.
     private func loadThenPlay(_ path: AssetPath, cue: SoundCue, visit expected: Int) {
         guard let sound else { return }
+        guard !(visit == expected && failedSounds.contains(path)) else {
+            emit(.soundSkipped(path, cue))
+            return
+        }
         Task { @MainActor in
             do {
                 let loaded = try await content.loadSound(path)
@@ -350,6 +363,7 @@ public final class ReaderViewModel {
                 }
                 if sound.play(loaded) { self.emit(.soundPlayed(path, cue)) } else { self.emit(.soundSkipped(path, cue)) }
             } catch {
+                if self.visit == expected { self.failedSounds.insert(path) }
                 self.emit(.soundSkipped(path, cue))
             }
         }

@@ -38,6 +38,8 @@ public final class ReaderController {
         didSet { if dirty { screen.wake() } }
     }
     private var finished = false
+    /// Whether the key worker is in the middle of a key (e.g. a move waiting on a load).
+    private var handlingKey = false
     /// The last page shown, kept on screen while a short load is inside its grace period.
     private var lastPage: PageState?
     /// The story's loading events (nil: the Loading screen names no progress), folded into `loadingProgress`.
@@ -71,7 +73,15 @@ public final class ReaderController {
         let worker = Task { @MainActor [weak self] in
             for await key in keys {
                 guard let self, !self.finished else { return }
+                self.handlingKey = true
                 await self.handle(key)
+                self.handlingKey = false
+            }
+        }
+        // The status line follows the sound server (lost, back) without waiting for a key.
+        let soundWatcher = sound.map { sound in
+            Task { @MainActor [weak self] in
+                for await _ in sound.stateChanges() { self?.dirty = true }
             }
         }
         // Bytes arriving redraw the Loading screen (its byte count) once it is shown.
@@ -87,6 +97,7 @@ public final class ReaderController {
             keyInput.finish()
             worker.cancel()
             progressWatcher.cancel()
+            soundWatcher?.cancel()
         }
         Task { await viewModel.start(at: start, restart: restart) }
         var statsDue = ContinuousClock.now
@@ -96,6 +107,9 @@ public final class ReaderController {
                 if case .resize = key {
                     screen.invalidate()
                     dirty = true
+                } else if handlingKey, !showHelp, !confirmRestart, KeyMap.action(for: key, onChoicePage: false) == .quit {
+                    // Quitting never waits behind a key still in progress (a move waiting on a load).
+                    finished = true
                 } else {
                     keyInput.yield(key)
                 }
@@ -274,12 +288,16 @@ public final class ReaderController {
         case .takeSelected:
             if selectedChoice < choices.count { await viewModel.changePage(.choose(selectedChoice)) }
         case .restart: confirmRestart = true
-        case .mute:
-            if let sound { sound.isMuted.toggle() }
-        case .volumeUp:
-            if let sound { sound.volume = min(100, (sound.volume / 10 + 1) * 10) }
-        case .volumeDown:
-            if let sound { sound.volume = max(0, (sound.volume + 9) / 10 * 10 - 10) }
+        case .mute, .volumeUp, .volumeDown:
+            if let why = soundOffNotice {
+                notice = why
+            } else if let sound {
+                switch action {
+                case .mute: sound.isMuted.toggle()
+                case .volumeUp: sound.volume = min(100, (sound.volume / 10 + 1) * 10)
+                default: sound.volume = max(0, (sound.volume + 9) / 10 * 10 - 10)
+                }
+            }
         case .nextTheme:
             if !themes.isEmpty {
                 let index = ((themes.firstIndex(of: screen.theme.name) ?? -1) + 1) % themes.count
@@ -369,6 +387,16 @@ public final class ReaderController {
 
     private func positionText(_ page: PageState) -> String {
         "\(page.beat.id) · page \(page.pageIndex + 1)/\(page.beat.pages.count)"
+    }
+
+    /// What `m`, `+` and `-` say when there is no sound to change; nil when there is.
+    private var soundOffNotice: String? {
+        guard let sound else { return "sound is off (--no-sound)" }
+        switch sound.state {
+        case .off: return "sound is off (no server)"
+        case .disabled: return "sound is off (--no-sound)"
+        case .sampleCache, .stream, .muted: return nil
+        }
     }
 
     private func soundText() -> String {

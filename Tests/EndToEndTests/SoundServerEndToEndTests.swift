@@ -1,0 +1,99 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// The real binary in tmux against private PulseAudio servers that misbehave: frozen, gone, back; and
+/// with no server at all.
+@Suite(.serialized) struct SoundServerEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    /// Polls `condition` until it holds or `timeout` seconds pass.
+    private func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() >= deadline { return false }
+            usleep(20_000)
+        }
+        return true
+    }
+
+    @Test func quitWithAFrozenServerEndsAtOnceAndRestoresTheTerminal() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let t = try TmuxSession([pajama, "read", story], environment: ["PULSE_SERVER": server.serverAddress])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        try t.waitFor("sound: on")
+        // Some of the story's sounds are on the server, then it freezes (SIGSTOP).
+        #expect(server.waitUntil { server.sampleNames().contains { $0.hasPrefix("pajama.") } })
+        server.pause()
+        t.send("Space")
+        t.send("q")
+        // Libpulse would wait 30 s for the frozen server; quitting must not (3 s leaves room for a busy machine).
+        let ended = waitUntil(timeout: 3) { t.screen().contains("[exited 0]") }
+        server.resume()
+        #expect(ended, "pajama still running 3 s after q; screen:\n\(t.screen())")
+        let screen = try t.waitFor("modes:", timeout: 60)
+        let modes = screen.components(separatedBy: "modes:").last ?? ""
+        #expect(screen.contains("[exited 0]"))
+        #expect(modes.contains(" echo") && modes.contains("icanon") && !modes.contains("-echo") && !modes.contains("-icanon"),
+                "the terminal's modes were given back: \(screen)")
+        #expect(t.paneValue("#{alternate_on}") == "0")
+    }
+
+    @Test func theStatusLineFollowsTheServerWithoutAKey() throws {
+        let folder = try TemporaryDirectory(prefix: "pajama-pulse-e2e")
+        defer { folder.remove() }
+        let socket = folder.path + "/native"
+        let first = try PrivatePulseServer(socketPath: socket, folder: folder)
+        let t = try TmuxSession([pajama, "read", story], environment: ["PULSE_SERVER": first.serverAddress])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        try t.waitFor("sound: on")
+        first.stop(removeFolder: false)
+        try t.waitFor("sound: off (no server)", timeout: 20)
+        let second = try PrivatePulseServer(socketPath: socket, folder: folder)
+        defer { second.stop(removeFolder: false) }
+        // The engine retries with backoff (1, 2, 4... s): within a minute it is back, and so is the line.
+        try t.waitFor("sound: on", timeout: 60)
+        try t.press("q", thenWaitFor: "[exited 0]")
+        #expect(second.waitUntil { !second.sampleNames().contains { $0.hasPrefix("pajama.") } }, "left: \(second.sampleNames())")
+    }
+
+    @Test func theFirstPageEnterSoundPlaysOnFirstOpen() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let watcher = try SinkInputWatcher(server: server)
+        defer { watcher.stop() }
+        let t = try TmuxSession([pajama, "read", story], environment: ["PULSE_SERVER": server.serverAddress])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        // No key pressed: only the cover's page_enter sound (the sea wind, `important`) can play.
+        try watcher.waitFor("the sea wind to play") { !$0.filter { $0.kind == .new }.isEmpty }
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    @Test func soundKeysWithNoServerSayWhy() throws {
+        let t = try TmuxSession([pajama, "read", story])  // PULSE_SERVER points nowhere
+        defer { t.stop() }
+        try t.waitFor("sound: off (no server)")
+        for key in ["m", "+", "-"] {
+            try t.press(key, thenWaitFor: "sound is off (no server)")
+            // The next key clears the notice.
+            t.send("?")
+            #expect(waitUntil(timeout: 15) { !t.screen().contains("sound is off") })
+            t.send("x")
+            try t.waitFor("A short story")
+        }
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    @Test func soundKeysWithNoSoundSayWhy() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        try t.press("m", thenWaitFor: "sound is off (--no-sound)")
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import PajamaCore
+import PajamaTestSupport
+import Testing
+
+/// A sound that fails to load is remembered for the page visit: tapping again does not ask the server
+/// again (a refusing server was asked once per tap); entering the page again tries again. Against a real
+/// web server on 127.0.0.1 that answers the sound with HTTP 500.
+@MainActor @Suite(.serialized) struct FailedSoundMemoryTests {
+    let tap = try! AssetPath(validating: "assets/tap.wav")
+
+    private func serve() throws -> (TemporaryDirectory, TestHTTPServer) {
+        let dir = try TemporaryDirectory(prefix: "pajama-failed-sound")
+        try dir.write("story.json", """
+        {"format":1,"id":"failing","title":"Failing","version":"1","startBeatId":"start","beats":["start"],
+         "presentation":{"lineByLine":true}}
+        """)
+        try dir.write("beats/start.json", """
+        {"id":"start","pages":[
+          {"id":"text","type":"text","lines":["one","two","three","four","five","six"],
+           "tools":[{"name":"sound_effect","args":{"sound_url":"assets/tap.wav","trigger":"tap"}}]},
+          {"id":"after","type":"text","lines":["after"]}]}
+        """)
+        try dir.write("assets/tap.wav", Data(TestSound.wav(seconds: 0.1)))
+        return (dir, try TestHTTPServer(root: dir.url, failing: ["assets/tap.wav"]))
+    }
+
+    @Test func aFailedTapSoundIsAskedForOncePerPageVisit() async throws {
+        let (dir, server) = try serve()
+        defer { server.stop(); dir.remove() }
+        let retry = RetryPolicy(attempts: 2, baseDelay: .milliseconds(10), maximumDelay: .milliseconds(20),
+                                attemptTimeout: .seconds(20), deadline: .seconds(60))
+        let content = try await StoryContentManager.open(
+            source: HTTPStorySource(baseURL: URL(string: server.baseURL)!), diskCache: nil,
+            decodeImage: { _, _ in .textArt(lines: []) }, sound: FakeSound(), preloading: false, retry: retry)
+        let viewModel = ReaderViewModel(content: content, sound: FakeSound(), progress: nil)
+        var skipped = 0
+        viewModel.onEvent = { if $0 == .soundSkipped(self.tap, .tap) { skipped += 1 } }
+        await viewModel.start()
+        #expect(viewModel.location?.pageId == "text")
+
+        // The first tap loads the sound (with the policy's retries) and fails.
+        await viewModel.changePage(.advance)
+        #expect(await eventually { skipped == 1 })
+        let firstVisit = server.requestCount(for: "assets/tap.wav")
+        #expect(firstVisit >= 1)
+        // More taps on the same visit: skipped at once, the server is not asked again.
+        for tap in 2...4 {
+            await viewModel.changePage(.advance)
+            #expect(await eventually { skipped == tap })
+        }
+        #expect(server.requestCount(for: "assets/tap.wav") == firstVisit, "asked again on the same page visit")
+
+        // Leaving and entering the page again is a new visit: it tries again.
+        var taps = 4
+        while viewModel.location?.pageId == "text" {
+            await viewModel.changePage(.advance)
+            taps += 1
+        }
+        #expect(await eventually { skipped == taps })
+        await viewModel.changePage(.back)
+        #expect(viewModel.location?.pageId == "text")
+        let before = server.requestCount(for: "assets/tap.wav")
+        await viewModel.changePage(.advance)
+        #expect(await eventually { skipped == taps + 1 })
+        #expect(server.requestCount(for: "assets/tap.wav") > before, "a new visit tries again")
+    }
+
+    /// Polls `condition` until it holds (every 10 ms, for at most 120 s); nothing is asserted about time.
+    private func eventually(_ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+}
