@@ -27,6 +27,9 @@ public final class TestHTTPServer: Sendable {
         public var statuses: [String: Int] = [:]
         /// Per path: a wait before answering.
         public var slow: [String: Duration] = [:]
+        /// Paths whose requests wait, unanswered, until a test takes them out of this set (`update`) or
+        /// the server stops: a load that is in progress for exactly as long as the test needs.
+        public var held: Set<String> = []
         /// Per path: the file's new content once its first response has ended (however it ended), so a
         /// retry sees a changed file (and a new ETag).
         public var changedAfterFirstResponse: [String: [UInt8]] = [:]
@@ -195,6 +198,9 @@ public final class TestHTTPServer: Sendable {
                                   status: 200)
         if options.latency > .zero { try? await Task.sleep(for: options.latency) }
         if let delay = options.slow[path] { try? await Task.sleep(for: delay) }
+        while state.withLock({ $0.options.held.contains(path) && !$0.stopped }) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
         if let status = options.statuses[path] {
             entry.status = status
             log(entry, index: index, options: options)

@@ -1,15 +1,16 @@
 import Foundation
 import PajamaCore
+import PajamaHTTP
 import PajamaTestSupport
 import Testing
 
 /// A sound that fails to load is remembered for the page visit: tapping again does not ask the server
 /// again (a refusing server was asked once per tap); entering the page again tries again. Against a real
-/// web server on 127.0.0.1 that answers the sound with HTTP 500.
+/// web server on 127.0.0.1 that refuses the sound (HTTP 403), as in the report.
 @MainActor @Suite(.serialized) struct FailedSoundMemoryTests {
     let tap = try! AssetPath(validating: "assets/tap.wav")
 
-    private func serve() throws -> (TemporaryDirectory, TestHTTPServer) {
+    private func serve() async throws -> (TemporaryDirectory, TestHTTPServer) {
         let dir = try TemporaryDirectory(prefix: "pajama-failed-sound")
         try dir.write("story.json", """
         {"format":1,"id":"failing","title":"Failing","version":"1","startBeatId":"start","beats":["start"],
@@ -22,14 +23,14 @@ import Testing
           {"id":"after","type":"text","lines":["after"]}]}
         """)
         try dir.write("assets/tap.wav", Data(TestSound.wav(seconds: 0.1)))
-        return (dir, try TestHTTPServer(root: dir.url, failing: ["assets/tap.wav"]))
+        return (dir, try await TestHTTPServer(root: dir.url, options: .init(statuses: ["assets/tap.wav": 403])))
     }
 
     @Test func aFailedTapSoundIsAskedForOncePerPageVisit() async throws {
-        let (dir, server) = try serve()
-        defer { server.stop(); dir.remove() }
+        let (dir, server) = try await serve()
+        defer { server.stopSoon(); dir.remove() }
         let retry = RetryPolicy(attempts: 2, baseDelay: .milliseconds(10), maximumDelay: .milliseconds(20),
-                                attemptTimeout: .seconds(20), deadline: .seconds(60))
+                                progressTimeout: .seconds(20), deadline: .seconds(60))
         let content = try await StoryContentManager.open(
             source: HTTPStorySource(baseURL: URL(string: server.baseURL)!), diskCache: nil,
             decodeImage: { _, _ in .textArt(lines: []) }, sound: FakeSound(), preloading: false, retry: retry)
