@@ -71,6 +71,10 @@ public final class TmuxSession: Sendable {
 
     /// Waits until `condition` holds for the screen (polling), returning the screen; throws naming
     /// `description`, with the pane's processes and the last screen, on timeout.
+    ///
+    /// The condition must hold on two looks in a row, and the second is returned: tmux can show a frame
+    /// that ncurses is still writing (some rows new, some old), and a test that asserts more about the
+    /// screen it gets must not be handed such a half frame.
     @discardableResult
     public func waitUntil(_ description: String, timeout: TimeInterval = TmuxSession.defaultTimeout,
                           _ condition: (String) -> Bool) throws -> String {
@@ -78,10 +82,16 @@ public final class TmuxSession: Sendable {
         let deadline = started.addingTimeInterval(timeout)
         var last = ""
         var polls = 0
+        var held = false
         while Date() < deadline {
             last = screen()
             polls += 1
-            if condition(last) { return last }
+            if condition(last) {
+                if held { return last }
+                held = true
+                continue
+            }
+            held = false
             usleep(50_000)
         }
         let waited = String(format: "%.1f", Date().timeIntervalSince(started))

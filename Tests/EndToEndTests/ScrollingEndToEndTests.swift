@@ -28,13 +28,15 @@ import Testing
         return root.path
     }
 
-    /// Waits until the screen differs from `previous`; returns it.
-    func waitForChange(_ t: TmuxSession, from previous: String, timeout: TimeInterval = 15) throws -> String {
+    /// Waits until the screen differs from `previous` and has settled (two captures in a row agree: tmux
+    /// may show a frame that ncurses is still writing); returns it.
+    func waitForChange(_ t: TmuxSession, from previous: String, timeout: TimeInterval = 60) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = previous
         while Date() < deadline {
-            screen = t.screen()
-            if screen != previous { return screen }
+            let next = t.screen()
+            if next != previous, next == screen { return next }
+            screen = next
             usleep(50_000)
         }
         throw ScreenDidNotChange(screen: screen)
@@ -94,12 +96,13 @@ import Testing
         let row = { (s: String, text: String) in s.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) } }
         let before = try #require(row(screen, "Line 02"))
         t.send("Down")
-        screen = try waitForChange(t, from: screen)
-        #expect(!screen.contains("Line 01"), "\(screen)")
-        #expect(row(screen, "Line 02") == before - 1, "\(screen)")
+        screen = try t.waitUntil("Line 01 scrolled out, Line 02 one row up") { s in
+            !s.contains("Line 01") && row(s, "Line 02") == before - 1
+        }
         t.send("Up")
-        screen = try waitForChange(t, from: screen)
-        #expect(screen.contains("Line 01"), "\(screen)")
-        #expect(row(screen, "Line 02") == before, "\(screen)")
+        screen = try t.waitUntil("Line 01 back, Line 02 in its row") { s in
+            s.contains("Line 01") && row(s, "Line 02") == before
+        }
+        #expect(screen.contains("Line 01"))
     }
 }
