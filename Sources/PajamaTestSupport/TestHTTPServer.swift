@@ -241,13 +241,20 @@ public final class TestHTTPServer: Sendable {
         let stall = index <= options.stalling[path, default: 0]
         return Response(status: .init(code: entry.status), headers: headers, body: ResponseBody(contentLength: part.count) { writer in
             let sent = (cut || stall) ? part.count / 2 : part.count
+            // A whole answer is logged as it begins (so the log is in the order requests came, and a client
+            // that has read the whole body finds its request logged); a cut or a stall once its part is sent
+            // (so a test waiting for it knows the part is on the wire).
+            let partial = cut || stall
+            if !partial { self.log(logged) }
             do {
                 try await self.write(part[..<sent], to: &writer, rate: options.bytesPerSecond)
             } catch {
-                self.log(logged, index: index, options: options)
+                if partial { self.log(logged) }
+                self.ended(logged, index: index, options: options)
                 throw error
             }
-            self.log(logged, index: index, options: options)
+            if partial { self.log(logged) }
+            self.ended(logged, index: index, options: options)
             if cut { throw Dropped() }
             if stall {
                 await self.waitUntilStopped()
@@ -282,11 +289,19 @@ public final class TestHTTPServer: Sendable {
         }
     }
 
+    private func log(_ entry: LoggedRequest) {
+        state.withLock { $0.log.append(entry) }
+    }
+
+    /// After a response's body (whole, cut or failed): the first one's end replaces a file that changes.
+    private func ended(_ entry: LoggedRequest, index: Int, options: Options) {
+        guard index == 1, let changed = options.changedAfterFirstResponse[entry.path] else { return }
+        state.withLock { $0.replaced[entry.path] = changed }
+    }
+
     private func log(_ entry: LoggedRequest, index: Int, options: Options) {
-        state.withLock { state in
-            state.log.append(entry)
-            if index == 1, let changed = options.changedAfterFirstResponse[entry.path] { state.replaced[entry.path] = changed }
-        }
+        log(entry)
+        ended(entry, index: index, options: options)
     }
 
     private func waitUntilStopped() async {
