@@ -91,7 +91,12 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
     func lock() { pa_threaded_mainloop_lock(mainloop) }
     func unlock() { pa_threaded_mainloop_unlock(mainloop) }
 
-    /// Connects, waits (briefly) for the answer, probes the sample cache and picks the mode.
+    /// How long connecting waits for the server's answer before sound is off (reading never waits on a
+    /// frozen server for longer at start-up).
+    static let connectTimeoutMicroseconds: UInt64 = 2_000_000
+
+    /// Connects, waits (at most `connectTimeoutMicroseconds`) for the answer, probes the sample cache and
+    /// picks the mode.
     private func connect() {
         lock()
         defer { unlock() }
@@ -117,11 +122,26 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
             offReason = "no sound server (" + String(cString: pa_strerror(pa_context_errno(ctx))) + ")"
             return
         }
+        // A frozen server accepts the connection and never answers (libpulse would wait 30 s): a timer on
+        // the mainloop wakes the wait at the deadline, and sound is off.
+        let deadline = pa_rtclock_now() + Self.connectTimeoutMicroseconds
+        let timer = pa_context_rttime_new(ctx, deadline, { _, _, _, userdata in
+            pa_threaded_mainloop_signal(OpaquePointer(userdata), 0)
+        }, UnsafeMutableRawPointer(mainloop))
+        defer { if let timer { pa_threaded_mainloop_get_api(mainloop).pointee.time_free(timer) } }
         while true {
             let state = pa_context_get_state(ctx)
             if state == PA_CONTEXT_READY { break }
             if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
                 offReason = "no sound server (" + String(cString: pa_strerror(pa_context_errno(ctx))) + ")"
+                return
+            }
+            if pa_rtclock_now() >= deadline {
+                offReason = "the sound server did not answer within \(Self.connectTimeoutMicroseconds / 1_000_000) s"
+                pa_context_set_state_callback(ctx, nil, nil)
+                pa_context_disconnect(ctx)
+                pa_context_unref(ctx)
+                context = nil
                 return
             }
             pa_threaded_mainloop_wait(mainloop)
