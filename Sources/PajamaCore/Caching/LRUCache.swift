@@ -6,7 +6,8 @@ import DequeModule
 /// Exact LRU order with O(1) amortized lookup, touch, insert and eviction, and no scan of the entries:
 /// each value carries the stamp of its last use, and every use appends a (key, stamp) pair to a recency
 /// queue. Evicting pops the queue's front, skipping pairs that a later use (or a removal) made stale. When
-/// stale pairs outnumber live ones the queue is rebuilt, so it never holds more than 2 × count + 16 pairs.
+/// an insert or a use finds the queue longer than 2 × count + 16 it keeps only the live pairs: rebuilds cost
+/// O(1) per use on average and the queue stays within a small multiple of the values kept.
 /// (swift-collections' `OrderedDictionary` would keep the order itself, but moving a key to its end is a
 /// removal, which is O(count) there.)
 public struct LRUCache<Key: Hashable, Value> {
