@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         // Hummingbird's logger, silenced in the test server (already a dependency of both packages above).
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Deque for the one LRU of the caches (O(1) touch and evict, see LRUCache); already pulled in by SwiftNIO.
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // MARK: C shims (a modulemap and one header each)
@@ -32,7 +34,7 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
 
         // MARK: Layers
-        .target(name: "PajamaCore"),
+        .target(name: "PajamaCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
         // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking.
         .target(
             name: "PajamaHTTP",

@@ -76,8 +76,6 @@ extension PulseSoundEngine {
         let safe = String(raw.unicodeScalars.map { s -> Character in
             (s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "-_.".unicodeScalars.contains(s))) ? Character(s) : "_"
         })
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in raw.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return "pajama." + String(safe.prefix(80)) + "." + String(h, radix: 16)
+        return "pajama." + String(safe.prefix(80)) + "." + String(FNV1a.hash(raw), radix: 16)
     }
 }

@@ -18,8 +18,18 @@ public struct SoundSettings: Codable, Sendable, Equatable {
         return config.appendingPathComponent("pajama/sound.json")
     }
 
-    public static func load() -> SoundSettings {
-        guard let data = try? Data(contentsOf: file), var settings = try? JSONDecoder().decode(SoundSettings.self, from: data) else {
+    /// A key missing from the file keeps its default (a file with only `volume` still loads).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        volume = try container.decodeIfPresent(Int.self, forKey: .volume) ?? 80
+        muted = try container.decodeIfPresent(Bool.self, forKey: .muted) ?? false
+    }
+
+    public static func load() -> SoundSettings { load(from: file) }
+
+    /// The settings in `url`; the defaults when it is missing or unreadable, the volume clamped to 0...100.
+    public static func load(from url: URL) -> SoundSettings {
+        guard let data = try? Data(contentsOf: url), var settings = try? JSONDecoder().decode(SoundSettings.self, from: data) else {
             return SoundSettings()
         }
         settings.volume = min(100, max(0, settings.volume))
@@ -27,9 +37,12 @@ public struct SoundSettings: Codable, Sendable, Equatable {
     }
 
     /// Saves atomically; a read-only config folder only means the setting is not remembered.
-    public func save() {
+    public func save() { save(to: Self.file) }
+
+    /// Saves atomically to `url`, creating its folder.
+    public func save(to url: URL) {
         guard let data = try? JSONEncoder().encode(self) else { return }
-        try? FileManager.default.createDirectory(at: Self.file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: Self.file, options: .atomic)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: url, options: .atomic)
     }
 }

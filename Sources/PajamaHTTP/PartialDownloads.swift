@@ -1,3 +1,4 @@
+import PajamaCore
 import Synchronization
 
 /// The first part of files whose download was cut, kept so the next read asks only for the rest
@@ -14,44 +15,24 @@ final class PartialDownloads: Sendable {
         var total: Int
     }
 
-    private struct State {
-        var parts: [String: Part] = [:]
-        var order: [String] = []
-        var size = 0
-    }
-
-    private let state = Mutex(State())
+    /// Parts in the order they were kept (a part is only ever kept or taken, never read in place, so the
+    /// least recently used is the oldest).
+    private let parts: Mutex<LRUCache<String, Part>>
     let budget: Int
 
     init(budget: Int = 64 << 20) {
         self.budget = budget
+        parts = Mutex(LRUCache(costLimit: budget))
     }
 
     /// Removes and returns the part kept for `path`.
     func take(_ path: String) -> Part? {
-        state.withLock { state in
-            guard let part = state.parts.removeValue(forKey: path) else { return nil }
-            state.order.removeAll { $0 == path }
-            state.size -= part.bytes.count
-            return part
-        }
+        parts.withLock { $0.removeValue(forKey: path) }
     }
 
     /// Keeps `part` for `path` (replacing an older one), within the budget.
     func keep(_ part: Part, for path: String) {
         guard !part.bytes.isEmpty, part.bytes.count <= budget else { return }
-        state.withLock { state in
-            if let old = state.parts.removeValue(forKey: path) {
-                state.order.removeAll { $0 == path }
-                state.size -= old.bytes.count
-            }
-            while state.size + part.bytes.count > budget, !state.order.isEmpty {
-                let oldest = state.order.removeFirst()
-                state.size -= state.parts.removeValue(forKey: oldest)?.bytes.count ?? 0
-            }
-            state.parts[path] = part
-            state.order.append(path)
-            state.size += part.bytes.count
-        }
+        parts.withLock { _ = $0.insert(part, for: path, cost: part.bytes.count) }
     }
 }

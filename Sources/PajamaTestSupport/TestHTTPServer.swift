@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import PajamaCore
 import Synchronization
 
 /// A real web server on 127.0.0.1, in process (Hummingbird), for tests and the bench: serves a folder
@@ -330,12 +331,7 @@ public final class TestHTTPServer: Sendable {
 
     /// The strong ETag the server gives `bytes` (FNV-1a and the length).
     public static func eTag(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return "\"\(String(hash, radix: 16))-\(bytes.count)\""
+        "\"\(String(FNV1a.hash(bytes), radix: 16))-\(bytes.count)\""
     }
 
     /// The first byte of `bytes=N-` (or `bytes=N-M`; the end is ignored: the rest is sent).

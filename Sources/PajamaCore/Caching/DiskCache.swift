@@ -125,15 +125,3 @@ public actor DiskCache {
         knownBytes = total
     }
 }
-
-/// 64-bit FNV-1a.
-enum FNV1a {
-    static func hash(_ bytes: [UInt8]) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x100_0000_01b3
-        }
-        return h
-    }
-}

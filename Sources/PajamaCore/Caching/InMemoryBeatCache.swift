@@ -3,47 +3,32 @@
 public actor InMemoryBeatCache {
     public let maximumBytes: Int
     public let maximumCount: Int
-    private var entries: [String: (beat: Beat, size: Int, used: UInt64)] = [:]
-    private var clock: UInt64 = 0
-    public private(set) var totalBytes = 0
+    private var entries: LRUCache<String, Beat>
 
     public init(maximumBytes: Int = 50 * 1024 * 1024, maximumCount: Int = 100) {
         self.maximumBytes = maximumBytes
         self.maximumCount = maximumCount
+        entries = LRUCache(costLimit: maximumBytes, countLimit: maximumCount)
     }
 
-    public func get(_ id: String) -> Beat? {
-        guard var entry = entries[id] else { return nil }
-        clock += 1
-        entry.used = clock
-        entries[id] = entry
-        return entry.beat
-    }
+    public var totalBytes: Int { entries.totalCost }
 
-    public func contains(_ id: String) -> Bool { entries[id] != nil }
+    public func get(_ id: String) -> Beat? { entries.value(for: id) }
+
+    public func contains(_ id: String) -> Bool { entries.contains(id) }
 
     public var count: Int { entries.count }
 
     public func store(_ beat: Beat) {
-        let size = BeatSize.estimate(beat)
-        if let old = entries[beat.id] { totalBytes -= old.size }
-        clock += 1
-        entries[beat.id] = (beat, size, clock)
-        totalBytes += size
-        while (totalBytes > maximumBytes || entries.count > maximumCount), entries.count > 1 {
-            guard let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key else { break }
-            totalBytes -= entries[oldest]?.size ?? 0
-            entries[oldest] = nil
-        }
+        entries.insert(beat, for: beat.id, cost: BeatSize.estimate(beat))
     }
 
     public func remove(_ id: String) {
-        if let old = entries.removeValue(forKey: id) { totalBytes -= old.size }
+        entries.removeValue(forKey: id)
     }
 
     public func clear() {
-        entries = [:]
-        totalBytes = 0
+        entries.removeAll()
     }
 }
 

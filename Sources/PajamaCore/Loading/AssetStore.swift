@@ -19,10 +19,10 @@ public actor AssetStore<Value: Sendable> {
     private let events: LoadingEventHub?
     private let subject: @Sendable (AssetPath) -> LoadSubject
     public let budget: Int
-    private var values: [AssetPath: (value: Value, cost: Int, used: UInt64)] = [:]
+    private var values: LRUCache<AssetPath, Value>
     private var inFlight: [AssetPath: (load: SharedLoad<Value>, token: Int)] = [:]
-    private var clock: UInt64 = 0
-    public private(set) var totalCost = 0
+    /// What the kept values cost together.
+    public var totalCost: Int { values.totalCost }
     public private(set) var loadsStarted = 0
 
     /// `subject` names an asset in the loading events published to `events`.
@@ -39,6 +39,7 @@ public actor AssetStore<Value: Sendable> {
                 subject: @escaping @Sendable (AssetPath) -> LoadSubject = { .image($0) }) {
         self.activity = LoadActivity(events: events)
         self.budget = budget
+        self.values = LRUCache(costLimit: budget)
         self.events = events
         self.subject = subject
         self.fetch = fetch
@@ -49,14 +50,10 @@ public actor AssetStore<Value: Sendable> {
 
     /// The value if loaded; never waits on I/O.
     public func get(_ path: AssetPath) -> Value? {
-        guard var entry = values[path] else { return nil }
-        clock += 1
-        entry.used = clock
-        values[path] = entry
-        return entry.value
+        values.value(for: path)
     }
 
-    public func isLoaded(_ path: AssetPath) -> Bool { values[path] != nil }
+    public func isLoaded(_ path: AssetPath) -> Bool { values.contains(path) }
 
     /// Loads (or joins the load already running). A caller that is cancelled stops waiting at once;
     /// the load goes on for the others, and is cancelled when nobody waits for it any more.
@@ -91,42 +88,24 @@ public actor AssetStore<Value: Sendable> {
     private func ended(_ path: AssetPath, token: Int, value: Value?) async {
         guard inFlight[path]?.token == token else { return }
         inFlight[path] = nil
-        if let value, values[path] == nil { await insert(value, for: path) }
+        if let value, !values.contains(path) { await insert(value, for: path) }
     }
 
     /// Starts loading in the background; errors are kept for a later `load` to report again.
     public func preload(_ paths: [AssetPath]) async {
-        for path in paths where values[path] == nil {
+        for path in paths where !values.contains(path) {
             _ = try? await load(path)
         }
-    }
-
-    /// Cancels a running load.
-    public func cancel(_ path: AssetPath) {
-        inFlight[path]?.load.cancel()
-        inFlight[path] = nil
     }
 
     /// Forgets everything (releasing each value).
     public func clear() async {
         for running in inFlight.values { running.load.cancel() }
         inFlight = [:]
-        let old = values
-        values = [:]
-        totalCost = 0
-        for entry in old.values { await release(entry.value) }
+        for value in values.removeAll() { await release(value) }
     }
 
     private func insert(_ value: Value, for path: AssetPath) async {
-        let c = cost(value)
-        clock += 1
-        values[path] = (value, c, clock)
-        totalCost += c
-        while totalCost > budget, values.count > 1 {
-            guard let oldest = values.filter({ $0.key != path }).min(by: { $0.value.used < $1.value.used }) else { break }
-            values[oldest.key] = nil
-            totalCost -= oldest.value.cost
-            await release(oldest.value.value)
-        }
+        for evicted in values.insert(value, for: path, cost: cost(value)) { await release(evicted.value) }
     }
 }

@@ -19,7 +19,7 @@ public actor BeatPreloader {
     private var unfinished: [Int: Task<Void, Never>] = [:]
     private var nextWorkId = 0
     public private(set) var lastWindow: [String] = []
-    public private(set) var isEnabled: Bool
+    public let isEnabled: Bool
 
     /// `events` receives `.preloadWindowChanged` whenever a new window has been loaded.
     public init(window: PreloadWindow = PreloadWindow(), maximumConcurrentLoads: Int = 3, enabled: Bool = true,
@@ -32,14 +32,6 @@ public actor BeatPreloader {
         self.events = events
         self.loadBeat = loadBeat
         self.preloadAssets = preloadAssets
-    }
-
-    public func setEnabled(_ enabled: Bool) {
-        isEnabled = enabled
-        if !enabled {
-            work?.cancel()
-            currentWindow = nil
-        }
     }
 
     /// What a window's work depends on: the reader's beat and the beats behind it.

@@ -12,6 +12,8 @@ public actor StoryContentManager: StoryContent {
     public let sounds: AssetStore<LoadedSound>?
     public let preloader: BeatPreloader
     public let retry: RetryPolicy
+    /// Runs the loads the reader waits for with `retry` (the seeds' LoadingStateManager).
+    public let loading: LoadingStateManager
     /// Every loading event of this story (see `loadingEvents()`).
     public nonisolated let events: LoadingEventHub
     private let criticalityOverrides = CriticalityOverrides()
@@ -30,6 +32,7 @@ public actor StoryContentManager: StoryContent {
         self.manifest = manifest
         self.source = source
         self.retry = retry
+        self.loading = LoadingStateManager(retry: retry)
         self.soundEngine = sound
         let events = LoadingEventHub()
         self.events = events
@@ -60,17 +63,12 @@ public actor StoryContentManager: StoryContent {
         } else {
             sounds = nil
         }
-        let images = self.images, sounds = self.sounds, overrides = self.criticalityOverrides
+        let overrides = self.criticalityOverrides
+        let assets = AssetPreloader(images: images, sounds: sounds) { overrides.level(for: $0.path) ?? manifest.criticality(of: $0) }
         preloader = BeatPreloader(
             window: window, maximumConcurrentLoads: maximumConcurrentBeatLoads, enabled: preloading, events: events,
             loadBeat: { id throws(AssetLoadError) in try await storage.load(id) },
-            preloadAssets: { beats in
-                let refs = AssetPreloadOrder.references(of: beats) { overrides.level(for: $0.path) ?? manifest.criticality(of: $0) }
-                for ref in refs {
-                    if Task.isCancelled { return }
-                    if ref.role.isSound { await sounds?.preload([ref.path]) } else { await images.preload([ref.path]) }
-                }
-            })
+            preloadAssets: { beats in await assets.preload(beats) })
     }
 
     /// A stream of this story's loading events (beats and assets started, finished with their tier and
@@ -87,7 +85,8 @@ public actor StoryContentManager: StoryContent {
     ) async throws(AssetLoadError) -> StoryContentManager {
         let activity = LoadActivity<String>(events: nil)
         let report = activity.reporter(for: "story.json", subject: .beat("story.json"))
-        let bytes = try await retry.run(subject: "story.json", activity: { activity.count("story.json") }) { () throws(AssetLoadError) -> [UInt8] in
+        let loading = LoadingStateManager(retry: retry)
+        let bytes = try await loading.executeWithRetry(subject: "story.json", key: "story.json", activity: activity) { () throws(AssetLoadError) -> [UInt8] in
             do throws(StorySourceError) { return try await source.read("story.json", progress: report) } catch { throw AssetLoadError(error) }
         }
         do {
@@ -102,20 +101,13 @@ public actor StoryContentManager: StoryContent {
     // MARK: Beats
 
     public func cachedBeat(_ id: String) async -> Beat? { await storage.cached(id) }
-    public func getBeat(_ id: String) async -> Beat? { await storage.cached(id) }
     public func isBeatLoaded(_ id: String) async -> Bool { await storage.cached(id) != nil }
 
     public func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
         let storage = self.storage
-        return try await retry.run(subject: "beat \(id)", activity: { storage.activity.count(id) }) { () throws(AssetLoadError) -> Beat in
+        return try await loading.executeWithRetry(subject: "beat \(id)", key: id, activity: storage.activity) { () throws(AssetLoadError) -> Beat in
             try await storage.load(id)
         }
-    }
-
-    /// Whether the beat exists: answered from story.json's list when it has one (no I/O), else by loading.
-    public func doesBeatExist(_ id: String) async -> Bool {
-        if let beats = manifest.beats { return beats.contains(id) }
-        return (try? await storage.load(id)) != nil
     }
 
     // MARK: Assets
@@ -124,7 +116,7 @@ public actor StoryContentManager: StoryContent {
     public func isImageLoaded(_ path: AssetPath) async -> Bool { await images.isLoaded(path) }
     public func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage {
         let images = self.images
-        return try await retry.run(subject: path.value, activity: { images.activity.count(path) }) { () throws(AssetLoadError) -> StoryImage in
+        return try await loading.executeWithRetry(subject: path.value, key: path, activity: images.activity) { () throws(AssetLoadError) -> StoryImage in
             try await images.load(path)
         }
     }
@@ -133,7 +125,7 @@ public actor StoryContentManager: StoryContent {
     public func isAudioLoaded(_ path: AssetPath) async -> Bool { await sounds?.isLoaded(path) ?? false }
     public func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         guard let sounds else { throw AssetLoadError(.network, subject: path.value, detail: "sound is off") }
-        return try await retry.run(subject: path.value, activity: { sounds.activity.count(path) }) { () throws(AssetLoadError) -> LoadedSound in
+        return try await loading.executeWithRetry(subject: path.value, key: path, activity: sounds.activity) { () throws(AssetLoadError) -> LoadedSound in
             try await sounds.load(path)
         }
     }
@@ -148,12 +140,6 @@ public actor StoryContentManager: StoryContent {
     /// Overrides the criticality of every use of `path` (nil removes the override); the gate and the
     /// preloader use it from the next check or window on.
     public func setCriticality(_ level: Criticality?, for path: AssetPath) { criticalityOverrides.set(level, for: path) }
-
-    /// True when the beat and every critical asset of the page are loaded.
-    public func canNavigate(to location: StoryLocation) async -> Bool {
-        guard let beat = await storage.cached(location.beatId), beat.page(withId: location.pageId) != nil else { return false }
-        return await criticalAssetsLoaded(for: location, in: beat)
-    }
 
     /// True when every critical asset of the page is loaded; sounds count only while a sound server is
     /// there (reading never waits on a missing one). Never waits on I/O.
@@ -186,12 +172,6 @@ public actor StoryContentManager: StoryContent {
         guard sounds != nil, let soundEngine else { return false }
         if case .off = soundEngine.state { return false }
         return true
-    }
-
-    /// Alias matching the design notes' name.
-    public func loadAssets(for location: StoryLocation) async throws(AssetLoadError) {
-        let beat = try await loadBeat(location.beatId)
-        try await loadCriticalAssets(for: location, in: beat)
     }
 
     // MARK: Preloading and metrics

@@ -37,22 +37,19 @@ public actor PictureCache {
 
     public let capacity: Int
     private let renderer: Render
-    private var entries: [Key: PictureCells] = [:]
-    /// Keys from least to most recently used.
-    private var order: [Key] = []
+    private var entries: LRUCache<Key, PictureCells>
     /// Renders done so far (cache misses).
     public private(set) var renderCount = 0
 
     public init(capacity: Int = 32, render: @escaping Render = { PictureRenderer.cells(for: $0, width: $1, height: $2, look: $3) }) {
         self.capacity = max(1, capacity)
+        entries = LRUCache(countLimit: self.capacity)
         renderer = render
     }
 
     /// The cells for `key` if they are cached. Never renders.
     public func cached(_ key: Key) -> PictureCells? {
-        guard let cells = entries[key] else { return nil }
-        touch(key)
-        return cells
+        entries.value(for: key)
     }
 
     /// The cells for `key`: from the cache, or rendered from `image` now and kept.
@@ -60,17 +57,10 @@ public actor PictureCache {
         if let cells = cached(key) { return cells }
         let cells = renderer(image, key.width, key.height, key.look)
         renderCount += 1
-        entries[key] = cells
-        order.append(key)
-        while order.count > capacity { entries[order.removeFirst()] = nil }
+        entries.insert(cells, for: key, cost: 0)
         return cells
     }
 
     /// Renders kept now.
     public var count: Int { entries.count }
-
-    private func touch(_ key: Key) {
-        if let index = order.firstIndex(of: key) { order.remove(at: index) }
-        order.append(key)
-    }
 }
