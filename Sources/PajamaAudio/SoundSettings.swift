@@ -1,6 +1,6 @@
 import Foundation
 
-/// Volume and mute, remembered in `$XDG_CONFIG_HOME/pajama/sound.json`.
+/// Volume and mute, remembered in a file (`Paths.soundSettings`, `config/sound.json`).
 public struct SoundSettings: Codable, Sendable, Equatable {
     public var volume: Int = 80
     public var muted: Bool = false
@@ -10,15 +10,8 @@ public struct SoundSettings: Codable, Sendable, Equatable {
         self.muted = muted
     }
 
-    /// `$XDG_CONFIG_HOME/pajama/sound.json` (default `~/.config/pajama/sound.json`).
-    public static var file: URL {
-        let env = ProcessInfo.processInfo.environment
-        let config = env["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
-        return config.appendingPathComponent("pajama/sound.json")
-    }
-
-    public static func load() -> SoundSettings {
+    /// The settings in `file`, or the defaults when it is missing or unreadable.
+    public static func load(from file: URL) -> SoundSettings {
         guard let data = try? Data(contentsOf: file), var settings = try? JSONDecoder().decode(SoundSettings.self, from: data) else {
             return SoundSettings()
         }
@@ -27,9 +20,9 @@ public struct SoundSettings: Codable, Sendable, Equatable {
     }
 
     /// Saves atomically; a read-only config folder only means the setting is not remembered.
-    public func save() {
+    public func save(to file: URL) {
         guard let data = try? JSONEncoder().encode(self) else { return }
-        try? FileManager.default.createDirectory(at: Self.file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: Self.file, options: .atomic)
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: file, options: .atomic)
     }
 }
