@@ -63,7 +63,8 @@ import Testing
     @Test func anEmptyConfigHomeMeansTheDefaultFolderUnderHome() throws {
         // Run from the home folder, so a path taken relative to the working folder would land there too.
         let command = ["/bin/sh", "-c", "cd \"$HOME\" && exec \"$0\" \"$@\"", pajama, "read", "--no-sound", story]
-        let t = try TmuxSession(command, environment: ["XDG_CONFIG_HOME": ""])
+        let themes = PackagePaths.root.appendingPathComponent("Themes").path
+        let t = try TmuxSession(command, environment: ["XDG_CONFIG_HOME": "", "PAJAMA_THEMES": themes])
         defer { t.stop() }
         try t.waitFor("The Lantern Keeper")
         try t.press("t", thenWaitFor: "theme: ")

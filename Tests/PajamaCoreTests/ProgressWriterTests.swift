@@ -94,11 +94,16 @@ import Testing
         defer { dir.remove() }
         // The progress folder's place is taken by a file: no write can succeed.
         try Data().write(to: dir.url.appendingPathComponent("progress"))
-        let writer = ProgressWriter(store: ProgressStore(folder: dir.url.appendingPathComponent("progress")), clock: ManualClock())
+        let clock = ManualClock()
+        let writer = ProgressWriter(store: ProgressStore(folder: dir.url.appendingPathComponent("progress")), clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
-        await writer.flush()
+        _ = await clock.waitForSleeper()  // the write was tried
         let problem = try #require(writer.save(storyId: "s", Self.progress(2)))
         #expect(problem.contains("cannot save progress"), "\(problem)")
+        #expect(writer.save(storyId: "s", Self.progress(3)) == nil, "reported once")
+        // A flush reports its own failure.
+        let flushed = try #require(await writer.flush())
+        #expect(flushed.contains("cannot save progress"), "\(flushed)")
         await writer.close()
     }
 
