@@ -54,7 +54,9 @@ import Testing
         // Keys as fast as they come, then no chance to flush: whatever the file holds must be whole.
         for _ in 0..<3 { t.send("Space") }
         kill(pid, SIGKILL)
-        try t.waitFor("[exited 137]")
+        // The shell's "Killed" line (the whole command) wraps the status; "modes:" follows it.
+        let after = try t.waitFor("modes: ")
+        #expect(after.replacingOccurrences(of: "\n", with: "").contains("[exited 137]"), "\(after)")
         let saved = try savedNow(file)
         let read = ["stairs/climb", "lamp_room/lens", "lamp_room/how_to_light"]
         #expect(saved.location.map { read.contains($0.beatId + "/" + $0.pageId) } == true, "\(saved)")
