@@ -11,8 +11,9 @@ struct LibraryCommand: PathsCommand {
 
     @OptionGroup var reading: ReadingOptions
 
+    func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
+
     func run(paths: Paths) async throws {
-        try reading.checkTheme(paths: paths)
         // A folder named on the command line must be there; the default (./Stories) may be missing: the
         // library then says where to put stories.
         if let folder, let problem = FolderStorySource.folderProblem(folder) {

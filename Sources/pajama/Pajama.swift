@@ -21,17 +21,38 @@ struct Pajama: AsyncParsableCommand {
             exit(withError: ValidationError(problem))
         }
         let paths = Paths(environment: ProcessInfo.processInfo.environment)
+        var command: any ParsableCommand
         do {
-            var command = try await asyncParseAsRoot()
+            command = try await asyncParseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
             if let command = command as? any PathsCommand {
+                try command.validate(paths: paths)
                 try await command.run(paths: paths)
             } else if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {
                 try command.run()
             }
+        } catch let problem as ValidationError where command is any PathsCommand {
+            exitWithUsage(problem, of: type(of: command))
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// A check made with `paths` (after parsing) reads like one made while parsing: the message, then
+    /// the subcommand's usage, and exit status 64.
+    private static func exitWithUsage(_ problem: ValidationError, of subcommand: any ParsableCommand.Type) -> Never {
+        let name = [configuration.commandName, subcommand.configuration.commandName].compactMap { $0 }.joined(separator: " ")
+        FileHandle.standardError.write(Data("""
+            Error: \(problem.message)
+            Usage: \(usageString(for: subcommand))
+              See '\(name) --help' for more information.
+
+            """.utf8))
+        Foundation.exit(ExitCode.validationFailure.rawValue)
     }
 }

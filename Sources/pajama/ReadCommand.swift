@@ -27,8 +27,9 @@ struct ReadCommand: PathsCommand {
         return (parts[0], parts.count == 2 ? parts[1] : nil)
     }
 
+    func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
+
     func run(paths: Paths) async throws {
-        try reading.checkTheme(paths: paths)
         let code = await ReaderApp.runStory(
             story, start: start.flatMap(Self.location), restart: restart, options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
