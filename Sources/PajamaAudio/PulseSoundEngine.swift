@@ -47,6 +47,8 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
     var stopped = false
     private let settingsLock = NSLock()
     private var settings: SoundSettings
+    /// Where volume and mute are remembered (nil: not remembered).
+    private let settingsFile: URL?
     let server: String?
     /// The mode asked for (`PAJAMA_SOUND_MODE`, or the `start` parameter).
     public let requestedMode: SoundMode
@@ -55,19 +57,22 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
     public private(set) var serverInfo: String = ""
 
     /// Connects to `server` (a PulseAudio address like `unix:/path`), or the default one (PULSE_SERVER,
-    /// XDG_RUNTIME_DIR), in `mode` (by default from `PAJAMA_SOUND_MODE`). Never fails: with no server
-    /// the engine is off.
-    public static func start(server: String? = nil, mode: SoundMode? = nil) -> PulseSoundEngine {
-        let engine = PulseSoundEngine(server: server, mode: mode ?? SoundMode.fromEnvironment(ProcessInfo.processInfo.environment))
+    /// the runtime folder), in `mode` (by default from `PAJAMA_SOUND_MODE`), with volume and mute read
+    /// from and remembered in `settingsFile` (`Paths.soundSettings`; nil: the defaults, not remembered).
+    /// Never fails: with no server the engine is off.
+    public static func start(server: String? = nil, mode: SoundMode? = nil, settingsFile: URL?) -> PulseSoundEngine {
+        let engine = PulseSoundEngine(
+            server: server, mode: mode ?? SoundMode.fromEnvironment(ProcessInfo.processInfo.environment), settingsFile: settingsFile)
         engine.connect()
         return engine
     }
 
-    private init(server: String?, mode: SoundMode) {
+    private init(server: String?, mode: SoundMode, settingsFile: URL?) {
         signal(SIGPIPE, SIG_IGN)
         self.server = server
         requestedMode = mode
-        settings = SoundSettings.load()
+        self.settingsFile = settingsFile
+        settings = settingsFile.map(SoundSettings.load(from:)) ?? SoundSettings()
         mainloop = pa_threaded_mainloop_new()
         pa_threaded_mainloop_start(mainloop)
     }
@@ -251,12 +256,17 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
 
     public var volume: Int {
         get { settingsLock.withLock { settings.volume } }
-        set { settingsLock.withLock { settings.volume = min(100, max(0, newValue)); settings.save() } }
+        set { settingsLock.withLock { settings.volume = min(100, max(0, newValue)); remember() } }
     }
 
     public var isMuted: Bool {
         get { settingsLock.withLock { settings.muted } }
-        set { settingsLock.withLock { settings.muted = newValue; settings.save() } }
+        set { settingsLock.withLock { settings.muted = newValue; remember() } }
+    }
+
+    /// Saves the settings to `settingsFile` (called with `settingsLock` held).
+    private func remember() {
+        if let settingsFile { settings.save(to: settingsFile) }
     }
 
     /// True when the server holds the sound (its upload was confirmed; sample-cache mode).

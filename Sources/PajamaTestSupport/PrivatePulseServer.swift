@@ -1,7 +1,8 @@
 import Foundation
+import PajamaCore
 
 /// A private PulseAudio server for tests: one null sink whose monitor a `SinkRecorder` records, a Unix
-/// socket, and a home of its own (HOME, XDG_RUNTIME_DIR, XDG_CONFIG_HOME) so it never shares a runtime
+/// socket, and a home of its own (`Paths.environment(home:runtime:)`) so it never shares a runtime
 /// folder, cookie or lock with another server or with the machine's. Stopped (and cleaned up) by `stop()`.
 ///
 /// Starting waits, with a deadline, until the server answers `pactl info`; a start that fails (the
@@ -110,9 +111,7 @@ public final class PrivatePulseServer: @unchecked Sendable {
     /// D-Bus is never autolaunched) and a session bus address that fails at once.
     static func environment(home: String) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
-        env["HOME"] = home
-        env["XDG_RUNTIME_DIR"] = home + "/runtime"
-        env["XDG_CONFIG_HOME"] = home + "/config"
+        for (name, value) in Paths.environment(home: home, runtime: home + "/runtime") { env[name] = value }
         env["PULSE_RUNTIME_PATH"] = home + "/runtime"
         env["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=" + home + "/no-session-bus"
         for name in ["PULSE_SERVER", "PULSE_COOKIE", "PULSE_SINK", "PULSE_SOURCE", "DISPLAY", "WAYLAND_DISPLAY"] { env[name] = nil }

@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 
 /// A real terminal for end-to-end tests: a private tmux server (its own socket) running one command.
 public final class TmuxSession: Sendable {
@@ -10,11 +11,10 @@ public final class TmuxSession: Sendable {
                 home: TemporaryDirectory? = nil) throws {
         self.home = try home ?? TemporaryDirectory(prefix: "pajama-e2e")
         socket = "pajama-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
-        var env = [
-            "TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-            "XDG_DATA_HOME": self.home.path + "/data", "XDG_CONFIG_HOME": self.home.path + "/config",
-            "XDG_CACHE_HOME": self.home.path + "/cache", "HOME": self.home.path, "PULSE_SERVER": "unix:/nonexistent",
-        ]
+        var env = Paths.environment(home: self.home.path)
+        for (k, v) in ["TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PULSE_SERVER": "unix:/nonexistent"] {
+            env[k] = v
+        }
         for (k, v) in environment { env[k] = v }
         let assignments = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         // After the program exits, the pane shows its status and the terminal's line modes ("modes: echo

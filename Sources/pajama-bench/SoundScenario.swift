@@ -32,11 +32,7 @@ struct SoundScenario: Scenario {
         // The engines remember volume and mute in the config folder: keep the reader's own untouched.
         let config = try TemporaryDirectory(prefix: "pajama-bench-sound")
         defer { config.remove() }
-        let savedConfig = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"]
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        defer {
-            if let savedConfig { setenv("XDG_CONFIG_HOME", savedConfig, 1) } else { unsetenv("XDG_CONFIG_HOME") }
-        }
+        let settingsFile = Paths(home: config.url).soundSettings
 
         let recorder: SinkOnsetRecorder
         do {
@@ -51,7 +47,7 @@ struct SoundScenario: Scenario {
 
         var results: [String: (samples: [Double], missed: Int)] = [:]
         for mode in [SoundMode.sampleCache, .stream] {
-            let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode)
+            let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode, settingsFile: settingsFile)
             guard engine.mode == mode else { throw Skip(reason: "the \(mode.rawValue) mode is not available: \(engine.state)") }
             engine.volume = 100
             engine.isMuted = false

@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 import PajamaTestSupport
 
 /// `startup`: from process start to the first page drawn, the real `pajama` binary on a pseudo-terminal
@@ -16,12 +17,11 @@ struct StartupScenario: Scenario {
         let home = try TemporaryDirectory(prefix: "pajama-bench-startup")
         defer { home.remove() }
         let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
-        let environment = [
-            "TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": home.path, "PATH": "/usr/bin:/bin",
-            "XDG_DATA_HOME": home.path + "/data", "XDG_CONFIG_HOME": home.path + "/config", "XDG_CACHE_HOME": home.path + "/cache",
+        let environment = Paths.environment(home: home.path).merging([
+            "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
             // No sound server at this address: the "sound on" row measures the connection attempt failing fast.
             "PULSE_SERVER": "unix:" + home.path + "/no-such-server",
-        ]
+        ]) { $1 }
         let runs = options.iterations(30)
         // The subtitle of the story's first page: drawn once the first page is on screen.
         let marker = "A short story for a stormy night"

@@ -11,11 +11,11 @@ import PajamaTerminal
 /// with advice for whatever is missing. Exits 1 only when reading itself cannot work (no UTF-8
 /// locale, a terminal that cannot move the cursor); no sound server, or one that cannot be heard, is a
 /// `sound:` note (reading works without sound), and too few colours is a warning.
-struct DoctorCommand: AsyncParsableCommand {
+struct DoctorCommand: PathsCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor", abstract: "Check the terminal, the sound server, the libraries and the folders Pajama uses.")
 
-    func run() async throws {
+    func run(paths: Paths) async throws {
         setlocale(LC_ALL, "")
         var problems: [String] = []
         var warnings: [String] = []
@@ -47,7 +47,7 @@ struct DoctorCommand: AsyncParsableCommand {
         }
 
         print("sound")
-        let engine = PulseSoundEngine.start()
+        let engine = PulseSoundEngine.start(settingsFile: paths.soundSettings)
         if let report = engine.serverReport() {
             print("  server: \(report.serverName) \(report.serverVersion) at \(report.address)")
             print("  sample cache: \(report.sampleCache ? "yes" : "no")")
@@ -82,9 +82,9 @@ struct DoctorCommand: AsyncParsableCommand {
         print("  ncurses: \(String(cString: curses_version()))")
 
         print("folders")
-        print("  cache: \(DiskCache.standardRoot(environment: environment).path)")
-        print("  progress: \(ProgressStore.standard(environment: environment).folder.path)")
-        print("  config: \(SoundSettings.file.deletingLastPathComponent().path)")
+        print("  cache: \(paths.cache.path)")
+        print("  progress: \(paths.progress.path)")
+        print("  config: \(paths.config.path)")
 
         for warning in warnings { print("warning: \(warning)") }
         if let soundOff { print("sound: \(soundOff.advice)") }

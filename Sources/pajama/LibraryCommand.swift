@@ -2,7 +2,7 @@ import ArgumentParser
 import PajamaCore
 
 /// `pajama` / `pajama library [folder]`: pick a story and read it.
-struct LibraryCommand: AsyncParsableCommand {
+struct LibraryCommand: PathsCommand {
     static let configuration = CommandConfiguration(
         commandName: "library", abstract: "Show the stories of a folder (default ./Stories or $PAJAMA_STORIES) and read one.")
 
@@ -11,14 +11,16 @@ struct LibraryCommand: AsyncParsableCommand {
 
     @OptionGroup var reading: ReadingOptions
 
-    func run() async throws {
+    func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
+
+    func run(paths: Paths) async throws {
         // A folder named on the command line must be there; the default (./Stories) may be missing: the
         // library then says where to put stories.
         if let folder, let problem = FolderStorySource.folderProblem(folder) {
             ReaderApp.printError("pajama: cannot open the library \(StoryFormatError.printable(folder)): \(problem)")
             throw ExitCode(2)
         }
-        let code = await ReaderApp.runLibrary(folder: StoryFolder.resolve(folder), options: reading)
+        let code = await ReaderApp.runLibrary(folder: StoryFolder.resolve(folder), options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -4,19 +4,19 @@ import PajamaCore
 import PajamaTerminal
 
 /// `pajama list [folder]`: the stories of a folder as a table.
-struct ListCommand: AsyncParsableCommand {
+struct ListCommand: PathsCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stories in a folder.")
 
     @Argument(help: "The folder of stories (default $PAJAMA_STORIES or ./Stories).")
     var folder: String?
 
-    func run() async throws {
+    func run(paths: Paths) async throws {
         let folder = StoryFolder.resolve(folder)
         if let problem = FolderStorySource.folderProblem(folder) {
             ReaderApp.printError("pajama: cannot list \(StoryFormatError.printable(folder)): \(problem)")
             throw ExitCode(2)
         }
-        let entries = LibraryEntry.scan(folder, progress: ProgressStore.standard())
+        let entries = LibraryEntry.scan(folder, progress: ProgressStore(folder: paths.progress))
         if entries.isEmpty {
             print("no stories in \(folder)")
             return

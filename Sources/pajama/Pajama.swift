@@ -13,12 +13,46 @@ struct Pajama: AsyncParsableCommand {
         defaultSubcommand: LibraryCommand.self
     )
 
-    /// Refuses a mistyped command before the default command (the library) takes it for a folder.
+    /// Refuses a mistyped command before the default command (the library) takes it for a folder, builds
+    /// the one `Paths` of this run from the environment, and runs the command with it.
     static func main() async {
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
         if let problem = UnknownCommand.problem(in: Array(CommandLine.arguments.dropFirst()), commands: commands) {
             exit(withError: ValidationError(problem))
         }
-        await main(nil)
+        let paths = Paths(environment: ProcessInfo.processInfo.environment)
+        var command: any ParsableCommand
+        do {
+            command = try await asyncParseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            if let command = command as? any PathsCommand {
+                try command.validate(paths: paths)
+                try await command.run(paths: paths)
+            } else if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch let problem as ValidationError where command is any PathsCommand {
+            exitWithUsage(problem, of: type(of: command))
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// A check made with `paths` (after parsing) reads like one made while parsing: the message, then
+    /// the subcommand's usage, and exit status 64.
+    private static func exitWithUsage(_ problem: ValidationError, of subcommand: any ParsableCommand.Type) -> Never {
+        let name = [configuration.commandName, subcommand.configuration.commandName].compactMap { $0 }.joined(separator: " ")
+        FileHandle.standardError.write(Data("""
+            Error: \(problem.message)
+            Usage: \(usageString(for: subcommand))
+              See '\(name) --help' for more information.
+
+            """.utf8))
+        Foundation.exit(ExitCode.validationFailure.rawValue)
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import PajamaCore
 
 /// `pajama read <folder|URL>`: read one story.
-struct ReadCommand: AsyncParsableCommand {
+struct ReadCommand: PathsCommand {
     static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a story from a folder or a URL.")
 
     @Argument(help: "The story folder, or its base URL (http:// or https://).")
@@ -27,8 +27,11 @@ struct ReadCommand: AsyncParsableCommand {
         return (parts[0], parts.count == 2 ? parts[1] : nil)
     }
 
-    func run() async throws {
-        let code = await ReaderApp.runStory(story, start: start.flatMap(Self.location), restart: restart, options: reading)
+    func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
+
+    func run(paths: Paths) async throws {
+        let code = await ReaderApp.runStory(
+            story, start: start.flatMap(Self.location), restart: restart, options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

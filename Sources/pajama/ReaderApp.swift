@@ -10,13 +10,15 @@ import PajamaTerminal
 @MainActor
 enum ReaderApp {
     /// `pajama read`: one story; returns the exit code.
-    static func runStory(_ argument: String, start: (beat: String, page: String?)?, restart: Bool, options: ReadingOptions) async -> Int32 {
+    static func runStory(
+        _ argument: String, start: (beat: String, page: String?)?, restart: Bool, options: ReadingOptions, paths: Paths
+    ) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
         let source = StorySources.open(argument)
-        let sound = makeSound(options)
+        let sound = makeSound(options, paths: paths)
         let content: StoryContentManager
         do {
-            content = try await open(source, sound: sound)
+            content = try await open(source, sound: sound, paths: paths)
         } catch {
             printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
             return 2
@@ -33,9 +35,9 @@ enum ReaderApp {
             }
         }
         TerminalGuard.install()
-        let screen = Screen(theme: theme(options), capabilities: terminal)
+        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
         screen.open()
-        let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, options: options)
+        let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, options: options, paths: paths)
         screen.close()
         await shutdown(sound: sound, content: content)
         if case .signal(let number) = outcome { return 128 + number }
@@ -43,13 +45,13 @@ enum ReaderApp {
     }
 
     /// `pajama` / `pajama library`: pick stories until the reader quits.
-    static func runLibrary(folder: String, options: ReadingOptions) async -> Int32 {
+    static func runLibrary(folder: String, options: ReadingOptions, paths: Paths) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
-        let progress = ProgressStore.standard()
+        let progress = ProgressStore(folder: paths.progress)
         TerminalGuard.install()
-        let screen = Screen(theme: theme(options), capabilities: terminal)
+        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
         screen.open()
-        let sound = makeSound(options)
+        let sound = makeSound(options, paths: paths)
         var selected = 0
         var notice: String?
         var entries = LibraryEntry.scan(folder, progress: progress)
@@ -69,8 +71,8 @@ enum ReaderApp {
                     let entry = entries[selected]
                     guard entry.readable else { notice = " cannot open: \(entry.progress)"; break }
                     do {
-                        let content = try await open(FolderStorySource(folder: entry.folder), sound: sound)
-                        _ = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options)
+                        let content = try await open(FolderStorySource(folder: entry.folder), sound: sound, paths: paths)
+                        _ = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths)
                         await content.sounds?.clear()
                     } catch {
                         notice = " cannot open \(entry.title): \(error)"
@@ -108,29 +110,35 @@ enum ReaderApp {
         return terminal
     }
 
-    private static func open(_ source: any StorySource, sound: PulseSoundEngine?) async throws(AssetLoadError) -> StoryContentManager {
+    private static func open(
+        _ source: any StorySource, sound: PulseSoundEngine?, paths: Paths
+    ) async throws(AssetLoadError) -> StoryContentManager {
         try await StoryContentManager.open(
-            source: source, diskCache: DiskCache(root: DiskCache.standardRoot()),
+            source: source, diskCache: DiskCache(root: paths.cache),
             decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
             sound: sound)
     }
 
     private static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
-        restart: Bool, options: ReadingOptions
+        restart: Bool, options: ReadingOptions, paths: Paths
     ) async -> ReaderController.Outcome {
-        let viewModel = ReaderViewModel(content: content, sound: sound, progress: ProgressStore.standard())
+        let viewModel = ReaderViewModel(content: content, sound: sound, progress: ProgressStore(folder: paths.progress))
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
-            themes: ThemeLibrary.names(), statsProvider: stats, loadingEvents: content.loadingEvents())
+            themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
+            loadingEvents: content.loadingEvents())
         screen.invalidate()
-        return await controller.run(start: start, restart: restart)
+        let outcome = await controller.run(start: start, restart: restart)
+        // Quit (a key or a quit signal): the newest progress is written before the session ends.
+        await viewModel.close()
+        return outcome
     }
 
-    private static func makeSound(_ options: ReadingOptions) -> PulseSoundEngine? {
-        options.noSound ? nil : PulseSoundEngine.start()
+    private static func makeSound(_ options: ReadingOptions, paths: Paths) -> PulseSoundEngine? {
+        options.noSound ? nil : PulseSoundEngine.start(settingsFile: paths.soundSettings)
     }
 
     private static func shutdown(sound: PulseSoundEngine?, content: StoryContentManager) async {
@@ -138,9 +146,10 @@ enum ReaderApp {
         if let sound { await sound.shutdown() }
     }
 
-    private static func theme(_ options: ReadingOptions) -> Theme {
-        let name = options.theme ?? ReaderSettings.savedTheme() ?? "default"
-        return ThemeLibrary.load(name) ?? ThemeLibrary.load("default") ?? Theme.builtIn
+    private static func theme(_ options: ReadingOptions, paths: Paths) -> Theme {
+        let name = options.theme ?? ReaderSettings.load(from: paths.readerSettings).theme ?? "default"
+        let folders = ThemeLibrary.searchPaths(paths)
+        return ThemeLibrary.load(name, paths: folders) ?? ThemeLibrary.load("default", paths: folders) ?? Theme.builtIn
     }
 
     nonisolated static func printError(_ text: String) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PajamaCore
 import PajamaTerminal
 
 /// Options shared by `read` and the library.
@@ -19,8 +20,13 @@ struct ReadingOptions: ParsableArguments {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ValidationError("the reader needs a terminal (stdin and stdout); for scripts use `pajama list` or `pajama validate`")
         }
-        if let theme, ThemeLibrary.load(theme) == nil {
-            let known = ThemeLibrary.names().joined(separator: ", ")
+    }
+
+    /// Refuses a theme that is in none of the theme folders, naming the ones there are.
+    func checkTheme(paths: Paths) throws {
+        let folders = ThemeLibrary.searchPaths(paths)
+        if let theme, ThemeLibrary.load(theme, paths: folders) == nil {
+            let known = ThemeLibrary.names(in: folders).joined(separator: ", ")
             throw ValidationError("no theme named \"\(theme)\" (themes: \(known); yours go in ~/.config/pajama/themes)")
         }
     }

@@ -68,7 +68,7 @@ import Testing
     @Test func autoModeUsesTheSampleCacheWhenTheServerHasOne() async throws {
         let server = try PrivatePulseServer()
         defer { server.stop() }
-        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .auto)
+        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .auto, settingsFile: nil)
         #expect(engine.mode == .sampleCache)
         #expect(engine.serverReport()?.sampleCache == true)
         #expect(server.waitUntil { !server.sampleNames().contains { $0.hasPrefix("pajama.probe") } }, "the probe sample is removed")

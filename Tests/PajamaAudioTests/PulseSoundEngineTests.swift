@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func noServerMeansOffAndLoadsFailFast() async throws {
-        let engine = PulseSoundEngine.start(server: "unix:/nonexistent/pajama-socket")
+        let engine = PulseSoundEngine.start(server: "unix:/nonexistent/pajama-socket", settingsFile: nil)
         guard case .off = engine.state else {
             Issue.record("expected off, got \(engine.state)")
             return
@@ -63,8 +63,7 @@ import Testing
         let first = try PrivatePulseServer(socketPath: socket, folder: folder)
         let config = try TemporaryDirectory(prefix: "pajama-cfg")
         defer { config.remove() }
-        setenv("XDG_CONFIG_HOME", config.path, 1)
-        let engine = PulseSoundEngine.start(server: first.serverAddress, mode: mode)
+        let engine = PulseSoundEngine.start(server: first.serverAddress, mode: mode, settingsFile: Paths(home: config.url).soundSettings)
         engine.volume = 100
         engine.isMuted = false
         let sound = try await engine.load(key, bytes: TestSound.wav(seconds: 0.3))

@@ -11,7 +11,7 @@ import Testing
         let server = try PrivatePulseServer()
         defer { server.stop() }
         server.pause()
-        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .sampleCache)
+        let engine = PulseSoundEngine.start(server: server.serverAddress, mode: .sampleCache, settingsFile: nil)
         server.resume()
         guard case .off(let reason) = engine.state else {
             Issue.record("sound is \(engine.state) after starting against a frozen server")

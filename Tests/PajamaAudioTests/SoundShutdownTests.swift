@@ -57,7 +57,7 @@ import Testing
         defer { folder.remove() }
         let socket = folder.path + "/native"
         let first = try PrivatePulseServer(socketPath: socket, folder: folder)
-        let engine = PulseSoundEngine.start(server: first.serverAddress, mode: .sampleCache)
+        let engine = PulseSoundEngine.start(server: first.serverAddress, mode: .sampleCache, settingsFile: nil)
         var changes = engine.stateChanges().makeAsyncIterator()
         first.stop(removeFolder: false)
         let lost = await changes.next()

@@ -79,6 +79,7 @@ actor FailingContent: StoryContent {
         #expect(page(vm)?.location == StoryLocation(beatId: "left", pageId: "p"))
         #expect(notices.contains { $0.contains("gone") && $0.contains("left") })
         #expect(vm.history.locations.map(\.beatId) == ["start", "left"])
+        await vm.close()
         #expect(store.load(storyId: "s").progress?.location.beatId == "left")
     }
 

@@ -229,6 +229,7 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         await first.start()
         await first.changePage(.advance)
         await first.changePage(.advance)
+        await first.close()
         let second = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
         await second.start()
         #expect(page(second)?.page.id == "choose")

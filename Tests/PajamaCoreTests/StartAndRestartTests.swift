@@ -23,6 +23,7 @@ import Testing
         #expect(store.load(storyId: "s").progress?.finished == true)
         await vm.restart()
         #expect(page(vm)?.location == StoryLocation(beatId: "start", pageId: "title"))
+        await vm.close()
         let saved = try #require(store.load(storyId: "s").progress)
         #expect(!saved.finished, "restart must clear finished")
         #expect(saved.history == [StoryLocation(beatId: "start", pageId: "title")])
@@ -39,6 +40,7 @@ import Testing
         await earlier.changePage(.advance)
         await earlier.changePage(.choose(0))
         #expect(page(earlier)?.location.beatId == "left")
+        await earlier.close()
 
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
         await vm.start(at: StoryLocation(beatId: "right", pageId: "p"))
@@ -48,6 +50,7 @@ import Testing
         // Back does not jump into the earlier read.
         await vm.changePage(.back)
         #expect(page(vm)?.location.beatId == "right")
+        await vm.close()
         #expect(store.load(storyId: "s").progress?.history == [StoryLocation(beatId: "right", pageId: "p")])
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Files from remote stories kept on disk, under `$XDG_CACHE_HOME/pajama` (default ~/.cache/pajama).
+/// Files from remote stories kept on disk, under `root` (`Paths.cache`).
 ///
 /// Keyed by story id + story version + path, so a new version never sees old entries. Each entry has a
 /// header with its length and a 64-bit FNV-1a checksum of its key and payload (fast, and enough to
@@ -19,13 +19,6 @@ public actor DiskCache {
     public init(root: URL, maximumBytes: Int = 256 * 1024 * 1024) {
         self.root = root
         self.maximumBytes = maximumBytes
-    }
-
-    /// `$XDG_CACHE_HOME/pajama`, or `~/.cache/pajama`.
-    public static func standardRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".cache")
-        return base.appendingPathComponent("pajama")
     }
 
     private func folder(storyId: String) -> URL { root.appendingPathComponent(storyId) }

@@ -18,7 +18,8 @@ public final class ReaderViewModel {
 
     private let content: any StoryContent
     private let sound: (any SoundEngine)?
-    private let progress: ProgressStore?
+    /// Writes progress behind the reader; owned by this session and closed by `close()`.
+    private let progress: ProgressWriter?
     private let manifest: StoryManifest
     private var generation = 0
     /// Counts page entries, so a late tap sound never plays on a page the reader has left.
@@ -43,11 +44,14 @@ public final class ReaderViewModel {
         var choiceSound: (AssetPath, Int)?
     }
 
+    /// `progress` is where reading progress is kept (nil: not kept); it is written behind the reader, at
+    /// most once per `progressInterval` of `progressClock`, and at the story's end and `close()`.
     public init(content: any StoryContent, sound: (any SoundEngine)?, progress: ProgressStore?,
-                historyLimit: Int = 500, contentKeptFor: Int = 20) {
+                historyLimit: Int = 500, contentKeptFor: Int = 20,
+                progressInterval: Duration = ProgressWriter.defaultInterval, progressClock: any Clock<Duration> = ContinuousClock()) {
         self.content = content
         self.sound = sound
-        self.progress = progress
+        self.progress = progress.map { ProgressWriter(store: $0, interval: progressInterval, clock: progressClock) }
         self.manifest = content.manifest
         history = ReadingHistory(limit: historyLimit, contentKeptFor: contentKeptFor)
     }
@@ -78,7 +82,7 @@ public final class ReaderViewModel {
         if restart {
             progress?.remove(storyId: manifest.id)
         } else if let progress {
-            let (saved, warning) = progress.load(storyId: manifest.id)
+            let (saved, warning) = progress.store.load(storyId: manifest.id)
             if let warning { emit(.notice(warning)) }
             if let saved {
                 history.restore(Array(saved.history.dropLast()))
@@ -150,6 +154,7 @@ public final class ReaderViewModel {
             finishedOnce = true
             state = .finished(page)
             save(page.location)
+            await flushProgress()
         }
     }
 
@@ -371,10 +376,28 @@ public final class ReaderViewModel {
 
     // MARK: Progress
 
+    /// Hands the progress to the writer (no disk work here); a problem of an earlier write becomes a notice.
     private func save(_ location: StoryLocation) {
         guard let progress else { return }
         let record = ReadingProgress(location: location, history: history.locations, finished: finishedOnce,
                                      storyVersion: manifest.version, pagesRead: pagesRead)
         if let problem = progress.save(storyId: manifest.id, record) { emit(.notice(problem)) }
+    }
+
+    /// Writes the progress handed over and not yet written (the story's end; tests).
+    public func flushProgress() async {
+        guard let progress else { return }
+        if let problem = await progress.flush() { emit(.notice(problem)) }
+    }
+
+    /// Ends the session's writing: the newest progress is on disk and the writer has stopped. Called by the
+    /// session's owner when the reader quits (a key or a quit signal).
+    public func close() async {
+        guard let progress else { return }
+        if let problem = await progress.close() { emit(.notice(problem)) }
+    }
+
+    deinit {
+        progress?.cancel()
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Saved reading progress, one JSON file per story id under `$XDG_DATA_HOME/pajama/progress`.
+/// Saved reading progress, one JSON file per story id in `folder` (`Paths.progress`).
 ///
 /// Saves are atomic (temp file, fsync, rename), so a crash never leaves half a file; a file that
 /// cannot be read is moved aside and reported, never a crash.
@@ -8,13 +8,6 @@ public struct ProgressStore: Sendable {
     public let folder: URL
 
     public init(folder: URL) { self.folder = folder }
-
-    /// The standard place: `$XDG_DATA_HOME/pajama/progress`, or `~/.local/share/pajama/progress`.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ProgressStore {
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".local/share")
-        return ProgressStore(folder: data.appendingPathComponent("pajama/progress"))
-    }
 
     private func file(_ storyId: String) -> URL { folder.appendingPathComponent(storyId + ".json") }
 

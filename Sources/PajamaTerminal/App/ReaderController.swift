@@ -23,6 +23,8 @@ public final class ReaderController {
     private let statsProvider: (@MainActor () async -> [String])?
     private let pictureCache: PictureCache
     private var themes: [String]
+    /// Where themes are found and the chosen one is remembered.
+    private let paths: Paths
     private var selectedChoice = 0
     private var scroll = 0
     private var showHelp = false
@@ -48,7 +50,7 @@ public final class ReaderController {
 
     public init(
         viewModel: ReaderViewModel, content: any StoryContent, screen: Screen, sound: (any SoundEngine)?,
-        storyTitle: String, themes: [String], statsProvider: (@MainActor () async -> [String])? = nil,
+        storyTitle: String, themes: [String], paths: Paths, statsProvider: (@MainActor () async -> [String])? = nil,
         pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil
     ) {
         self.loadingEvents = loadingEvents
@@ -58,6 +60,7 @@ public final class ReaderController {
         self.sound = sound
         self.storyTitle = storyTitle
         self.themes = themes
+        self.paths = paths
         self.statsProvider = statsProvider
         self.pictureCache = pictureCache
     }
@@ -301,9 +304,9 @@ public final class ReaderController {
         case .nextTheme:
             if !themes.isEmpty {
                 let index = ((themes.firstIndex(of: screen.theme.name) ?? -1) + 1) % themes.count
-                if let theme = ThemeLibrary.load(themes[index]) {
+                if let theme = ThemeLibrary.load(themes[index], paths: ThemeLibrary.searchPaths(paths)) {
                     screen.theme = theme
-                    ReaderSettings.save(theme: theme.name)
+                    ReaderSettings(theme: theme.name).save(to: paths.readerSettings)
                     notice = "theme: \(theme.name)"
                 }
             }

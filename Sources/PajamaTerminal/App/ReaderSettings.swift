@@ -1,6 +1,7 @@
 import Foundation
 
-/// The reader's remembered choices (the theme), in `$XDG_CONFIG_HOME/pajama/reader.json`: `{"theme": "dark"}`.
+/// The reader's remembered choices (the theme), in `Paths.readerSettings` (`config/reader.json`):
+/// `{"theme": "dark"}`.
 public struct ReaderSettings: Codable, Sendable, Equatable {
     /// The theme chosen last time, if any.
     public var theme: String?
@@ -8,19 +9,6 @@ public struct ReaderSettings: Codable, Sendable, Equatable {
     public init(theme: String? = nil) {
         self.theme = theme
     }
-
-    static var file: URL {
-        let env = ProcessInfo.processInfo.environment
-        let config = env["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
-        return config.appendingPathComponent("pajama/reader.json")
-    }
-
-    /// The theme chosen last time, if any.
-    public static func savedTheme() -> String? { load(from: file).theme }
-
-    /// Remembers the theme (atomically; failures are ignored: a read-only config never stops reading).
-    public static func save(theme: String) { ReaderSettings(theme: theme).save(to: file) }
 
     /// The settings in `url`; none when it is missing or unreadable.
     public static func load(from url: URL) -> ReaderSettings {
@@ -30,7 +18,8 @@ public struct ReaderSettings: Codable, Sendable, Equatable {
         return settings
     }
 
-    /// Saves atomically to `url`, creating its folder.
+    /// Saves atomically to `url`, creating its folder (failures are ignored: a read-only config never
+    /// stops reading, the theme is only not remembered).
     public func save(to url: URL) {
         guard let data = try? JSONEncoder().encode(self) else { return }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

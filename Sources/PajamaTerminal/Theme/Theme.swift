@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 
 /// Colours and attributes per style role, loaded from a JSON file (see docs/reader.md, "Themes").
 public struct Theme: Sendable, Equatable {
@@ -53,24 +54,20 @@ public struct Theme: Sendable, Equatable {
 
 /// Finds and loads themes by name.
 public enum ThemeLibrary {
-    /// Folders searched, first match wins: `$PAJAMA_THEMES`, `$XDG_CONFIG_HOME/pajama/themes`
-    /// (or ~/.config/pajama/themes), `./Themes`, and the Themes folder next to the executable's package.
-    public static func searchPaths(environment: [String: String] = ProcessInfo.processInfo.environment) -> [URL] {
-        var paths: [URL] = []
-        if let dir = environment["PAJAMA_THEMES"] { paths.append(URL(fileURLWithPath: dir)) }
-        let config = environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent(".config")
-        paths.append(config.appendingPathComponent("pajama/themes"))
-        paths.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Themes"))
+    /// Folders searched, first match wins: the reader's own (`paths.themes`: `$PAJAMA_THEMES`, then
+    /// `config/themes`), `./Themes`, and the Themes folder next to the executable's package.
+    public static func searchPaths(_ paths: Paths) -> [URL] {
+        var folders = paths.themes
+        folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Themes"))
         // .build/debug/pajama -> package root/Themes
         let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        paths.append(executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        folders.append(executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Themes"))
-        return paths
+        return folders
     }
 
     /// Every theme name found, sorted, unique.
-    public static func names(in paths: [URL] = searchPaths()) -> [String] {
+    public static func names(in paths: [URL]) -> [String] {
         var names = Set<String>()
         for path in paths {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: path.path)) ?? []
@@ -80,7 +77,7 @@ public enum ThemeLibrary {
     }
 
     /// The theme called `name`, or nil when no readable file has that name.
-    public static func load(_ name: String, paths: [URL] = searchPaths()) -> Theme? {
+    public static func load(_ name: String, paths: [URL]) -> Theme? {
         guard !name.contains("/"), !name.hasPrefix(".") else { return nil }
         for path in paths {
             let file = path.appendingPathComponent(name + ".json")

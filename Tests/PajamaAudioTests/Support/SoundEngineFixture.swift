@@ -1,5 +1,6 @@
 import Foundation
 import PajamaAudio
+import PajamaCore
 import PajamaTestSupport
 
 /// A fresh private server, a config folder of its own (so volume and mute start at 100% and unmuted,
@@ -8,8 +9,7 @@ import PajamaTestSupport
 func startSoundEngine(_ mode: SoundMode = .auto) throws -> (server: PrivatePulseServer, config: TemporaryDirectory, engine: PulseSoundEngine) {
     let server = try PrivatePulseServer()
     let config = try TemporaryDirectory(prefix: "pajama-cfg")
-    setenv("XDG_CONFIG_HOME", config.path, 1)
-    let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode)
+    let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode, settingsFile: Paths(home: config.url).soundSettings)
     engine.volume = 100
     engine.isMuted = false
     return (server, config, engine)

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Where Pajama keeps its files: the one place that knows the XDG rules.
+///
+/// Built once by the `pajama` command from its environment and passed down to what reads or writes
+/// files; tests build one for a temporary folder (`Paths(home:)`) instead of changing the process's
+/// environment. An unset or empty variable falls back to the XDG default under `HOME`.
+public struct Paths: Sendable, Equatable {
+    /// Files of remote stories: `$XDG_CACHE_HOME/pajama` (default `~/.cache/pajama`).
+    public var cache: URL
+    /// Saved reading progress: `$XDG_DATA_HOME/pajama/progress` (default `~/.local/share/pajama/progress`).
+    public var progress: URL
+    /// Settings: `$XDG_CONFIG_HOME/pajama` (default `~/.config/pajama`).
+    public var config: URL
+    /// The reader's own theme folders, first match wins: `$PAJAMA_THEMES` when set, then `config/themes`.
+    public var themes: [URL]
+
+    public init(cache: URL, progress: URL, config: URL, themes: [URL]) {
+        self.cache = cache
+        self.progress = progress
+        self.config = config
+        self.themes = themes
+    }
+
+    /// The folders named by `environment` (the process's, in `main`).
+    public init(environment: [String: String]) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: NSHomeDirectory())
+        func base(_ variable: String, _ fallback: String) -> URL {
+            environment[variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(fallback)
+        }
+        let config = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("pajama")
+        var themes: [URL] = []
+        if let folder = environment["PAJAMA_THEMES"], !folder.isEmpty { themes.append(URL(fileURLWithPath: folder)) }
+        themes.append(config.appendingPathComponent("themes"))
+        self.init(
+            cache: base("XDG_CACHE_HOME", ".cache").appendingPathComponent("pajama"),
+            progress: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("pajama/progress"),
+            config: config, themes: themes)
+    }
+
+    /// Everything under one folder, as `Paths(environment: Paths.environment(home:))` finds it.
+    public init(home: URL) {
+        self.init(environment: Self.environment(home: home.path))
+    }
+
+    /// Volume and mute: `config/sound.json`.
+    public var soundSettings: URL { config.appendingPathComponent("sound.json") }
+    /// The reader's remembered theme: `config/reader.json`.
+    public var readerSettings: URL { config.appendingPathComponent("reader.json") }
+
+    /// The variables that give a child process its own folders under `home` (data, config, cache and,
+    /// when `runtime` is given, the runtime folder a sound server keeps its socket in).
+    public static func environment(home: String, runtime: String? = nil) -> [String: String] {
+        var environment = [
+            "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
+        ]
+        if let runtime { environment["XDG_RUNTIME_DIR"] = runtime }
+        return environment
+    }
+}

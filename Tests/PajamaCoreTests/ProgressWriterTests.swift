@@ -1,0 +1,141 @@
+import Foundation
+import PajamaCore
+import PajamaTestSupport
+import Testing
+
+/// Progress written behind the reader: saves coalesced, at most one write per interval of an injected
+/// clock, flushed at the story's end and on close, and the file always the old or the new one. Time is
+/// a `ManualClock` that only moves when a test moves it: writes are counted, never timed.
+@MainActor @Suite struct ProgressWriterTests {
+    static func progress(_ n: Int) -> ReadingProgress {
+        ReadingProgress(location: StoryLocation(beatId: "b\(n)", pageId: "p"),
+                        history: (0...n).map { StoryLocation(beatId: "b\($0)", pageId: "p") }, pagesRead: n)
+    }
+
+    @Test func aBurstOfSavesMakesAtMostTwoWritesAndTheLastOneIsOnDisk() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-writer-burst")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        let clock = ManualClock()
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
+        for n in 0..<100 { #expect(writer.save(storyId: "s", Self.progress(n)) == nil) }
+        // The writer wrote what it found and now rests for the interval (the clock never moves here).
+        #expect(await clock.waitForSleeper() == .milliseconds(250))
+        for n in 100..<200 { _ = writer.save(storyId: "s", Self.progress(n)) }
+        #expect(await writer.writes == 1)
+        #expect(await writer.flush() == nil)
+        #expect(await writer.writes == 2)
+        #expect(store.load(storyId: "s").progress == Self.progress(199))
+        await writer.close()
+        #expect(await writer.writes == 2, "nothing was left to write")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["s.json"])
+    }
+
+    @Test func changesWithinTheIntervalWaitForItAndAreWrittenTogether() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-writer-interval")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        let clock = ManualClock()
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
+        _ = writer.save(storyId: "s", Self.progress(1))
+        _ = await clock.waitForSleeper()
+        #expect(await writer.writes == 1)
+        #expect(store.load(storyId: "s").progress == Self.progress(1))
+        _ = writer.save(storyId: "s", Self.progress(2))
+        _ = writer.save(storyId: "s", Self.progress(3))
+        clock.advance(by: .milliseconds(249))
+        #expect(clock.pendingSleepers == 1, "still resting: nothing is written before the interval has passed")
+        #expect(await writer.writes == 1)
+        clock.advance(by: .milliseconds(1))
+        _ = await clock.waitForSleeper()  // wrote, and rests again
+        #expect(await writer.writes == 2)
+        #expect(store.load(storyId: "s").progress == Self.progress(3))
+        #expect(clock.sleepRequests.allSatisfy { $0 == .milliseconds(250) })
+        await writer.close()
+    }
+
+    @Test func aCrashBetweenWritesLeavesTheOldFileWhole() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-writer-crash")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        let clock = ManualClock()
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
+        _ = writer.save(storyId: "s", Self.progress(1))
+        _ = await clock.waitForSleeper()
+        // The next state is handed over, and a write of it was cut short (its temporary file is half
+        // written): the process stops here. What a new reader finds is the old state, whole.
+        _ = writer.save(storyId: "s", Self.progress(2))
+        try Data("{\"location\":{\"beatId\":\"b".utf8).write(to: dir.url.appendingPathComponent(".s.99999.tmp"))
+        #expect(store.load(storyId: "s").progress == Self.progress(1))
+        // Had it gone on, the new state replaces the old in one step.
+        await writer.close()
+        #expect(store.load(storyId: "s").progress == Self.progress(2))
+    }
+
+    @Test func aRemovalIsOrderedWithTheSavesAroundIt() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-writer-remove")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: ManualClock())
+        _ = writer.save(storyId: "s", Self.progress(1))
+        await writer.flush()
+        _ = writer.save(storyId: "s", Self.progress(2))
+        writer.remove(storyId: "s")
+        await writer.flush()
+        #expect(store.load(storyId: "s").progress == nil, "a save handed over before the removal is never written after it")
+        writer.remove(storyId: "s")
+        _ = writer.save(storyId: "s", Self.progress(3))
+        await writer.close()
+        #expect(store.load(storyId: "s").progress == Self.progress(3))
+    }
+
+    @Test func aFailedWriteIsReportedAtTheNextSave() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-writer-fail")
+        defer { dir.remove() }
+        // The progress folder's place is taken by a file: no write can succeed.
+        try Data().write(to: dir.url.appendingPathComponent("progress"))
+        let clock = ManualClock()
+        let writer = ProgressWriter(store: ProgressStore(folder: dir.url.appendingPathComponent("progress")), clock: clock)
+        _ = writer.save(storyId: "s", Self.progress(1))
+        _ = await clock.waitForSleeper()  // the write was tried
+        let problem = try #require(writer.save(storyId: "s", Self.progress(2)))
+        #expect(problem.contains("cannot save progress"), "\(problem)")
+        #expect(writer.save(storyId: "s", Self.progress(3)) == nil, "reported once")
+        // A flush reports its own failure.
+        let flushed = try #require(await writer.flush())
+        #expect(flushed.contains("cannot save progress"), "\(flushed)")
+        await writer.close()
+    }
+
+    // MARK: The reading session
+
+    @Test func theStoryEndAndClosingWriteTheNewestStateWithoutWaitingForTheClock() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-session-progress")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        let (manifest, beats) = ReaderViewModelTests.story(lineByLine: false)
+        // The clock never moves: only the first save after a quiet spell, the story's end and close() write.
+        let clock = ManualClock()
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store,
+                                 progressClock: clock)
+        await vm.start()
+        _ = await clock.waitForSleeper()  // the first page was written; the writer rests
+        await vm.changePage(.advance)
+        await vm.changePage(.advance)
+        // The moves only handed their progress over: no write happened on the key path.
+        #expect(store.load(storyId: "s").progress?.location == StoryLocation(beatId: "start", pageId: "title"))
+        await vm.close()
+        #expect(store.load(storyId: "s").progress?.location == StoryLocation(beatId: "start", pageId: "choose"))
+
+        let reader = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store,
+                                     progressClock: ManualClock())
+        await reader.start()
+        #expect(reader.history.locations.last == StoryLocation(beatId: "start", pageId: "choose"))
+        await reader.changePage(.choose(1))
+        await reader.changePage(.advance)
+        guard case .finished = reader.state else { Issue.record("expected finished, got \(reader.state)"); return }
+        let saved = try #require(store.load(storyId: "s").progress)
+        #expect(saved.finished && saved.location.beatId == "right", "the story's end is written at once: \(saved)")
+        await reader.close()
+    }
+}
