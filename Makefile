@@ -13,9 +13,13 @@ build: deps
 run: build
 	$(SWIFT) run pajama read $(STORY)
 
+# Two test processes: the end-to-end tests block their threads while they wait on tmux screens, and in
+# one process with the unit tests (2 threads on 2 cores) they starved the unit tests' tasks for over
+# 20 s under load, long enough for a load's no-progress timeout to fire.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) test --skip-build --skip '^EndToEndTests\.'
+	$(SWIFT) test --skip-build --filter '^EndToEndTests\.'
 
 bench: deps
 	$(SWIFT) build -c release

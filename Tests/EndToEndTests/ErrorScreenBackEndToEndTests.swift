@@ -42,8 +42,8 @@ import Testing
         let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm", folder.path])
         defer { t.stop() }
         try t.waitFor("Thunder walked")
-        for _ in 0..<2 { t.send("Space"); usleep(120_000) }
-        try t.waitFor("coming home.")
+        try t.press("Space", thenWaitFor: "Then, with a")
+        try t.press("Space", thenWaitFor: "coming home.")
         let error = try t.press("Space", thenWaitFor: "Could not load", timeout: 30)
         #expect(error.contains("← back"), "\(error)")
         let back = try t.press("Left", thenWaitFor: "Thunder walked", timeout: 30)
