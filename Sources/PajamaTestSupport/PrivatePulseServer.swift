@@ -163,12 +163,7 @@ public final class PrivatePulseServer: @unchecked Sendable {
 
     /// Polls `condition` until it holds or `timeout` seconds pass; returns whether it held.
     public func waitUntil(timeout: TimeInterval = 15, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            if condition() { return true }
-            if Date() >= deadline { return false }
-            usleep(20_000)
-        }
+        Poll.until(timeout: timeout, condition)
     }
 
     /// Freezes the server (SIGSTOP): it keeps its socket but answers nothing until `resume()`.

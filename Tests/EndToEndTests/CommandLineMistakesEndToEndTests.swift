@@ -139,15 +139,14 @@ struct SavedProgress: Decodable {
 
 /// Polls the progress file until it exists and `condition` holds; throws with what it last read.
 func waitForProgress(_ path: String, timeout: TimeInterval = TmuxSession.defaultTimeout, _ condition: (SavedProgress) -> Bool) throws -> SavedProgress {
-    let deadline = Date().addingTimeInterval(timeout)
     var last: SavedProgress?
-    while Date() < deadline {
-        if let data = FileManager.default.contents(atPath: path), let saved = try? JSONDecoder().decode(SavedProgress.self, from: data) {
-            last = saved
-            if condition(saved) { return saved }
-        }
-        usleep(50_000)
+    let held = Poll.until(timeout: timeout, interval: 50_000) {
+        guard let data = FileManager.default.contents(atPath: path),
+              let saved = try? JSONDecoder().decode(SavedProgress.self, from: data) else { return false }
+        last = saved
+        return condition(saved)
     }
+    if held, let last { return last }
     throw ProgressWaitTimeout(description: "timed out waiting for the progress file \(path); last read: \(String(describing: last))")
 }
 

@@ -170,12 +170,10 @@ import Testing
         // Into the story: page_enter and tap sounds of the first pages.
         for text in ReaderEndToEndTests.openingTaps + ["What will Mina do?"] { try t.press("Space", thenWaitFor: text) }
         // Until the sink has carried 0.3 s of sound (or the deadline passes).
-        let deadline = Date().addingTimeInterval(15)
         var loud = 0.0
-        while Date() < deadline {
+        Poll.until(timeout: 15, interval: 50_000) {
             loud = SinkRecorder.loudSeconds(recorder.samples())
-            if loud > 0.3 { break }
-            usleep(50_000)
+            return loud > 0.3
         }
         _ = recorder.stop()
         #expect(loud > 0.3, "heard \(loud) s of sound while reading")

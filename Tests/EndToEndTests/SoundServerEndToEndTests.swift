@@ -10,12 +10,7 @@ import Testing
 
     /// Polls `condition` until it holds or `timeout` seconds pass.
     private func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() >= deadline { return false }
-            usleep(20_000)
-        }
-        return true
+        Poll.until(timeout: timeout, condition)
     }
 
     @Test func quitWithAFrozenServerEndsAtOnceAndRestoresTheTerminal() throws {
