@@ -47,6 +47,8 @@ public final class ReaderController {
     /// The story's loading events (nil: the Loading screen names no progress), folded into `loadingProgress`.
     private let loadingEvents: AsyncStream<LoadingEvent>?
     private var loadingProgress = LoadingProgress()
+    /// Every reader event, after the controller's own handling (co-reading's owner passes them to the session).
+    public var onReaderEvent: (@MainActor (ReaderEvent) -> Void)?
 
     public init(
         viewModel: ReaderViewModel, content: any StoryContent, screen: Screen, sound: (any SoundEngine)?,
@@ -148,6 +150,7 @@ public final class ReaderController {
     // MARK: Events
 
     private func handle(_ event: ReaderEvent) {
+        defer { onReaderEvent?(event) }
         switch event {
         case .stateChanged(let state):
             if case .loading = state {
