@@ -44,7 +44,7 @@ import Testing
         #expect(h.text().contains("› 2. Right up the hill"))
         #expect(h.press(.enter) == [.move(.choose(1))])
         // ↑ from the first choice wraps to the last; j and k do the same as ↓ and ↑.
-        h.show(Fixture.page(Fixture.textBeat))
+        h.show(.page(Fixture.page(Fixture.textBeat)))
         h.show(Fixture.choicePage)
         #expect(h.text().contains("› 1. Left"), "a new page starts at the first choice")
         h.press(.up)

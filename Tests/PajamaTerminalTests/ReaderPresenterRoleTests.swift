@@ -16,7 +16,8 @@ import Testing
         #expect(h.type("r") == [])
         #expect(!h.text().contains("Restart from the beginning?") && h.text().contains("following Ana"))
         h.show(Fixture.choicePage)
-        let choice = try #require(h.position(of: "2. Right"))
+        let choicePosition = h.position(of: "2. Right")
+        let choice = try #require(choicePosition)
         for key in [Key.character("1"), .character("2"), .down, .up, .character("j"), .enter, .click(x: choice.x + 4, y: choice.y)] {
             #expect(h.press(key) == [], "\(key)")
         }

@@ -80,10 +80,10 @@ import Testing
         return (Array(Set(frames.flatMap(lineNumbers))).sorted(), frames)
     }
 
-    /// The numbers of the "line N" rows of a frame, top to bottom.
+    /// The numbers of the "line N" rows of a frame, top to bottom (the ▲ ▼ arrows in the margin ignored).
     private func lineNumbers(_ frame: String) -> [Int] {
         frame.split(separator: "\n").compactMap { row in
-            let words = row.split(separator: " ")
+            let words = row.filter { $0 != "▲" && $0 != "▼" }.split(separator: " ")
             return words.firstIndex(of: "line").flatMap { $0 + 1 < words.count ? Int(words[$0 + 1]) : nil }
         }
     }
@@ -130,12 +130,14 @@ import Testing
         h.show(Fixture.choicePage)
         let frame = h.frame()
         #expect(frame.choices.map(\.index) == [0, 1, 2])
-        let second = try #require(h.position(of: "2. Right"))
+        let secondPosition = h.position(of: "2. Right")
+        let second = try #require(secondPosition)
         #expect(frame.choice(atX: second.x + 4, y: second.y) == 1)
         #expect(h.press(.click(x: second.x + 4, y: second.y)) == [.move(.choose(1))])
         // Outside the choices: nothing.
         #expect(h.press(.click(x: 0, y: 0)) == [])
-        let prompt = try #require(h.position(of: "Which way?"))
+        let promptPosition = h.position(of: "Which way?")
+        let prompt = try #require(promptPosition)
         #expect(h.press(.click(x: prompt.x, y: prompt.y)) == [])
         // Under the restart prompt nothing can be clicked.
         h.type("r")

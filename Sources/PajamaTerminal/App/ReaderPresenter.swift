@@ -61,7 +61,7 @@ public struct ReaderPresenter: Sendable {
     private(set) var height: Int
     public private(set) var role: ReaderRole
     /// Whether the frame must be drawn again.
-    public private(set) var needsRedraw = true
+    public internal(set) var needsRedraw = true
     var mode = Mode.reading
     private(set) var reader = ReaderState.starting
     private var loadingSubjects: [LoadSubject] = []
@@ -206,7 +206,7 @@ public struct ReaderPresenter: Sendable {
                 selectedChoice = 0
                 scroll = 0
                 lastLocation = page.location
-                pictureLoading = nil
+                (pictureLoading, requestedPicture) = (nil, nil)  // their tasks are cancelled: ask again
                 effects.append(.leavePage)
                 effects += loadPicture(of: page.page)
             }
