@@ -10,6 +10,14 @@ enum CoReadingSide {
     case host(CoReadingHost)
     /// The connection's events, its welcome already taken; the owner's name.
     case follower(AsyncStream<FollowerEvent>.AsyncIterator, owner: String)
+
+    /// The reader's role as the session starts.
+    var role: ReaderRole {
+        switch self {
+        case .host(let host): .host(join: host.joinCommand, followers: 0)
+        case .follower(_, let owner): .follower(owner: owner)
+        }
+    }
 }
 
 /// Connects one reading session to its co-reading side for as long as it runs (closed by `close()`).
@@ -22,12 +30,26 @@ final class CoReadingWiring {
          sound: PulseSoundEngine?) {
         switch side {
         case .host(let host):
-            let link = OwnerLink(host: host) { _ in }
+            let join = host.joinCommand
+            let link = OwnerLink(host: host) { [weak controller] names in
+                controller?.setRole(.host(join: join, followers: names.count))
+            }
             controller.onReaderEvent = { [link] event in link.observe(event) }
             owner = link
-        case .follower(let events, _):
+        case .follower(let events, let ownerName):
             follower = FollowerLink(events: events, viewModel: viewModel, content: content, sound: sound,
-                                    storyId: content.manifest.id) { _ in }
+                                    storyId: content.manifest.id) { [weak controller] change in
+                guard let controller else { return }
+                switch change {
+                case .followers: break
+                case .reconnecting(let text): controller.notice(text)
+                case .reconnected: controller.notice("back with \(ownerName)")
+                case .ended: controller.sessionEnded()
+                case .failed(let text):
+                    controller.setRole(.solo)
+                    controller.notice(text)
+                }
+            }
         }
     }
 

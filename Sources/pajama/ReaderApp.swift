@@ -129,7 +129,7 @@ enum ReaderApp {
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
-            loadingEvents: content.loadingEvents())
+            loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo)
         screen.invalidate()
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: sound) }
         let outcome = await controller.run(start: start, restart: restart)

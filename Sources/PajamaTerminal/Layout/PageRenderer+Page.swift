@@ -6,8 +6,10 @@ extension PageRenderer {
     static let pictureUnavailable = "picture unavailable"
 
     /// A page: its picture (pre-rendered cells, clipped to the picture box) or the placeholder for a
-    /// picture that failed to load, and its text, placed as one block by `PageLayout`.
-    static func drawPage(_ grid: inout CellGrid, _ view: PageView, in area: Rect) {
+    /// picture that failed to load, and its text, placed as one block by `PageLayout`. Returns where the
+    /// choices shown are (a wrapped choice: one box per row).
+    static func drawPage(_ grid: inout CellGrid, _ view: PageView, in area: Rect) -> [ChoiceHitBox] {
+        var choices: [ChoiceHitBox] = []
         let geometry = geometry(of: view, in: area)
         if let picture = view.picture {
             copy(picture, into: &grid, at: geometry.figureArea)
@@ -23,6 +25,7 @@ extension PageRenderer {
             if line.style.role == .selected { grid.fill(y: y, from: textArea.x, to: textArea.x + textArea.width, style: line.style) }
             let indent = line.centred ? max(0, (textArea.width - DisplayWidth.of(line.text)) / 2) : 0
             grid.put(line.text, x: textArea.x + indent, y: y, style: line.style, maxWidth: textArea.width - indent)
+            if let choice = line.choice { choices.append(ChoiceHitBox(index: choice, x: textArea.x, y: y, width: textArea.width)) }
         }
         // Arrows in the text's right margin say there is more above or below (PgUp / PgDn).
         let arrowX = min(textArea.x + textArea.width, grid.width - 1)
@@ -30,6 +33,7 @@ extension PageRenderer {
         if start + textArea.height < shown.count, textArea.height > 1 {
             grid.put("▼", x: arrowX, y: textArea.y + textArea.height - 1, style: Style(.dim))
         }
+        return choices
     }
 
     /// Where a page's picture and text go in `area`, and how far its text can scroll.
@@ -62,6 +66,8 @@ extension PageRenderer {
         var text: String
         var style: Style
         var centred = false
+        /// The choice (0-based) this line shows, if any.
+        var choice: Int?
     }
 
     /// The lines shown now, wrapped at `width`; and, once every line is revealed, how many lines the page
@@ -97,7 +103,7 @@ extension PageRenderer {
                 let wrapped = TextWrapper.wrap(DisplayWidth.sanitize(choice.text), width: max(1, width - 5))
                 for (k, part) in wrapped.enumerated() {
                     let prefix = k == 0 ? (selected ? "› \(i + 1). " : "  \(i + 1). ") : "     "
-                    lines.append(Line(text: prefix + part, style: Style(selected ? .selected : .choice)))
+                    lines.append(Line(text: prefix + part, style: Style(selected ? .selected : .choice), choice: i))
                 }
             }
             return (lines, lines)

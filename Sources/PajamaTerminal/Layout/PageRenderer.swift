@@ -21,12 +21,19 @@ public enum PageRenderer {
         "q Esc             quit",
     ]
 
+    /// The frame's cells only (see `frame(_:width:height:)` for its hit boxes too).
     public static func render(_ model: ScreenModel, width: Int, height: Int) -> CellGrid {
+        frame(model, width: width, height: height).grid
+    }
+
+    /// The frame for `model` at this size, and where its choices are, so a mouse click is a lookup.
+    public static func frame(_ model: ScreenModel, width: Int, height: Int) -> RenderedFrame {
         var grid = CellGrid(width: width, height: height)
+        var choices: [ChoiceHitBox] = []
         guard width >= minimumSize.width, height >= minimumSize.height else {
             let message = TextWrapper.wrap("terminal too small", width: max(1, width))
             for (i, line) in message.prefix(max(0, height)).enumerated() { grid.put(line, x: 0, y: i, style: Style(.error)) }
-            return grid
+            return RenderedFrame(grid: grid, choices: [])
         }
         let statsPanel = statsPanelWidth(model, width: width)
         if let stats = model.statsLines, statsPanel > 0 {
@@ -55,18 +62,22 @@ public enum PageRenderer {
             lines.append((["r retry"] + (canSkip ? ["s skip"] : []) + (canGoBack ? ["← back"] : []) + ["q quit"]).joined(separator: " · "))
             center(&grid, lines, in: body, style: Style(.error))
         case .page(let view):
-            drawPage(&grid, view, in: pageArea(model, body: body))
+            choices = drawPage(&grid, view, in: pageArea(model, body: body))
         case .finished(let view):
             let end = "The End — r restart · q quit"
-            drawPage(&grid, view, in: pageArea(model, body: body))
+            choices = drawPage(&grid, view, in: pageArea(model, body: body))
             grid.put(end, x: body.x + max(0, (body.width - DisplayWidth.of(end)) / 2), y: body.y + body.height - 1, style: Style(.title))
         }
+        // Under an overlay nothing can be clicked.
         if model.confirmRestart {
             overlay(&grid, ["Restart from the beginning?", "", "y yes · n no"], width: width, height: height)
+            choices = []
         } else if model.showHelp {
-            overlay(&grid, ["Keys", ""] + helpLines + ["", "any key to close"], width: width, height: height)
+            let extra = model.helpFooter.isEmpty ? [] : [""] + model.helpFooter
+            overlay(&grid, ["Keys", ""] + helpLines + extra + ["", "any key to close"], width: width, height: height)
+            choices = []
         }
-        return grid
+        return RenderedFrame(grid: grid, choices: choices)
     }
 
     // MARK: Areas

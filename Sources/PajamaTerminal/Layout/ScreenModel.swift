@@ -28,11 +28,15 @@ public struct ScreenModel: Sendable {
     public var confirmRestart: Bool
     /// A side panel with statistics (`--stats`), one line each.
     public var statsLines: [String]?
+    /// Lines the help overlay adds under the keys (the join command while hosting).
+    public var helpFooter: [String]
 
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
-        showHelp: Bool = false, confirmRestart: Bool = false, statsLines: [String]? = nil
+        showHelp: Bool = false, confirmRestart: Bool = false, statsLines: [String]? = nil,
+        helpFooter: [String] = []
     ) {
+        self.helpFooter = helpFooter
         self.storyTitle = storyTitle
         self.content = content
         self.position = position

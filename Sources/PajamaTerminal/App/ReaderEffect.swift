@@ -1,0 +1,24 @@
+import PajamaCore
+import PajamaImage
+
+/// What the presenter asks the controller to do: the only things that touch the view model, the sound
+/// engine, the theme files and the picture loads.
+public enum ReaderEffect: Sendable, Equatable {
+    /// A move through the story (`ReaderViewModel.changePage`).
+    case move(PageMove)
+    case retry, skip
+    /// Restart the story from the beginning (confirmed).
+    case restart
+    case setVolume(Int)
+    case toggleMute
+    /// Load and apply the theme named so, and remember it; the controller answers `.themeApplied`.
+    case applyTheme(String)
+    /// The reader left the page it was on: the picture work started for that page is cancelled.
+    case leavePage
+    /// Load the picture at this path for the page on screen; the controller answers `.pictureLoaded` or
+    /// `.pictureFailed`.
+    case loadPicture(AssetPath)
+    /// Render `image` into cells for `key`; the controller answers `.pictureCells`.
+    case requestPicture(PictureCache.Key, StoryImage)
+    case quit
+}

@@ -1,0 +1,78 @@
+import PajamaCore
+import PajamaImage
+
+extension ReaderPresenter {
+    /// The frame to draw now, and the picture render it needs (when the picture's box changed: a new page,
+    /// a resize, the stats panel). Until those cells arrive the frame keeps the previous cells (clipped) or
+    /// none: it never waits.
+    public mutating func render() -> (frame: RenderedFrame, effects: [ReaderEffect]) {
+        needsRedraw = false
+        let model = model()
+        let effects = pictureRequest(for: model)
+        let frame = PageRenderer.frame(model, width: width, height: height)
+        choiceBoxes = frame.choices
+        return (frame, effects)
+    }
+
+    private mutating func pictureRequest(for model: ScreenModel) -> [ReaderEffect] {
+        let view: PageView
+        switch model.content {
+        case .page(let v), .finished(let v): view = v
+        default: return []
+        }
+        guard let picture, view.page.imageUrl == picture.path,
+              let box = PageRenderer.pictureBox(for: model, width: width, height: height)
+        else { return [] }
+        let key = PictureCache.Key(path: picture.path, width: box.width, height: box.height, look: look)
+        guard shownPicture?.key != key, requestedPicture != key else { return [] }
+        requestedPicture = key
+        return [.requestPicture(key, picture.image)]
+    }
+
+    /// What the frame shows for the current state.
+    func model() -> ScreenModel {
+        var content: ScreenModel.Content = .blank
+        var position = ""
+        switch reader {
+        case .starting:
+            content = .blank
+        case .loading(let location):
+            if let text = loadingText {
+                content = .loading(text)
+            } else if let page = lastPage {
+                content = .page(view(page))
+            }
+            position = location.beatId
+        case .page(let page):
+            content = .page(view(page))
+            position = positionText(page)
+        case .failed(let failure):
+            content = .error(message: failure.error.readerMessage, canSkip: failure.canSkip, canGoBack: failure.canGoBack)
+            position = failure.location.beatId
+        case .finished(let page):
+            content = .finished(view(page))
+            position = positionText(page) + " · the end"
+        }
+        var status = sound.text
+        var helpFooter: [String] = []
+        if case .host(let join, let followers) = role {
+            status = "hosting · \(followers) following  " + status
+            helpFooter = ["Others join with:", join]
+        }
+        return ScreenModel(
+            storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
+            showHelp: mode == .help, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter)
+    }
+
+    private func view(_ page: PageState) -> PageView {
+        let path = page.page.imageUrl
+        let cells = path != nil && shownPicture?.key.path == path ? shownPicture?.cells : nil
+        let missing = cells == nil && path.map { failedPictures.contains($0) } == true
+        return PageView(page: page.page, revealedLines: page.revealedLines, selectedChoice: selectedChoice,
+                        picture: cells, pictureMissing: missing, scroll: scroll)
+    }
+
+    private func positionText(_ page: PageState) -> String {
+        "\(page.beat.id) · page \(page.pageIndex + 1)/\(page.beat.pages.count)"
+    }
+}

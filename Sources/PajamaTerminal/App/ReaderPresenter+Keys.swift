@@ -1,0 +1,90 @@
+import PajamaCore
+
+extension ReaderPresenter {
+    /// A key (or a click): what it changes here and what the controller must do.
+    mutating func handle(_ key: Key) -> [ReaderEffect] {
+        needsRedraw = true
+        if case .resize = key { return [] }
+        notice = nil
+        if mode == .help {
+            mode = .reading
+            return []
+        }
+        let choices = pageState?.page.choices ?? []
+        if case .click(let x, let y) = key {
+            guard let index = choiceBoxes.first(where: { $0.contains(x: x, y: y) })?.index else { return [] }
+            return navigate(.move(.choose(index)))
+        }
+        guard let action = KeyMap.action(for: key, onChoicePage: !choices.isEmpty) else { return [] }
+        if mode == .confirmRestart {
+            mode = .reading
+            if case .confirm(true) = action { return navigate(.restart) }
+            return []
+        }
+        if case .failed = reader {
+            switch action {
+            case .restart, .retry: return [.retry]  // the same place again: a follower may retry too
+            case .skip: return navigate(.skip)
+            case .back: return navigate(.move(.back))
+            case .quit: return [.quit]
+            default: return []
+            }
+        }
+        switch action {
+        case .advance:
+            if case .finished = reader { return [] }
+            return navigate(.move(.advance))
+        case .back: return navigate(.move(.back))
+        case .choose(let index):
+            return index < choices.count ? navigate(.move(.choose(index))) : []
+        case .selectPrevious, .selectNext:
+            guard !choices.isEmpty, mayNavigate() else { return [] }
+            let step = action == .selectNext ? 1 : choices.count - 1
+            selectedChoice = (selectedChoice + step) % choices.count
+        case .takeSelected:
+            return selectedChoice < choices.count ? navigate(.move(.choose(selectedChoice))) : []
+        case .restart:
+            if mayNavigate() { mode = .confirmRestart }
+        case .mute, .volumeUp, .volumeDown:
+            if let why = sound.offNotice {
+                notice = why
+                return []
+            }
+            switch action {
+            case .mute: return [.toggleMute]
+            case .volumeUp: return [.setVolume(min(100, (sound.volume / 10 + 1) * 10))]
+            default: return [.setVolume(max(0, (sound.volume + 9) / 10 * 10 - 10))]
+            }
+        case .nextTheme:
+            guard !themes.isEmpty else { return [] }
+            let index = ((themes.firstIndex(of: themeName) ?? -1) + 1) % themes.count
+            return [.applyTheme(themes[index])]
+        case .help: mode = .help
+        case .quit: return [.quit]
+        case .scrollUp: scrollText(by: -PageRenderer.pageStep(for: model(), width: width, height: height))
+        case .scrollDown: scrollText(by: PageRenderer.pageStep(for: model(), width: width, height: height))
+        case .scrollLineUp: scrollText(by: -1)
+        case .scrollLineDown: scrollText(by: 1)
+        case .retry, .skip, .confirm, .redraw: break
+        }
+        return []
+    }
+
+    /// `effect` if this reader turns its own pages; for a follower nothing (see `mayNavigate`).
+    private mutating func navigate(_ effect: ReaderEffect) -> [ReaderEffect] {
+        mayNavigate() ? [effect] : []
+    }
+
+    /// Whether this reader turns its own pages; a follower is told whom it follows instead.
+    private mutating func mayNavigate() -> Bool {
+        guard case .follower(let owner) = role else { return true }
+        notice = "following \(owner)"
+        return false
+    }
+
+    /// Moves the page's text by `lines` (negative: up), within the page.
+    private mutating func scrollText(by lines: Int) {
+        let maximum = PageRenderer.maximumScroll(for: model(), width: width, height: height)
+        scroll = max(0, min(maximum, min(scroll, maximum) + lines))
+    }
+}

@@ -1,0 +1,223 @@
+import PajamaCore
+import PajamaImage
+
+/// Every decision of the reader loop, as a value with no I/O: it takes events (keys, resizes, ticks, the
+/// view model's state, pictures, loading progress, sound status, stats) and returns effects for the
+/// controller to run (`ReaderEffect`) and the frame to draw (`render()`). Time comes in with the events,
+/// so tests drive it with instants of their own.
+public struct ReaderPresenter: Sendable {
+    /// "Loading..." shows only when a load takes longer than this, so fast loads never flash it.
+    public static let loadingGrace: Duration = .milliseconds(150)
+
+    public typealias Instant = ContinuousClock.Instant
+
+    /// Something that happened, for the presenter.
+    public enum Event: Sendable {
+        case key(Key)
+        case resize(width: Int, height: Int)
+        /// Time passed (the loading grace period).
+        case tick
+        /// The view model's state, and what it waits for while loading.
+        case state(ReaderState, loadingSubjects: [LoadSubject])
+        /// Something the reader should be told once.
+        case notice(String)
+        /// A story loading event (the Loading screen's byte count).
+        case loading(LoadingEvent)
+        case pictureLoaded(AssetPath, StoryImage)
+        case pictureFailed(AssetPath)
+        /// Cells rendered for a `requestPicture` effect.
+        case pictureCells(PictureCache.Key, PictureCells)
+        case sound(SoundStatus)
+        /// The `--stats` panel's lines.
+        case stats([String])
+        /// A theme was applied (after `applyTheme`): its name and how pictures look under it.
+        case themeApplied(name: String, look: PictureLook)
+        /// The co-reading role changed (followers came or went).
+        case role(ReaderRole)
+        /// The owner of the session this reader follows ended it: reading on solo.
+        case sessionEnded
+    }
+
+    /// Modes that take keys first.
+    enum Mode: Sendable, Equatable {
+        case reading
+        /// The help overlay: any key closes it.
+        case help
+        /// "Restart from the beginning?": y restarts, any other key cancels.
+        case confirmRestart
+    }
+
+    /// Where the Loading screen is.
+    private enum LoadingWait: Sendable {
+        case idle
+        /// A load started at `since`; the last page (or nothing) stays up until the grace period ends.
+        case grace(since: Instant)
+        /// "Loading..." is shown.
+        case shown
+    }
+
+    let storyTitle: String
+    private(set) var width: Int
+    private(set) var height: Int
+    public private(set) var role: ReaderRole
+    /// Whether the frame must be drawn again.
+    public internal(set) var needsRedraw = true
+    var mode = Mode.reading
+    private(set) var reader = ReaderState.starting
+    private var loadingSubjects: [LoadSubject] = []
+    private var loadingWait = LoadingWait.idle
+    private var loadingProgress = LoadingProgress()
+    var sound: SoundStatus
+    let themes: [String]
+    var themeName: String
+    var look: PictureLook
+    var notice: String?
+    var statsLines: [String]?
+    var selectedChoice = 0
+    var scroll = 0
+    /// The last page shown, kept on screen while a short load is inside its grace period.
+    private(set) var lastPage: PageState?
+    private var lastLocation: StoryLocation?
+    /// The picture of the page on screen (decoded), the one loading, and those that failed (their pages show
+    /// "picture unavailable"; entering one tries again).
+    var picture: (path: AssetPath, image: StoryImage)?
+    private var pictureLoading: AssetPath?
+    var failedPictures: Set<AssetPath> = []
+    /// The latest cells received for the page's picture, and the render asked for last.
+    var shownPicture: (key: PictureCache.Key, cells: PictureCells)?
+    var requestedPicture: PictureCache.Key?
+    /// Where the choices of the last frame drawn are.
+    var choiceBoxes: [ChoiceHitBox] = []
+
+    public init(
+        storyTitle: String, width: Int, height: Int, themes: [String], themeName: String, look: PictureLook,
+        sound: SoundStatus, role: ReaderRole = .solo
+    ) {
+        self.storyTitle = storyTitle
+        self.width = width
+        self.height = height
+        self.themes = themes
+        self.themeName = themeName
+        self.look = look
+        self.sound = sound
+        self.role = role
+    }
+
+    /// Folds `event` in (at `now`) and returns what the controller must do, in order.
+    public mutating func handle(_ event: Event, at now: Instant) -> [ReaderEffect] {
+        switch event {
+        case .key(let key):
+            return handle(key)
+        case .resize(let width, let height):
+            (self.width, self.height) = (width, height)
+        case .tick:
+            if case .grace(let since) = loadingWait, case .loading = reader, now - since >= Self.loadingGrace {
+                loadingWait = .shown
+                needsRedraw = true
+            }
+            return []
+        case .state(let state, let subjects):
+            return apply(state, loadingSubjects: subjects, at: now)
+        case .notice(let text):
+            notice = text
+        case .loading(let event):
+            loadingProgress.apply(event)
+            if case .loading = reader, case .shown = loadingWait { needsRedraw = true }
+            return []
+        case .pictureLoaded(let path, let image):
+            if pictureLoading == path { pictureLoading = nil }
+            if pageState?.page.imageUrl == path {
+                failedPictures.remove(path)
+                picture = (path, image)
+            }
+        case .pictureFailed(let path):
+            if pictureLoading == path { pictureLoading = nil }
+            failedPictures.insert(path)
+        case .pictureCells(let key, let cells):
+            guard requestedPicture == key else { return [] }  // superseded by a newer size or page
+            shownPicture = (key, cells)
+        case .sound(let status):
+            guard status != sound else { return [] }
+            sound = status
+        case .stats(let lines):
+            statsLines = lines
+        case .themeApplied(let name, let look):
+            themeName = name
+            self.look = look
+            notice = "theme: \(name)"
+        case .role(let role):
+            self.role = role
+        case .sessionEnded:
+            guard case .follower(let owner) = role else { return [] }
+            role = .solo
+            notice = "\(owner) ended the session"
+        }
+        needsRedraw = true
+        return []
+    }
+
+    /// When the controller must come back with a `.tick` (the end of the loading grace period), if ever.
+    public var deadline: Instant? {
+        if case .grace(let since) = loadingWait, case .loading = reader { return since + Self.loadingGrace }
+        return nil
+    }
+
+    /// Whether `key` quits at once, even while an earlier key is still being handled (a move waiting on a
+    /// load): a quit key with no overlay open.
+    public func quitsAtOnce(_ key: Key) -> Bool {
+        mode == .reading && KeyMap.action(for: key, onChoicePage: false) == .quit
+    }
+
+    // MARK: State
+
+    var pageState: PageState? {
+        switch reader {
+        case .page(let p), .finished(let p): p
+        default: nil
+        }
+    }
+
+    /// What the Loading screen says once the grace period is over; nil inside it (the last page stays up).
+    var loadingText: String? {
+        if case .shown = loadingWait { return loadingProgress.text(waitingFor: loadingSubjects) }
+        return nil
+    }
+
+    private mutating func apply(_ state: ReaderState, loadingSubjects subjects: [LoadSubject], at now: Instant) -> [ReaderEffect] {
+        reader = state
+        loadingSubjects = subjects
+        needsRedraw = true
+        if case .loading = state {
+            if case .idle = loadingWait { loadingWait = .grace(since: now) }
+        } else {
+            loadingWait = .idle
+        }
+        var effects: [ReaderEffect] = []
+        if case .page(let page) = state {
+            // A newly revealed line scrolls into view when the page is longer than the screen.
+            if let last = lastPage, last.location.beatId == page.location.beatId, last.location.pageId == page.location.pageId,
+               page.revealedLines > last.revealedLines {
+                lastPage = page
+                scroll = PageRenderer.maximumScroll(for: model(), width: width, height: height)
+            }
+            lastPage = page
+            if page.location.beatId != lastLocation?.beatId || page.location.pageId != lastLocation?.pageId {
+                // A new page visit: the last one's picture work ends.
+                selectedChoice = 0
+                scroll = 0
+                lastLocation = page.location
+                (pictureLoading, requestedPicture) = (nil, nil)  // their tasks are cancelled: ask again
+                effects.append(.leavePage)
+                effects += loadPicture(of: page.page)
+            }
+        }
+        if case .finished(let page) = state { effects += loadPicture(of: page.page) }
+        return effects
+    }
+
+    private mutating func loadPicture(of page: Page) -> [ReaderEffect] {
+        guard let path = page.imageUrl, picture?.path != path, pictureLoading != path else { return [] }
+        pictureLoading = path
+        return [.loadPicture(path)]
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import PajamaImage
+
+/// A terminal with no I/O (like swift-nio's `EmbeddedChannel`): tests and the bench push keys into it
+/// and read the last frame drawn as text. It drives the real reader loop (`ReaderController`).
+@MainActor
+public final class HeadlessTerminal: ReaderTerminal {
+    public private(set) var width: Int
+    public private(set) var height: Int
+    public let colors: Int
+    public let capabilities: TerminalCapabilities
+    public var theme: Theme
+    /// The last frame drawn, and how many frames were drawn so far.
+    public private(set) var lastFrame: CellGrid?
+    public private(set) var frameCount = 0
+    /// How many times the reader asked for a full repaint.
+    public private(set) var invalidations = 0
+    /// A quit signal the reader should end on (`sendSignal`).
+    public private(set) var quitSignal: Int32?
+
+    private var keys: [Key] = []
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var wakeRequested = false
+    private var frameWaiters: [CheckedContinuation<Void, Never>] = []
+
+    public init(width: Int = 80, height: Int = 24, colors: Int = 0, theme: Theme = Theme.builtIn) {
+        self.width = width
+        self.height = height
+        self.colors = colors
+        self.theme = theme
+        capabilities = TerminalCapabilities(name: "headless", hasEntry: true, canMoveCursor: true, hasAlternateScreen: true, colors: colors)
+    }
+
+    /// The last frame as plain text ("" before the first).
+    public var text: String { lastFrame?.text() ?? "" }
+
+    // MARK: Driving it
+
+    /// Queues keys as if typed, and wakes the reader.
+    public func push(_ newKeys: Key...) {
+        keys += newKeys
+        wake()
+    }
+
+    /// Types each character of `text`.
+    public func type(_ text: String) {
+        keys += text.map { Key.character($0) }
+        wake()
+    }
+
+    /// Changes the size, as a terminal window resize does (the reader gets `.resize`).
+    public func resize(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        push(.resize)
+    }
+
+    /// A quit signal (SIGTERM, SIGHUP...) arriving.
+    public func sendSignal(_ number: Int32) {
+        quitSignal = number
+        wake()
+    }
+
+    /// Waits until the last frame's text satisfies `condition`, or `timeout` passes (real time: the reader's
+    /// loads run on real tasks). Returns whether it did.
+    @discardableResult
+    public func waitForFrame(timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition(text) {
+            guard ContinuousClock.now < deadline else { return false }
+            let timer = Task { @MainActor [weak self] in
+                try? await Task.sleep(until: deadline)
+                if !Task.isCancelled { self?.frameDrawn() }
+            }
+            await withCheckedContinuation { frameWaiters.append($0) }
+            timer.cancel()
+        }
+        return true
+    }
+
+    /// Waits until the last frame contains `text`.
+    @discardableResult
+    public func waitForFrame(containing text: String, timeout: Duration = .seconds(10)) async -> Bool {
+        await waitForFrame(timeout: timeout) { $0.contains(text) }
+    }
+
+    private func frameDrawn() {
+        let waiting = frameWaiters
+        frameWaiters.removeAll()
+        for waiter in waiting { waiter.resume() }
+    }
+
+    // MARK: ReaderTerminal
+
+    public func draw(_ grid: CellGrid) {
+        lastFrame = grid
+        frameCount += 1
+        frameDrawn()
+    }
+
+    public func readKey() -> Key? {
+        keys.isEmpty ? nil : keys.removeFirst()
+    }
+
+    public func waitForInput(timeout: Duration) async {
+        if wakeRequested || !keys.isEmpty || quitSignal != nil {
+            wakeRequested = false
+            await Task.yield()
+            return
+        }
+        let timer = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: timeout)
+            if !Task.isCancelled { self?.wake() }
+        }
+        await withCheckedContinuation { waiter = $0 }
+        timer.cancel()
+        wakeRequested = false
+    }
+
+    public func wake() {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume()
+        } else {
+            wakeRequested = true
+        }
+    }
+
+    public func invalidate() {
+        invalidations += 1
+    }
+}

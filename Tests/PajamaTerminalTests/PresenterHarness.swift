@@ -1,0 +1,101 @@
+import PajamaImage
+import Testing
+
+@testable import PajamaCore
+@testable import PajamaTerminal
+
+/// Fake view-model states and a presenter driven on a virtual clock: time moves only when a test says.
+@MainActor
+struct PresenterHarness {
+    var presenter: ReaderPresenter
+    /// The virtual now: a fixed instant moved by `advance(by:)`.
+    var now = ContinuousClock.now
+    /// The effects of the last `render()`.
+    var renderEffects: [ReaderEffect] = []
+
+    init(width: Int = 80, height: Int = 24, sound: SoundStatus = .disabled, role: ReaderRole = .solo,
+         themes: [String] = ["default", "paper", "night"]) {
+        presenter = ReaderPresenter(
+            storyTitle: "Test Story", width: width, height: height, themes: themes, themeName: "default",
+            look: PictureLook(mode: .none), sound: sound, role: role)
+    }
+
+    @discardableResult
+    mutating func send(_ event: ReaderPresenter.Event) -> [ReaderEffect] {
+        presenter.handle(event, at: now)
+    }
+
+    @discardableResult
+    mutating func press(_ keys: Key...) -> [ReaderEffect] {
+        keys.flatMap { presenter.handle(.key($0), at: now) }
+    }
+
+    @discardableResult
+    mutating func type(_ text: String) -> [ReaderEffect] {
+        text.flatMap { presenter.handle(.key(.character($0)), at: now) }
+    }
+
+    @discardableResult
+    mutating func show(_ state: ReaderState, loading: [LoadSubject] = []) -> [ReaderEffect] {
+        send(.state(state, loadingSubjects: loading))
+    }
+
+    /// Moves the virtual clock and ticks, as the controller's loop does when it wakes.
+    mutating func advance(by duration: Duration) {
+        now += duration
+        send(.tick)
+    }
+
+    /// The frame as the terminal would show it now (and the render's effects kept in `renderEffects`).
+    mutating func frame() -> RenderedFrame {
+        let (frame, effects) = presenter.render()
+        renderEffects = effects
+        return frame
+    }
+
+    mutating func text() -> String { frame().grid.text() }
+
+    /// The row (0-based) and column of the first line of the frame containing `needle`.
+    mutating func position(of needle: String) -> (x: Int, y: Int)? {
+        let lines = text().split(separator: "\n", omittingEmptySubsequences: false)
+        guard let y = lines.firstIndex(where: { $0.contains(needle) }), let range = lines[y].range(of: needle) else { return nil }
+        return (lines[y].distance(from: lines[y].startIndex, to: range.lowerBound), y)
+    }
+}
+
+/// Story pieces built directly, as the view model would hand them over.
+enum Fixture {
+    static let textBeat = Beat(id: "intro", pages: [
+        Page(id: "one", kind: .text(lines: ["The lamp was lit.", "Wind at the door.", "A knock."])),
+        Page(id: "two", kind: .text(lines: ["Morning came."])),
+    ], nextBeatId: "fork")
+    static let choiceBeat = Beat(id: "fork", pages: [
+        Page(id: "ask", kind: .choice(prompt: "Which way?", choices: [
+            Choice(text: "Left by the river", targetBeatId: "left"),
+            Choice(text: "Right up the hill", targetBeatId: "right"),
+            Choice(text: "Back to bed", targetBeatId: "bed"),
+        ])),
+    ])
+
+    static func page(_ beat: Beat, _ index: Int = 0, revealed: Int = 1, ending: Bool = false) -> PageState {
+        let page = beat.pages[index]
+        return PageState(beat: beat, page: page, location: StoryLocation(beatId: beat.id, pageId: page.id, lineIndex: revealed - 1),
+                         pageIndex: index, revealedLines: revealed, canGoBack: true, isEnding: ending)
+    }
+
+    static var textPage: ReaderState { .page(page(textBeat, revealed: 3)) }
+    static var choicePage: ReaderState { .page(page(choiceBeat)) }
+    static var finished: ReaderState { .finished(page(textBeat, 1, ending: true)) }
+    static var failed: ReaderState {
+        .failed(ReaderFailure(error: AssetLoadError(.notFound, subject: "beats/left.json"),
+                              location: StoryLocation(beatId: "left", pageId: ""), canSkip: false, canGoBack: true))
+    }
+
+    /// A text page of `count` one-word lines ("line 1" ...), all revealed.
+    static func longPage(lines count: Int) -> ReaderState {
+        let beat = Beat(id: "long", pages: [Page(id: "p", kind: .text(lines: (1...count).map { "line \($0)" }))])
+        return .page(page(beat, revealed: count))
+    }
+
+    static func path(_ raw: String) -> AssetPath { try! AssetPath(validating: raw) }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import PajamaCore
+import PajamaTerminal
+import PajamaTestSupport
+import Testing
+
+/// The real loop (`ReaderController`) with a real `ReaderViewModel` over a story folder, on a
+/// `HeadlessTerminal`: keys in, frames out, no terminal.
+@MainActor @Suite struct ReaderControllerHeadlessTests {
+    struct Session {
+        let dir: TemporaryDirectory
+        let terminal: HeadlessTerminal
+        let controller: ReaderController
+        let paths: Paths
+        let run: Task<ReaderController.Outcome, Never>
+    }
+
+    func start(role: ReaderRole = .solo) async throws -> Session {
+        let dir = try TemporaryDirectory(prefix: "pajama-headless")
+        try dir.write("story/story.json", #"{"format":1,"id":"headless","title":"Headless","startBeatId":"hall","beats":["hall","left","right"],"presentation":{"lineByLine":true}}"#)
+        try dir.write("story/beats/hall.json", """
+            {"id":"hall","pages":[
+              {"id":"cover","type":"title","title":"The Hall","subtitle":"a test"},
+              {"id":"walk","type":"text","lines":["You walk in.","The doors wait."]},
+              {"id":"doors","type":"choice","prompt":"Which door?","choices":[
+                {"text":"The left door","targetBeatId":"left"},{"text":"The right door","targetBeatId":"right"}]}]}
+            """)
+        try dir.write("story/beats/left.json", #"{"id":"left","pages":[{"id":"p","type":"text","lines":["You went left."]}]}"#)
+        try dir.write("story/beats/right.json", #"{"id":"right","pages":[{"id":"p","type":"text","lines":["You went right."]}]}"#)
+        let content = try await StoryContentManager.open(
+            source: FolderStorySource(folder: dir.url.appendingPathComponent("story").path), diskCache: nil,
+            decodeImage: { _, _ in .textArt(lines: []) }, sound: nil)
+        let paths = Paths(cache: dir.url.appendingPathComponent("cache"), progress: dir.url.appendingPathComponent("progress"),
+                          config: dir.url.appendingPathComponent("config"), themes: [PackagePaths.root.appendingPathComponent("Themes")])
+        let terminal = HeadlessTerminal(width: 60, height: 16)
+        let controller = ReaderController(
+            viewModel: ReaderViewModel(content: content, sound: nil, progress: nil), content: content, screen: terminal,
+            sound: nil, storyTitle: content.manifest.title, themes: ["default", "paper"], paths: paths, role: role)
+        let run = Task { await controller.run(start: nil, restart: false) }
+        return Session(dir: dir, terminal: terminal, controller: controller, paths: paths, run: run)
+    }
+
+    @Test func readsPagesTakesAChoiceByClickResizesAndQuits() async throws {
+        let s = try await start()
+        defer { s.dir.remove() }
+        let t = s.terminal
+        #expect(await t.waitForFrame(containing: "The Hall"))
+        t.push(.character(" "))
+        #expect(await t.waitForFrame(containing: "You walk in."))
+        t.push(.enter)
+        #expect(await t.waitForFrame(containing: "The doors wait."))
+        t.push(.right)
+        #expect(await t.waitForFrame(containing: "Which door?"))
+        // A click on the second choice, where the frame shows it.
+        let lines = t.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let row = try #require(lines.firstIndex { $0.contains("2. The right door") })
+        let column = try #require(lines[row].range(of: "2. ")).lowerBound.utf16Offset(in: lines[row])
+        t.push(.click(x: column + 4, y: row))
+        #expect(await t.waitForFrame(containing: "You went right."))
+        t.push(.left)
+        #expect(await t.waitForFrame(containing: "Which door?"))
+        t.resize(width: 40, height: 12)
+        #expect(await t.waitForFrame { _ in t.lastFrame?.width == 40 && t.lastFrame?.height == 12 })
+        #expect(t.invalidations >= 1)
+        t.type("q")
+        guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
+    }
+
+    @Test func theThemeKeyAppliesAndRemembersTheNextTheme() async throws {
+        let s = try await start()
+        defer { s.dir.remove() }
+        let t = s.terminal
+        #expect(await t.waitForFrame(containing: "The Hall"))
+        // The headless terminal starts with the built-in theme: the first of the list comes next, then the second.
+        t.type("t")
+        #expect(await t.waitForFrame(containing: "theme: default"))
+        t.type("t")
+        #expect(await t.waitForFrame(containing: "theme: paper"))
+        #expect(t.theme.name == "paper")
+        #expect(ReaderSettings.load(from: s.paths.readerSettings).theme == "paper")
+        t.sendSignal(SIGTERM)
+        guard case .signal(SIGTERM) = await s.run.value else { Issue.record("expected the signal"); return }
+    }
+
+    @Test func aFollowerIsToldWhomItFollowsUntilTheSessionEnds() async throws {
+        let s = try await start(role: .follower(owner: "Ana"))
+        defer { s.dir.remove() }
+        let t = s.terminal
+        #expect(await t.waitForFrame(containing: "The Hall"))
+        t.push(.character(" "))
+        #expect(await t.waitForFrame(containing: "following Ana"))
+        #expect(t.text.contains("The Hall"), "nobody moved")
+        s.controller.sessionEnded()
+        #expect(await t.waitForFrame(containing: "Ana ended the session"))
+        t.push(.character(" "))
+        #expect(await t.waitForFrame(containing: "You walk in."))
+        t.push(.escape)
+        guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
+    }
+}
