@@ -193,7 +193,8 @@ public final class CoReadingHost: Sendable {
     private func answer(_ request: Request) -> Response {
         let target = request.uri.description
         guard access.admits(authorization: request.headers[.authorization], target: target) else {
-            let reason = request.headers[.authorization] == nil && AccessQuery.hasToken(target) == false ? "no token" : "wrong token"
+            let given = request.headers[.authorization] != nil || HostAccess.queryValue("token", in: target) != nil
+            let reason = given ? "wrong token" : "no token"
             log("refused \(request.method) \(request.uri.path) from \(request.head.authority ?? "?"): \(reason) (HTTP 401)")
             return Response(status: .unauthorized, headers: [.contentType: "text/plain", .wwwAuthenticate: "Bearer"],
                             body: .init(byteBuffer: ByteBuffer(string: "the host refused the token\n")))
@@ -313,11 +314,4 @@ public final class CoReadingHost: Sendable {
 /// Set when the server's task has ended.
 private final class StopFlag: Sendable {
     let done = Atomic<Bool>(false)
-}
-
-/// Whether a request target names a token at all (for the log line: "no token" or "wrong token").
-enum AccessQuery {
-    static func hasToken(_ target: String) -> Bool {
-        HostAccess.queryValue("token", in: target) != nil
-    }
 }

@@ -90,12 +90,33 @@ import WSClient
 
     @Test func aWrongTokenIsRefusedOnTheSocket() async throws {
         let folder = try HostedFolder()
-        let host = try await startHost(folder)
+        let log = Lines()
+        let host = try await startHost(folder, log: { log.append($0) })
         let intruder = RecordingFollower(url: host.joinURL, token: "wrong", name: "eve")
         #expect(await eventually { intruder.failure != nil })
         #expect(intruder.failure == .tokenRefused)
         #expect(intruder.failure?.description == "the host refused the token")
         #expect(await host.session.current.participants.isEmpty)
+        #expect(log.all.contains { $0.contains("/session") && $0.contains("wrong token") && $0.contains("401") }, "\(log.all)")
+        await host.end()
+    }
+
+    @Test func aStoryOnAWebServerIsReadThereAndTheHostServesOnlyTheSession() async throws {
+        let folder = try HostedFolder()
+        let web = try await TestHTTPServer(root: folder.dir.url)
+        defer { web.stopSoon() }
+        let host = CoReadingHost(content: .url(URL(string: web.baseURL + "/")!), storyId: "shared", storyVersion: "2",
+                                 configuration: .init(port: 0, ownerName: "bob"), token: "secret", log: { _ in })
+        _ = try await host.start()
+        let ann = RecordingFollower(url: host.joinURL, token: "secret", name: "ann")
+        #expect(await eventually { ann.welcomes.count == 1 })
+        guard case .welcome(_, let storyURL)? = ann.events.first else {
+            Issue.record("no welcome: \(ann.events)")
+            return
+        }
+        #expect(storyURL.absoluteString == web.baseURL + "/")
+        let source = HTTPStorySource(baseURL: URL(string: host.joinURL)!, authorization: "Bearer secret")
+        await #expect(throws: StorySourceError.notFound(path: "story.json")) { try await source.read("story.json") }
         await host.end()
     }
 
