@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(
             name: "pajama-bench",
             dependencies: [
-                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport",
+                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "PajamaCoReading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

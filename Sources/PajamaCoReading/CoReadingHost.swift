@@ -114,7 +114,8 @@ public final class CoReadingHost: Sendable {
                 else { return .dontUpgrade }  // the router answers: 401 (and a log line), or 404
                 return .upgrade([:]) { inbound, outbound, _ in await self.serve(inbound, outbound) }
             },
-            configuration: .init(address: .hostname(configuration.bind, port: configuration.port), serverName: nil),
+            // A backlog for many followers joining at once (a class starting together), not the default 256.
+            configuration: .init(address: .hostname(configuration.bind, port: configuration.port), serverName: nil, backlog: 1024),
             onServerRunning: { channel in
                 readyInput.yield(channel.localAddress?.port ?? 0)
                 readyInput.finish()
