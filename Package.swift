@@ -107,12 +107,7 @@ let package = Package(
         ),
         .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaHTTP", "PajamaTestSupport"]),
-        .testTarget(
-            name: "PajamaTerminalTests",
-            dependencies: [
-                "PajamaTerminal", "PajamaCore", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks"),
-            ]
-        ),
+        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ import PajamaCore
 /// `@OptionGroup var logging: LoggingOptions`, directly or through `ReadingOptions`). The log is a file
 /// (`Paths.logFile`), since the reader's screen belongs to ncurses.
 struct LoggingOptions: ParsableArguments {
-    @Option(help: "What goes to the log file ($XDG_STATE_HOME/pajama/pajama.log): trace, debug, info, notice, warning, error or critical.")
+    @Option(help: "What goes to the log file (pajama doctor shows where it is): trace, debug, info, notice, warning, error or critical.")
     var logLevel: LogLevel = .warning
 }
 
