@@ -1,6 +1,7 @@
 import CPulse
 import Dispatch
 import Foundation
+import Logging
 import PajamaCore
 
 /// Sound through PulseAudio. In sample-cache mode "load" decodes with libsndfile and uploads the PCM to
@@ -164,6 +165,7 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
                 return
             }
         }
+        if reconnectDelay > 1 { PajamaLog.sound.notice("sound server back", metadata: ["mode": "\(activeMode.rawValue)"]) }
         connected = true
         reconnectDelay = 1
         serverInfo = pa_context_get_server(ctx).map { String(cString: $0) } ?? ""
@@ -184,6 +186,7 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
             fallback?.close()
             fallback = nil
             offReason = "sound server lost"
+            PajamaLog.sound.warning("sound server lost; reconnecting in the background")
             scheduleReconnect()
             notifyStateLocked()
         }

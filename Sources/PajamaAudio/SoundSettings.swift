@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PajamaCore
 
 /// Volume and mute, remembered in a file (`Paths.soundSettings`, `config/sound.json`).
 public struct SoundSettings: Codable, Sendable, Equatable {
@@ -26,10 +28,19 @@ public struct SoundSettings: Codable, Sendable, Equatable {
         return settings
     }
 
-    /// Saves atomically; a read-only config folder only means the setting is not remembered.
-    public func save(to file: URL) {
-        guard let data = try? JSONEncoder().encode(self) else { return }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+    /// Saves atomically; a read-only config folder only means the setting is not remembered: the failure
+    /// is logged and returned.
+    @discardableResult
+    public func save(to file: URL) -> String? {
+        do {
+            let data = try JSONEncoder().encode(self)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+            return nil
+        } catch {
+            let problem = "cannot save the sound settings to \(file.path): \(error.localizedDescription)"
+            PajamaLog.sound.error("\(problem)")
+            return problem
+        }
     }
 }

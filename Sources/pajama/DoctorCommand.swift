@@ -85,6 +85,7 @@ struct DoctorCommand: PathsCommand {
         print("  cache: \(paths.cache.path)")
         print("  progress: \(paths.progress.path)")
         print("  config: \(paths.config.path)")
+        print("  log: \(paths.logFile.path)")
 
         for warning in warnings { print("warning: \(warning)") }
         if let soundOff { print("sound: \(soundOff.advice)") }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PajamaAudio
 import PajamaCore
 import PajamaHTTP
@@ -35,7 +36,10 @@ enum ReaderApp {
             }
         }
         TerminalGuard.install()
-        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
+        let signals = QuitSignals()
+        await signals.start()
+        defer { signals.stop() }
+        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
         let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, options: options, paths: paths)
         screen.close()
@@ -49,7 +53,10 @@ enum ReaderApp {
         guard let terminal = fullScreenTerminal() else { return 64 }
         let progress = ProgressStore(folder: paths.progress)
         TerminalGuard.install()
-        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
+        let signals = QuitSignals()
+        await signals.start()
+        defer { signals.stop() }
+        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
         let sound = makeSound(options, paths: paths)
         var selected = 0
@@ -113,10 +120,19 @@ enum ReaderApp {
     private static func open(
         _ source: any StorySource, sound: PulseSoundEngine?, paths: Paths
     ) async throws(AssetLoadError) -> StoryContentManager {
-        try await StoryContentManager.open(
-            source: source, diskCache: DiskCache(root: paths.cache),
-            decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
-            sound: sound)
+        do {
+            let content = try await StoryContentManager.open(
+                source: source, diskCache: DiskCache(root: paths.cache),
+                decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
+                sound: sound)
+            PajamaLog.loading.info(
+                "opened story \(content.manifest.id)",
+                metadata: ["source": "\(source.location)", "title": "\(content.manifest.title)", "version": "\(content.manifest.version ?? "")"])
+            return content
+        } catch {
+            PajamaLog.loading.error("cannot open the story at \(source.location): \(error)")
+            throw error
+        }
     }
 
     private static func read(

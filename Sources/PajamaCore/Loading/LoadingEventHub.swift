@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Publishes loading events to any number of subscribers, each with its own `AsyncStream`.
 ///
@@ -43,8 +44,10 @@ public final class LoadingEventHub: @unchecked Sendable {
         return subscribers.count
     }
 
-    /// Sends `event` to every subscriber.
+    /// Sends `event` to every subscriber, and logs it: a failure (other than a cancelled load) as an error
+    /// with its reason, the rest at debug.
     public func publish(_ event: LoadingEvent) {
+        Self.log(event)
         lock.lock()
         let targets = Array(subscribers.values)
         lock.unlock()
@@ -59,6 +62,21 @@ public final class LoadingEventHub: @unchecked Sendable {
         subscribers = [:]
         lock.unlock()
         for continuation in targets { continuation.finish() }
+    }
+
+    private static func log(_ event: LoadingEvent) {
+        switch event {
+        case .failed(let subject, let error) where error.kind != .cancelled:
+            PajamaLog.loading.error("cannot load \(subject): \(error)", metadata: ["kind": "\(error.kind)", "detail": "\(error.detail)"])
+        case .failed(let subject, _):
+            PajamaLog.loading.debug("load of \(subject) cancelled")
+        case .started(let subject):
+            PajamaLog.loading.debug("loading \(subject)")
+        case .finished(let subject, let tier, let duration):
+            PajamaLog.loading.debug("loaded \(subject)", metadata: ["tier": "\(tier)", "duration": "\(duration)"])
+        case .progress, .preloadWindowChanged:
+            break
+        }
     }
 
     private func remove(_ id: Int) {

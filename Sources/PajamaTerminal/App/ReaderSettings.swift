@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PajamaCore
 
 /// The reader's remembered choices (the theme), in `Paths.readerSettings` (`config/reader.json`):
 /// `{"theme": "dark"}`.
@@ -18,11 +20,19 @@ public struct ReaderSettings: Codable, Sendable, Equatable {
         return settings
     }
 
-    /// Saves atomically to `url`, creating its folder (failures are ignored: a read-only config never
-    /// stops reading, the theme is only not remembered).
-    public func save(to url: URL) {
-        guard let data = try? JSONEncoder().encode(self) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+    /// Saves atomically to `url`, creating its folder. A failure never stops reading (the theme is only
+    /// not remembered): it is logged, and returned for the reader to show.
+    @discardableResult
+    public func save(to url: URL) -> String? {
+        do {
+            let data = try JSONEncoder().encode(self)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+            return nil
+        } catch {
+            let problem = "cannot save the reader's settings to \(url.path): \(error.localizedDescription)"
+            PajamaLog.reader.error("\(problem)")
+            return problem
+        }
     }
 }

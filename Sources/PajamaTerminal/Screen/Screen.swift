@@ -36,10 +36,13 @@ public final class Screen {
 
     /// What the terminal can do (checked before curses starts; see `TerminalCapabilities`).
     public let capabilities: TerminalCapabilities
+    /// The quit signals that end the loop drawing on this screen (none in a screen nobody signals).
+    private let signals: QuitSignals?
 
-    public init(theme: Theme, capabilities: TerminalCapabilities) {
+    public init(theme: Theme, capabilities: TerminalCapabilities, signals: QuitSignals? = nil) {
         self.theme = theme
         self.capabilities = capabilities
+        self.signals = signals
     }
 
     /// Enters curses mode (alternate screen, no echo, keypad, non-blocking reads, hidden cursor).
@@ -64,7 +67,7 @@ public final class Screen {
         mousemask(mmask_t(PAJAMA_BUTTON1_CLICKED | PAJAMA_BUTTON1_PRESSED), nil)
         updateSize()
         watchInput()
-        TerminalGuard.onSignal = { [weak self] in self?.wake() }
+        signals?.onSignal = { [weak self] in self?.wake() }
     }
 
     /// Leaves curses mode and gives the terminal back as it was. A terminal without an alternate screen
@@ -203,7 +206,7 @@ public final class Screen {
     // MARK: Waiting
 
     /// The quit signal to end on: one that arrived, or SIGHUP when the terminal went away.
-    public var quitSignal: Int32? { TerminalGuard.receivedSignal ?? (inputClosed ? SIGHUP : nil) }
+    public var quitSignal: Int32? { signals?.received ?? (inputClosed ? SIGHUP : nil) }
 
     private func watchInput() {
         let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
