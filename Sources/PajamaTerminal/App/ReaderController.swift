@@ -193,7 +193,8 @@ public final class ReaderController {
     private func applyTheme(_ name: String) {
         guard let theme = ThemeLibrary.load(name, paths: ThemeLibrary.searchPaths(paths)) else { return }
         terminal.theme = theme
-        ReaderSettings(theme: theme.name).save(to: paths.readerSettings)
+        let problem = ReaderSettings(theme: theme.name).save(to: paths.readerSettings)
         dispatch(.themeApplied(name: theme.name, look: terminal.pictureLook))
+        if let problem { dispatch(.notice(problem)) }  // the theme is used, but not remembered
     }
 }
