@@ -116,18 +116,19 @@ enum ReaderApp {
         try await StoryContentManager.open(
             source: source, diskCache: DiskCache(root: paths.cache),
             decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
-            sound: sound)
+            sound: sound.map(SoundClient.live))
     }
 
     private static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
         restart: Bool, options: ReadingOptions, paths: Paths
     ) async -> ReaderController.Outcome {
-        let viewModel = ReaderViewModel(content: content, sound: sound, progress: ProgressStore(folder: paths.progress))
+        let client = sound.map(SoundClient.live)
+        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress))
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(
-            viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
+            viewModel: viewModel, content: content, screen: screen, sound: client, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
             loadingEvents: content.loadingEvents())
         screen.invalidate()

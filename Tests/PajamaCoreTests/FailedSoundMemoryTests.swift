@@ -33,10 +33,10 @@ import Testing
                                 progressTimeout: .seconds(20), deadline: .seconds(60))
         let content = try await StoryContentManager.open(
             source: HTTPStorySource(baseURL: URL(string: server.baseURL)!), diskCache: nil,
-            decodeImage: { _, _ in .textArt(lines: []) }, sound: FakeSound(), preloading: false, retry: retry)
-        let viewModel = ReaderViewModel(content: content, sound: FakeSound(), progress: nil)
-        var skipped = 0
-        viewModel.onEvent = { if $0 == .soundSkipped(self.tap, .tap) { skipped += 1 } }
+            decodeImage: { _, _ in .textArt(lines: []) }, sound: .test, preloading: false, retry: retry)
+        let viewModel = ReaderViewModel(content: content, sound: .test, progress: nil)
+        let log = ReaderEventLog(viewModel.events())
+        var skipped: Int { log.events.filter { $0 == .soundSkipped(tap, .tap) }.count }
         await viewModel.start()
         #expect(viewModel.location?.pageId == "text")
 

@@ -18,7 +18,7 @@ public final class ReaderController {
     private let viewModel: ReaderViewModel
     private let content: any StoryContent
     private let screen: Screen
-    private let sound: (any SoundEngine)?
+    private let sound: SoundClient?
     private let storyTitle: String
     private let statsProvider: (@MainActor () async -> [String])?
     private let pictureCache: PictureCache
@@ -49,7 +49,7 @@ public final class ReaderController {
     private var loadingProgress = LoadingProgress()
 
     public init(
-        viewModel: ReaderViewModel, content: any StoryContent, screen: Screen, sound: (any SoundEngine)?,
+        viewModel: ReaderViewModel, content: any StoryContent, screen: Screen, sound: SoundClient?,
         storyTitle: String, themes: [String], paths: Paths, statsProvider: (@MainActor () async -> [String])? = nil,
         pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil
     ) {
@@ -71,7 +71,11 @@ public final class ReaderController {
     /// or a deadline (the loading grace period, the stats refresh) wakes it. Keys are handled in order
     /// by a worker task, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
     public func run(start: StoryLocation?, restart: Bool) async -> Outcome {
-        viewModel.onEvent = { [weak self] event in self?.handle(event) }
+        // The view model's events (state changes, notices) arrive on a stream subscribed before it starts.
+        let viewModelEvents = viewModel.events()
+        let eventWatcher = Task { @MainActor [weak self] in
+            for await event in viewModelEvents { self?.handle(event) }
+        }
         let (keys, keyInput) = AsyncStream<Key>.makeStream()
         let worker = Task { @MainActor [weak self] in
             for await key in keys {
@@ -99,6 +103,7 @@ public final class ReaderController {
         defer {
             keyInput.finish()
             worker.cancel()
+            eventWatcher.cancel()
             progressWatcher.cancel()
             soundWatcher?.cancel()
         }
@@ -358,9 +363,9 @@ public final class ReaderController {
         switch viewModel.state {
         case .starting:
             content = .blank
-        case .loading(let location):
+        case .loading(let location, let subjects):
             if let since = loadingSince, ContinuousClock.now - since >= Self.loadingGrace {
-                content = .loading(loadingProgress.text(waitingFor: viewModel.loadingSubjects))
+                content = .loading(loadingProgress.text(waitingFor: subjects))
             } else if let page = lastPage {
                 content = .page(view(page))
             }

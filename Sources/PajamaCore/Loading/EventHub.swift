@@ -1,15 +1,19 @@
 import Foundation
 
-/// Publishes loading events to any number of subscribers, each with its own `AsyncStream`.
+/// The story's loading events (see `LoadingEvent`).
+public typealias LoadingEventHub = EventHub<LoadingEvent>
+
+/// Publishes events to any number of subscribers, each with its own `AsyncStream` (the loading events
+/// of a story; the reader's events, `ReaderViewModel.events()`).
 ///
 /// Publishing never waits: every subscriber has a buffer of the newest `bufferSize` events, and a
-/// subscriber that falls behind loses its oldest events rather than slowing loading down. A stream
+/// subscriber that falls behind loses its oldest events rather than slowing the publisher down. A stream
 /// ends when its consumer stops iterating (or is cancelled), or for everyone when `finish()` is called.
-public final class LoadingEventHub: @unchecked Sendable {
+public final class EventHub<Event: Sendable>: @unchecked Sendable {
     // Safe: `subscribers`, `nextId` and `finished` are only touched with `lock` held, and
     // `AsyncStream.Continuation` is itself thread-safe.
     private let lock = NSLock()
-    private var subscribers: [Int: AsyncStream<LoadingEvent>.Continuation] = [:]
+    private var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
     private var nextId = 0
     private var finished = false
     /// Events kept per subscriber that has not read them yet.
@@ -20,8 +24,8 @@ public final class LoadingEventHub: @unchecked Sendable {
     }
 
     /// A new stream of every event published from now on.
-    public func subscribe() -> AsyncStream<LoadingEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: LoadingEvent.self, bufferingPolicy: .bufferingNewest(bufferSize))
+    public func subscribe() -> AsyncStream<Event> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(bufferSize))
         lock.lock()
         if finished {
             lock.unlock()
@@ -44,7 +48,7 @@ public final class LoadingEventHub: @unchecked Sendable {
     }
 
     /// Sends `event` to every subscriber.
-    public func publish(_ event: LoadingEvent) {
+    public func publish(_ event: Event) {
         lock.lock()
         let targets = Array(subscribers.values)
         lock.unlock()
