@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaTestSupport
 import Testing
 
 /// A beat whose one page offers a choice of `targets`.
