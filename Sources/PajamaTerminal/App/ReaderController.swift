@@ -71,11 +71,8 @@ public final class ReaderController {
     /// or a deadline (the loading grace period, the stats refresh) wakes it. Keys are handled in order
     /// by a worker task, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
     public func run(start: StoryLocation?, restart: Bool) async -> Outcome {
-        // The view model's events (state changes, notices) arrive on a stream subscribed before it starts.
-        let viewModelEvents = viewModel.events()
-        let eventWatcher = Task { @MainActor [weak self] in
-            for await event in viewModelEvents { self?.handle(event) }
-        }
+        let viewModelEvents = viewModel.events()  // subscribed before the view model starts
+        let eventWatcher = Task { @MainActor [weak self] in for await event in viewModelEvents { self?.handle(event) } }
         let (keys, keyInput) = AsyncStream<Key>.makeStream()
         let worker = Task { @MainActor [weak self] in
             for await key in keys {
