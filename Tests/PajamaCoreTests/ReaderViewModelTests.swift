@@ -212,6 +212,8 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         await second.start()
         #expect(page(second)?.page.id == "choose")
         #expect(second.history.canGoBack)
+        // Its writer stops before the file is spoiled (else its write behind could land after the spoiling).
+        await second.close()
         try "{ not json".write(to: dir.url.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
         let third = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
         let log = ReaderEventLog(third.events())
