@@ -13,7 +13,7 @@ import PajamaCore
 /// With no server the engine is `.off` and every load fails fast (reading never waits on sound). When
 /// the server goes away the engine goes silent, reconnects in the background with backoff, and
 /// re-uploads sounds lazily from the PCM it keeps.
-public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
+public final class PulseSoundEngine: @unchecked Sendable {
     // Safe: every mutable property is read and written with `mainloop`'s lock held (libpulse's own
     // threading rule; the libpulse callbacks run on the mainloop thread, which holds it), except
     // `settings`, guarded by `settingsLock`.
@@ -235,7 +235,7 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
         }
     }
 
-    // MARK: SoundEngine
+    // MARK: What SoundClient.live uses
 
     public var state: SoundState {
         lock()

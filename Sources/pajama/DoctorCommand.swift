@@ -64,7 +64,7 @@ struct DoctorCommand: PathsCommand {
             }
         } else {
             let reason: String
-            if case .off(let why) = engine.state { reason = why } else { reason = "not connected" }
+            if case .off(let why) = SoundClient.live(engine).state { reason = why } else { reason = "not connected" }
             print("  server: none (\(reason))")
             print("  sample cache: unknown")
             soundOff = ("no server", """

@@ -124,7 +124,7 @@ enum ReaderApp {
             let content = try await StoryContentManager.open(
                 source: source, diskCache: DiskCache(root: paths.cache),
                 decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
-                sound: sound)
+                sound: sound.map(SoundClient.live))
             PajamaLog.loading.info(
                 "opened story \(content.manifest.id)",
                 metadata: ["source": "\(source.location)", "title": "\(content.manifest.title)", "version": "\(content.manifest.version ?? "")"])
@@ -139,11 +139,12 @@ enum ReaderApp {
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
         restart: Bool, options: ReadingOptions, paths: Paths
     ) async -> ReaderController.Outcome {
-        let viewModel = ReaderViewModel(content: content, sound: sound, progress: ProgressStore(folder: paths.progress))
+        let client = sound.map(SoundClient.live)
+        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress))
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(
-            viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
+            viewModel: viewModel, content: content, screen: screen, sound: client, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
             loadingEvents: content.loadingEvents())
         screen.invalidate()

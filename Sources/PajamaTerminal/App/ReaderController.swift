@@ -18,7 +18,7 @@ public final class ReaderController {
     private let viewModel: ReaderViewModel
     private let content: any StoryContent
     private let terminal: any ReaderTerminal
-    private let sound: (any SoundEngine)?
+    private let sound: SoundClient?
     private let statsProvider: (@MainActor () async -> [String])?
     private let pictureCache: PictureCache
     private let paths: Paths  // where themes are found and the chosen one is remembered
@@ -34,7 +34,7 @@ public final class ReaderController {
     private var visitTasks: [Task<Void, Never>] = []
 
     public init(
-        viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: (any SoundEngine)?,
+        viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: SoundClient?,
         storyTitle: String, themes: [String], paths: Paths, statsProvider: (@MainActor () async -> [String])? = nil,
         pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil, role: ReaderRole = .solo
     ) {
@@ -60,9 +60,12 @@ public final class ReaderController {
     /// until a key, a signal, a finished load or a deadline (grace period, stats) wakes it. Keys are handled in
     /// order by a worker, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
     public func run(start: StoryLocation?, restart: Bool) async -> Outcome {
-        viewModel.onEvent = { [weak self] event in self?.consume(event) }
+        let viewModelEvents = viewModel.events()  // subscribed before the view model starts
         let (keys, keyInput) = AsyncStream<Key>.makeStream()
         sessionTasks = [
+            Task { @MainActor [weak self] in
+                for await event in viewModelEvents { self?.consume(event) }
+            },
             Task { @MainActor [weak self] in
                 for await key in keys {
                     guard let self, !self.finished else { return }
@@ -123,7 +126,7 @@ public final class ReaderController {
     /// The view model's events, into the presenter (one place, so a stream of them is a local change).
     private func consume(_ event: ReaderEvent) {
         switch event {
-        case .stateChanged(let state): dispatch(.state(state, loadingSubjects: viewModel.loadingSubjects))
+        case .stateChanged(let state): dispatch(.state(state))
         case .notice(let text): dispatch(.notice(text))
         default: break
         }
