@@ -7,8 +7,6 @@ import PajamaImage
 /// cache (pictures are rendered off the main actor) → the presenter's frame → the terminal.
 @MainActor
 public final class ReaderController {
-    /// Shown only when a load takes longer than this, so fast loads never flash "Loading...".
-    public static let loadingGrace = ReaderPresenter.loadingGrace
     /// How often the `--stats` panel is refreshed.
     static let statsInterval: Duration = .milliseconds(250)
 
@@ -63,9 +61,7 @@ public final class ReaderController {
         let viewModelEvents = viewModel.events()  // subscribed before the view model starts
         let (keys, keyInput) = AsyncStream<Key>.makeStream()
         sessionTasks = [
-            Task { @MainActor [weak self] in
-                for await event in viewModelEvents { self?.consume(event) }
-            },
+            Task { @MainActor [weak self] in for await event in viewModelEvents { self?.consume(event) } },
             Task { @MainActor [weak self] in
                 for await key in keys {
                     guard let self, !self.finished else { return }
