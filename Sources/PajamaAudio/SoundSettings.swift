@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import PajamaCore
 
 /// Volume and mute, remembered in a file (`Paths.soundSettings`, `config/sound.json`).
@@ -21,9 +20,7 @@ public struct SoundSettings: Codable, Sendable, Equatable {
 
     /// The settings in `file`; the defaults when it is missing or unreadable, the volume clamped to 0...100.
     public static func load(from file: URL) -> SoundSettings {
-        guard let data = try? Data(contentsOf: file), var settings = try? JSONDecoder().decode(SoundSettings.self, from: data) else {
-            return SoundSettings()
-        }
+        var settings = SettingsFile.load(SoundSettings.self, from: file) ?? SoundSettings()
         settings.volume = min(100, max(0, settings.volume))
         return settings
     }
@@ -32,15 +29,6 @@ public struct SoundSettings: Codable, Sendable, Equatable {
     /// is logged and returned.
     @discardableResult
     public func save(to file: URL) -> String? {
-        do {
-            let data = try JSONEncoder().encode(self)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
-            return nil
-        } catch {
-            let problem = "cannot save the sound settings to \(file.path): \(error.localizedDescription)"
-            PajamaLog.sound.error("\(problem)")
-            return problem
-        }
+        SettingsFile.save(self, to: file, what: "sound settings", log: PajamaLog.sound)
     }
 }

@@ -24,8 +24,7 @@ public final class Screen {
     // Waiting for input without polling: a read source on stdin wakes the loop's `waitForInput`.
     private var inputSource: (any DispatchSourceRead)?
     private var inputSuspended = false
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var wakeRequested = false
+    private let wakeup = LoopWakeup()
     /// True once the terminal has gone away (hang-up or closed input); the loop should end.
     public private(set) var inputClosed = false
 
@@ -234,14 +233,7 @@ public final class Screen {
     }
 
     /// Ends the current (or the next) `waitForInput` at once.
-    public func wake() {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume()
-        } else {
-            wakeRequested = true
-        }
-    }
+    public func wake() { wakeup.wake() }
 
     /// Waits until a key may be waiting, `wake()` is called (a signal, a finished load), or `timeout`
     /// passes. Read the keys with `readKey()` afterwards.
@@ -250,20 +242,7 @@ public final class Screen {
             inputSuspended = false
             source.resume()
         }
-        if wakeRequested || inputClosed || !isOpen {
-            wakeRequested = false
-            // Still let other main-actor work run (a finished load, the key worker): a loop woken
-            // again and again must not starve them.
-            await Task.yield()
-            return
-        }
-        let timer = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: timeout)
-            if !Task.isCancelled { self?.wake() }
-        }
-        await withCheckedContinuation { waiter = $0 }
-        timer.cancel()
-        wakeRequested = false
+        await wakeup.wait(timeout: timeout, ready: inputClosed || !isOpen)
     }
 
     /// Forces the next `draw` to repaint everything (after a resize or a theme change).
