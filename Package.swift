@@ -19,7 +19,9 @@ let package = Package(
         // statuses, Range and ETag per test, without a Python child process. Traits off: no
         // swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        // Hummingbird's logger, silenced in the test server (already a dependency of both packages above).
+        // The reader's log (a file under the XDG state folder, since ncurses owns the screen; see PajamaCore's
+        // FileLogHandler) and Hummingbird's logger, silenced in the test server (already a dependency of both
+        // packages above).
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // Deque for the one LRU of the caches (O(1) touch and evict, see LRUCache); already pulled in by SwiftNIO.
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
@@ -28,6 +30,12 @@ let package = Package(
         // project's own WebSocket layers, on the SwiftNIO we already build.
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        // The quit signals (INT, TERM, HUP) as one AsyncSequence (`UnixSignals`) instead of a global slot set
+        // by a C handler: the screen's reader loop is woken by a task that owns the sequence.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // One virtual clock for the tests (`TestClock`) instead of a hand-written one: retry pauses, debounces
+        // and timeouts are tested without sleeping. Tests only.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // MARK: C shims (a modulemap and one header each)
@@ -39,11 +47,24 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
 
         // MARK: Layers
-        .target(name: "PajamaCore", dependencies: [.product(name: "DequeModule", package: "swift-collections")]),
+        .target(
+            name: "PajamaCore",
+            dependencies: [
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking.
         .target(
             name: "PajamaHTTP",
-            dependencies: ["PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: [
+                "PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "PajamaAudio",
+            dependencies: ["PajamaCore", "CSndfile", "CPulse", .product(name: "Logging", package: "swift-log")]
         ),
         // Co-reading: the session (a pure state synchroniser), its JSON messages, the host server and the
         // follower client; no terminal code.
@@ -59,20 +80,30 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "PajamaAudio", dependencies: ["PajamaCore", "CSndfile", "CPulse"]),
         .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CChafa"]),
-        .target(name: "PajamaTerminal", dependencies: ["PajamaCore", "PajamaImage", "CNcursesw"]),
+        .target(
+            name: "PajamaTerminal",
+            dependencies: [
+                "PajamaCore", "PajamaImage", "CNcursesw",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "pajama",
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The bench, with its measuring tools (Measuring/: a sink recorder and a stream-per-play baseline,
+        // which talk to libpulse directly).
         .executableTarget(
             name: "pajama-bench",
             dependencies: [
-                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "PajamaCoReading",
+                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
+                "PajamaCoReading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,7 +118,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PajamaCoreTests", dependencies: ["PajamaCore", "PajamaHTTP", "PajamaTestSupport"]),
+        .testTarget(
+            name: "PajamaCoreTests",
+            dependencies: [
+                "PajamaCore", "PajamaHTTP", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaHTTP", "PajamaTestSupport"]),
         .testTarget(

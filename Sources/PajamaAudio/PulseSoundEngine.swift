@@ -1,6 +1,7 @@
 import CPulse
 import Dispatch
 import Foundation
+import Logging
 import PajamaCore
 
 /// Sound through PulseAudio. In sample-cache mode "load" decodes with libsndfile and uploads the PCM to
@@ -12,7 +13,7 @@ import PajamaCore
 /// With no server the engine is `.off` and every load fails fast (reading never waits on sound). When
 /// the server goes away the engine goes silent, reconnects in the background with backoff, and
 /// re-uploads sounds lazily from the PCM it keeps.
-public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
+public final class PulseSoundEngine: @unchecked Sendable {
     // Safe: every mutable property is read and written with `mainloop`'s lock held (libpulse's own
     // threading rule; the libpulse callbacks run on the mainloop thread, which holds it), except
     // `settings`, guarded by `settingsLock`.
@@ -164,6 +165,7 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
                 return
             }
         }
+        if reconnectDelay > 1 { PajamaLog.sound.notice("sound server back", metadata: ["mode": "\(activeMode.rawValue)"]) }
         connected = true
         reconnectDelay = 1
         serverInfo = pa_context_get_server(ctx).map { String(cString: $0) } ?? ""
@@ -184,6 +186,7 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
             fallback?.close()
             fallback = nil
             offReason = "sound server lost"
+            PajamaLog.sound.warning("sound server lost; reconnecting in the background")
             scheduleReconnect()
             notifyStateLocked()
         }
@@ -232,7 +235,7 @@ public final class PulseSoundEngine: SoundEngine, @unchecked Sendable {
         }
     }
 
-    // MARK: SoundEngine
+    // MARK: What SoundClient.live uses
 
     public var state: SoundState {
         lock()

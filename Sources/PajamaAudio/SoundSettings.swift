@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 
 /// Volume and mute, remembered in a file (`Paths.soundSettings`, `config/sound.json`).
 public struct SoundSettings: Codable, Sendable, Equatable {
@@ -19,17 +20,15 @@ public struct SoundSettings: Codable, Sendable, Equatable {
 
     /// The settings in `file`; the defaults when it is missing or unreadable, the volume clamped to 0...100.
     public static func load(from file: URL) -> SoundSettings {
-        guard let data = try? Data(contentsOf: file), var settings = try? JSONDecoder().decode(SoundSettings.self, from: data) else {
-            return SoundSettings()
-        }
+        var settings = SettingsFile.load(SoundSettings.self, from: file) ?? SoundSettings()
         settings.volume = min(100, max(0, settings.volume))
         return settings
     }
 
-    /// Saves atomically; a read-only config folder only means the setting is not remembered.
-    public func save(to file: URL) {
-        guard let data = try? JSONEncoder().encode(self) else { return }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+    /// Saves atomically; a read-only config folder only means the setting is not remembered: the failure
+    /// is logged and returned.
+    @discardableResult
+    public func save(to file: URL) -> String? {
+        SettingsFile.save(self, to: file, what: "sound settings", log: PajamaLog.sound)
     }
 }

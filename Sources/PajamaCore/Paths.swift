@@ -12,13 +12,17 @@ public struct Paths: Sendable, Equatable {
     public var progress: URL
     /// Settings: `$XDG_CONFIG_HOME/pajama` (default `~/.config/pajama`).
     public var config: URL
+    /// The reader's log (`pajama.log`, one older `pajama.log.1`): `$XDG_STATE_HOME/pajama` (default
+    /// `~/.local/state/pajama`).
+    public var state: URL
     /// The reader's own theme folders, first match wins: `$PAJAMA_THEMES` when set, then `config/themes`.
     public var themes: [URL]
 
-    public init(cache: URL, progress: URL, config: URL, themes: [URL]) {
+    public init(cache: URL, progress: URL, config: URL, state: URL, themes: [URL]) {
         self.cache = cache
         self.progress = progress
         self.config = config
+        self.state = state
         self.themes = themes
     }
 
@@ -36,7 +40,7 @@ public struct Paths: Sendable, Equatable {
         self.init(
             cache: base("XDG_CACHE_HOME", ".cache").appendingPathComponent("pajama"),
             progress: base("XDG_DATA_HOME", ".local/share").appendingPathComponent("pajama/progress"),
-            config: config, themes: themes)
+            config: config, state: base("XDG_STATE_HOME", ".local/state").appendingPathComponent("pajama"), themes: themes)
     }
 
     /// Everything under one folder, as `Paths(environment: Paths.environment(home:))` finds it.
@@ -48,12 +52,15 @@ public struct Paths: Sendable, Equatable {
     public var soundSettings: URL { config.appendingPathComponent("sound.json") }
     /// The reader's remembered theme: `config/reader.json`.
     public var readerSettings: URL { config.appendingPathComponent("reader.json") }
+    /// The log: `state/pajama.log`.
+    public var logFile: URL { state.appendingPathComponent("pajama.log") }
 
-    /// The variables that give a child process its own folders under `home` (data, config, cache and,
-    /// when `runtime` is given, the runtime folder a sound server keeps its socket in).
+    /// The variables that give a child process its own folders under `home` (data, config, cache, state
+    /// and, when `runtime` is given, the runtime folder a sound server keeps its socket in).
     public static func environment(home: String, runtime: String? = nil) -> [String: String] {
         var environment = [
             "HOME": home, "XDG_DATA_HOME": home + "/data", "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
+            "XDG_STATE_HOME": home + "/state",
         ]
         if let runtime { environment["XDG_RUNTIME_DIR"] = runtime }
         return environment

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import PajamaCore
 import Synchronization
 
@@ -42,6 +43,9 @@ struct HTTPTransfer: Sendable {
         }
         watch.touch()
         let status = Int(response.status.code)
+        if !(200..<300).contains(status) {
+            PajamaLog.http.warning("HTTP \(status) refused for \(path)", metadata: ["url": "\(url.absoluteString)", "status": "\(status)"])
+        }
         if status == 404 || status == 410 { return .failure(.notFound(path: path)) }
         guard (200..<300).contains(status) else {
             if status == 416 { return .failure(.io(path: path, message: "the server could not resume the download (HTTP 416)")) }

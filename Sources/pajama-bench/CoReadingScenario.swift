@@ -65,7 +65,7 @@ struct CoReadingScenario: Scenario {
         /// Moves to `location` and composes the frame.
         func show(_ location: StoryLocation) async {
             await viewModel.navigateToLocation(location)
-            _ = presenter.handle(.state(viewModel.state, loadingSubjects: []), at: .now)
+            _ = presenter.handle(.state(viewModel.state), at: .now)
             _ = presenter.render()
         }
     }

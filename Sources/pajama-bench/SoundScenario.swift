@@ -49,10 +49,11 @@ struct SoundScenario: Scenario {
         for mode in [SoundMode.sampleCache, .stream] {
             let engine = PulseSoundEngine.start(server: server.serverAddress, mode: mode, settingsFile: settingsFile)
             guard engine.mode == mode else { throw Skip(reason: "the \(mode.rawValue) mode is not available: \(engine.state)") }
-            engine.volume = 100
-            engine.isMuted = false
-            let sound = try await engine.load(key, bytes: bytes)
-            results[mode.rawValue] = try await measure(taps: taps, recorder: recorder) { engine.play(sound) }
+            let client = SoundClient.live(engine)
+            client.volume = 100
+            client.isMuted = false
+            let sound = try await client.load(key, bytes)
+            results[mode.rawValue] = try await measure(taps: taps, recorder: recorder) { _ = client.play(sound) }
             await engine.shutdown()
         }
         let player = try StreamPerPlayPlayer(server: server.serverAddress)

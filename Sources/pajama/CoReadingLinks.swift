@@ -2,18 +2,16 @@ import Foundation
 import PajamaCoReading
 import PajamaCore
 
-/// The owner's side of the wiring: the reader's events become the session's location and cues, in the
-/// order they happened (one relay task, owned here, closed by `close()`).
+/// The owner's side of the wiring: the reader's events (its own subscription) become the session's
+/// location and cues, in the order they happened (one relay task, owned here, closed by `close()`).
 @MainActor
 final class OwnerLink {
-    private let input: AsyncStream<ReaderEvent>.Continuation
     private let relay: Task<Void, Never>
     private let watcher: Task<Void, Never>
 
     /// `followersChanged` gets the followers' names each time they change.
-    init(host: CoReadingHost, followersChanged: @escaping @MainActor ([String]) -> Void) {
-        let (events, input) = AsyncStream<ReaderEvent>.makeStream()
-        self.input = input
+    init(host: CoReadingHost, viewModel: ReaderViewModel, followersChanged: @escaping @MainActor ([String]) -> Void) {
+        let events = viewModel.events()  // subscribed before the reader starts
         relay = Task {
             for await event in events {
                 switch event {
@@ -31,11 +29,7 @@ final class OwnerLink {
         }
     }
 
-    /// One event of the owner's reader.
-    func observe(_ event: ReaderEvent) { input.yield(event) }
-
     func close() {
-        input.finish()
         relay.cancel()
         watcher.cancel()
     }
@@ -62,7 +56,7 @@ final class FollowerLink {
 
     /// Follows `events` (the connection's stream, its welcome already taken).
     init(events: AsyncStream<FollowerEvent>.AsyncIterator, viewModel: ReaderViewModel, content: any StoryContent,
-         sound: (any SoundEngine)?, storyId: String, changed: @escaping @MainActor (Change) -> Void) {
+         sound: SoundClient?, storyId: String, changed: @escaping @MainActor (Change) -> Void) {
         listener = Task { @MainActor [weak self] in
             var reconnecting = false
             var events = events
@@ -100,7 +94,7 @@ final class FollowerLink {
         navigation = Task { @MainActor in await viewModel.navigateToLocation(location) }
     }
 
-    private func play(_ path: AssetPath, content: any StoryContent, sound: (any SoundEngine)?) {
+    private func play(_ path: AssetPath, content: any StoryContent, sound: SoundClient?) {
         guard let sound else { return }
         cuePlayer = Task {
             let loaded: LoadedSound?
@@ -109,7 +103,7 @@ final class FollowerLink {
             } else {
                 loaded = try? await content.loadSound(path)
             }
-            if let loaded, !Task.isCancelled { sound.play(loaded) }
+            if let loaded, !Task.isCancelled { _ = sound.play(loaded) }
         }
     }
 

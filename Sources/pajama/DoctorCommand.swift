@@ -64,7 +64,7 @@ struct DoctorCommand: PathsCommand {
             }
         } else {
             let reason: String
-            if case .off(let why) = engine.state { reason = why } else { reason = "not connected" }
+            if case .off(let why) = SoundClient.live(engine).state { reason = why } else { reason = "not connected" }
             print("  server: none (\(reason))")
             print("  sample cache: unknown")
             soundOff = ("no server", """
@@ -85,6 +85,7 @@ struct DoctorCommand: PathsCommand {
         print("  cache: \(paths.cache.path)")
         print("  progress: \(paths.progress.path)")
         print("  config: \(paths.config.path)")
+        print("  log: \(paths.logFile.path)")
 
         for warning in warnings { print("warning: \(warning)") }
         if let soundOff { print("sound: \(soundOff.advice)") }

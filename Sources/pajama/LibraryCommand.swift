@@ -2,7 +2,7 @@ import ArgumentParser
 import PajamaCore
 
 /// `pajama` / `pajama library [folder]`: pick a story and read it.
-struct LibraryCommand: PathsCommand {
+struct LibraryCommand: PathsCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "library", abstract: "Show the stories of a folder (default ./Stories or $PAJAMA_STORIES) and read one.")
 
@@ -10,6 +10,7 @@ struct LibraryCommand: PathsCommand {
     var folder: String?
 
     @OptionGroup var reading: ReadingOptions
+    var logging: LoggingOptions { reading.logging }
 
     func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
 

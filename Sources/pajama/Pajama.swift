@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import PajamaCore
 
 /// `pajama`: read branching, illustrated, sound-enabled stories in the terminal.
@@ -17,7 +18,8 @@ struct Pajama: AsyncParsableCommand {
     )
 
     /// Refuses a mistyped command before the default command (the library) takes it for a folder, builds
-    /// the one `Paths` of this run from the environment, and runs the command with it.
+    /// the one `Paths` of this run from the environment, sends the log to `paths.logFile`, and runs the
+    /// command with them.
     static func main() async {
         let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
         if let problem = UnknownCommand.problem(in: Array(CommandLine.arguments.dropFirst()), commands: commands) {
@@ -30,6 +32,8 @@ struct Pajama: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+        // Every command logs to the one file; the reading commands at the level they were given.
+        PajamaLog.bootstrap(file: paths.logFile, level: logLevel(of: command))
         do {
             if let command = command as? any PathsCommand {
                 try command.validate(paths: paths)
@@ -44,6 +48,11 @@ struct Pajama: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// The level `--log-level` chose, or the default for a command without the option.
+    private nonisolated static func logLevel(of command: any ParsableCommand) -> Logger.Level {
+        (command as? any LoggingCommand)?.logging.logLevel.level ?? PajamaLog.defaultLevel
     }
 
     /// A check made with `paths` (after parsing) reads like one made while parsing: the message, then

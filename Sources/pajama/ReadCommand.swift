@@ -2,7 +2,7 @@ import ArgumentParser
 import PajamaCore
 
 /// `pajama read <folder|URL>`: read one story.
-struct ReadCommand: PathsCommand {
+struct ReadCommand: PathsCommand, LoggingCommand {
     static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a story from a folder or a URL.")
 
     @Argument(help: "The story folder, or its base URL (http:// or https://).")
@@ -15,6 +15,7 @@ struct ReadCommand: PathsCommand {
     var restart = false
 
     @OptionGroup var reading: ReadingOptions
+    var logging: LoggingOptions { reading.logging }
 
     func validate() throws {
         if let start, Self.location(start) == nil { throw ValidationError("--start takes BEAT or BEAT/PAGE") }

@@ -27,15 +27,13 @@ final class CoReadingWiring {
     private var follower: FollowerLink?
 
     init(side: CoReadingSide, viewModel: ReaderViewModel, controller: ReaderController, content: StoryContentManager,
-         sound: PulseSoundEngine?) {
+         sound: SoundClient?) {
         switch side {
         case .host(let host):
             let join = host.joinCommand
-            let link = OwnerLink(host: host) { [weak controller] names in
+            owner = OwnerLink(host: host, viewModel: viewModel) { [weak controller] names in
                 controller?.setRole(.host(join: join, followers: names.count))
             }
-            controller.onReaderEvent = { [link] event in link.observe(event) }
-            owner = link
         case .follower(let events, let ownerName):
             follower = FollowerLink(events: events, viewModel: viewModel, content: content, sound: sound,
                                     storyId: content.manifest.id) { [weak controller] change in

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PajamaAudio
 import PajamaCore
 import PajamaHTTP
@@ -35,7 +36,10 @@ enum ReaderApp {
             }
         }
         TerminalGuard.install()
-        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
+        let signals = QuitSignals()
+        await signals.start()
+        defer { signals.stop() }
+        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
         let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, options: options, paths: paths)
         screen.close()
@@ -49,7 +53,10 @@ enum ReaderApp {
         guard let terminal = fullScreenTerminal() else { return 64 }
         let progress = ProgressStore(folder: paths.progress)
         TerminalGuard.install()
-        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
+        let signals = QuitSignals()
+        await signals.start()
+        defer { signals.stop() }
+        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
         let sound = makeSound(options, paths: paths)
         var selected = 0
@@ -113,25 +120,35 @@ enum ReaderApp {
     static func open(
         _ source: any StorySource, sound: PulseSoundEngine?, paths: Paths
     ) async throws(AssetLoadError) -> StoryContentManager {
-        try await StoryContentManager.open(
-            source: source, diskCache: DiskCache(root: paths.cache),
-            decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
-            sound: sound)
+        do {
+            let content = try await StoryContentManager.open(
+                source: source, diskCache: DiskCache(root: paths.cache),
+                decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
+                sound: sound.map(SoundClient.live))
+            PajamaLog.loading.info(
+                "opened story \(content.manifest.id)",
+                metadata: ["source": "\(source.location)", "title": "\(content.manifest.title)", "version": "\(content.manifest.version ?? "")"])
+            return content
+        } catch {
+            PajamaLog.loading.error("cannot open the story at \(source.location): \(error)")
+            throw error
+        }
     }
 
     static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
         restart: Bool, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil
     ) async -> ReaderController.Outcome {
-        let viewModel = ReaderViewModel(content: content, sound: sound, progress: ProgressStore(folder: paths.progress))
+        let client = sound.map(SoundClient.live)
+        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress))
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(
-            viewModel: viewModel, content: content, screen: screen, sound: sound, storyTitle: content.manifest.title,
+            viewModel: viewModel, content: content, screen: screen, sound: client, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
             loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo)
         screen.invalidate()
-        let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: sound) }
+        let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: client) }
         let outcome = await controller.run(start: start, restart: restart)
         link?.close()
         // Quit (a key or a quit signal): the newest progress is written before the session ends.

@@ -5,6 +5,8 @@ import PajamaTerminal
 
 /// Options shared by `read` and the library.
 struct ReadingOptions: ParsableArguments {
+    @OptionGroup var logging: LoggingOptions
+
     @Option(help: "Colour theme (default, night, paper, mono, or one of yours).")
     var theme: String?
 

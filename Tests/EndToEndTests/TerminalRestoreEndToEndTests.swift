@@ -53,11 +53,9 @@ import Testing
         try t.waitFor("A short story")
         let pid = try #require(t.programPID(named: "pajama"))
         _ = try ChildProcess.run("tmux", ["-L", t.socket, "kill-server"])
-        var gone = false
-        for _ in 0..<100 where !gone {
+        let gone = Poll.until(timeout: 30) {
             let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: " ").dropFirst(2).first
-            gone = state == nil || state == "Z"
-            if !gone { usleep(50_000) }
+            return state == nil || state == "Z"
         }
         #expect(gone, "pajama (pid \(pid)) still runs after its terminal closed")
     }

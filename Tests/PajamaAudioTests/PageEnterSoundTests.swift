@@ -15,7 +15,7 @@ import Testing
         // No preloading: on the first open nothing is loaded before the page, whatever the machine's speed.
         return try await StoryContentManager.open(
             source: FolderStorySource(folder: story), diskCache: nil,
-            decodeImage: { _, _ in .textArt(lines: ["picture"]) }, sound: engine, preloading: false)
+            decodeImage: { _, _ in .textArt(lines: ["picture"]) }, sound: .live(engine), preloading: false)
     }
 
     @Test func theImportantPageEnterSoundPlaysOnFirstOpen() async throws {
@@ -25,16 +25,15 @@ import Testing
         #expect(await content.criticality(of: AssetReference(path: seaWind, role: .pageEnterSound, beatId: "start", pageId: "cover")) == .important)
         let watcher = try SinkInputWatcher(server: server)
         defer { watcher.stop() }
-        let viewModel = ReaderViewModel(content: content, sound: engine, progress: nil)
-        var events: [ReaderEvent] = []
-        viewModel.onEvent = { events.append($0) }
+        let viewModel = ReaderViewModel(content: content, sound: .live(engine), progress: nil)
+        let log = ReaderEventLog(viewModel.events())
         await viewModel.start()
         #expect(viewModel.location?.pageId == "cover")
         // The server starts a sink input for it: the sea wind really plays on the first open.
         // (Polled without blocking the main actor, where the reader's sound work runs.)
-        #expect(await eventually { !watcher.started().isEmpty }, "sink-input events: \(watcher.events()); reader events: \(events)")
-        #expect(await eventually { events.contains(.soundPlayed(seaWind, .pageEnter)) }, "\(events)")
-        #expect(!events.contains(.soundSkipped(seaWind, .pageEnter)))
+        #expect(await eventually { !watcher.started().isEmpty }, "sink-input events: \(watcher.events()); reader events: \(log.events)")
+        #expect(await log.waitFor(.soundPlayed(seaWind, .pageEnter), timeout: .seconds(120)), "\(log.events)")
+        #expect(!log.events.contains(.soundSkipped(seaWind, .pageEnter)))
         await content.sounds?.clear()
         await engine.shutdown()
     }
@@ -43,17 +42,16 @@ import Testing
         let (server, config, engine) = try startSoundEngine(.sampleCache)
         defer { server.stop(); config.remove() }
         let content = try await open(engine)
-        let viewModel = ReaderViewModel(content: content, sound: engine, progress: nil)
-        var events: [ReaderEvent] = []
-        viewModel.onEvent = { events.append($0) }
+        let viewModel = ReaderViewModel(content: content, sound: .live(engine), progress: nil)
+        let log = ReaderEventLog(viewModel.events())
         // Freeze the server so the sound cannot load before the reader leaves the cover.
         server.pause()
         await viewModel.start()
         await viewModel.changePage(.advance)
         #expect(viewModel.location?.pageId == "rock")
         server.resume()
-        #expect(await eventually { events.contains(.soundSkipped(seaWind, .pageEnter)) }, "\(events)")
-        #expect(!events.contains(.soundPlayed(seaWind, .pageEnter)))
+        #expect(await log.waitFor(.soundSkipped(seaWind, .pageEnter), timeout: .seconds(120)), "\(log.events)")
+        #expect(!log.events.contains(.soundPlayed(seaWind, .pageEnter)))
         await content.sounds?.clear()
         await engine.shutdown()
     }

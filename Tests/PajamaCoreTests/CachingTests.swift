@@ -3,13 +3,12 @@ import PajamaCore
 import PajamaTestSupport
 import Testing
 
-/// A source that counts reads, waits a little and can fail.
+/// A source that counts reads and can fail (a missing file).
 actor CountingSource: StorySource {
     nonisolated let location = "fake"
     nonisolated let isLocal: Bool
     var files: [String: [UInt8]]
     private(set) var reads: [String: Int] = [:]
-    var delay: Duration = .milliseconds(20)
 
     init(files: [String: String], isLocal: Bool = false) {
         self.files = files.mapValues { Array($0.utf8) }
@@ -18,13 +17,11 @@ actor CountingSource: StorySource {
 
     func read(_ path: String) async throws(StorySourceError) -> [UInt8] {
         reads[path, default: 0] += 1
-        try? await Task.sleep(for: delay)
         guard let bytes = files[path] else { throw .notFound(path: path) }
         return bytes
     }
 
     func count(_ path: String) -> Int { reads[path] ?? 0 }
-    func setDelay(_ delay: Duration) { self.delay = delay }
 }
 
 func beat(_ id: String, lines: Int = 1, next: String? = nil) -> Beat {

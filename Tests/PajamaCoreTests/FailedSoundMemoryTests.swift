@@ -33,10 +33,10 @@ import Testing
                                 progressTimeout: .seconds(20), deadline: .seconds(60))
         let content = try await StoryContentManager.open(
             source: HTTPStorySource(baseURL: URL(string: server.baseURL)!), diskCache: nil,
-            decodeImage: { _, _ in .textArt(lines: []) }, sound: FakeSound(), preloading: false, retry: retry)
-        let viewModel = ReaderViewModel(content: content, sound: FakeSound(), progress: nil)
-        var skipped = 0
-        viewModel.onEvent = { if $0 == .soundSkipped(self.tap, .tap) { skipped += 1 } }
+            decodeImage: { _, _ in .textArt(lines: []) }, sound: .test, preloading: false, retry: retry)
+        let viewModel = ReaderViewModel(content: content, sound: .test, progress: nil)
+        let log = ReaderEventLog(viewModel.events())
+        var skipped: Int { log.events.filter { $0 == .soundSkipped(tap, .tap) }.count }
         await viewModel.start()
         #expect(viewModel.location?.pageId == "text")
 
@@ -52,15 +52,16 @@ import Testing
         }
         #expect(server.requestCount(for: "assets/tap.wav") == firstVisit, "asked again on the same page visit")
 
-        // Leaving and entering the page again is a new visit: it tries again.
+        // Leaving and entering the page again is a new visit: it tries again. (Entered at its first line:
+        // a tap that left the page would cancel its own sound, which could never play there.)
         var taps = 4
         while viewModel.location?.pageId == "text" {
             await viewModel.changePage(.advance)
             taps += 1
         }
         #expect(await eventually { skipped == taps })
-        await viewModel.changePage(.back)
-        #expect(viewModel.location?.pageId == "text")
+        await viewModel.navigateToLocation(StoryLocation(beatId: "start", pageId: "text"))
+        #expect(viewModel.location == StoryLocation(beatId: "start", pageId: "text"))
         let before = server.requestCount(for: "assets/tap.wav")
         await viewModel.changePage(.advance)
         #expect(await eventually { skipped == taps + 1 })

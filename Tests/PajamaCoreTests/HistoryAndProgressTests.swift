@@ -73,11 +73,10 @@ actor FailingContent: StoryContent {
             storyVersion: "0")
         #expect(store.save(storyId: "s", saved) == nil)
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
-        var notices: [String] = []
-        vm.onEvent = { if case .notice(let n) = $0 { notices.append(n) } }
+        let log = ReaderEventLog(vm.events())
         await vm.start()
         #expect(page(vm)?.location == StoryLocation(beatId: "left", pageId: "p"))
-        #expect(notices.contains { $0.contains("gone") && $0.contains("left") })
+        #expect(await log.waitFor { _ in log.notices.contains { $0.contains("gone") && $0.contains("left") } })
         #expect(vm.history.locations.map(\.beatId) == ["start", "left"])
         await vm.close()
         #expect(store.load(storyId: "s").progress?.location.beatId == "left")

@@ -35,7 +35,6 @@ func shapes(_ events: [LoadingEvent]) -> [String] {
 
     @Test func everySubscriberSeesStartedFinishedAndFailed() async throws {
         let source = CountingSource(files: ["beats/a.json": beatJSON("a"), "assets/p.png": "pic"])
-        await source.setDelay(.zero)
         let content = manager(source)
         let first = content.loadingEvents(), second = content.loadingEvents()
         _ = try await content.loadBeat("a")
@@ -55,7 +54,6 @@ func shapes(_ events: [LoadingEvent]) -> [String] {
         defer { dir.remove() }
         let disk = DiskCache(root: dir.url)
         let source = CountingSource(files: ["beats/a.json": beatJSON("a")])
-        await source.setDelay(.zero)
         _ = try await manager(source, disk: disk).loadBeat("a")
         let content = manager(source, disk: disk)
         let stream = content.loadingEvents()
@@ -79,7 +77,6 @@ func shapes(_ events: [LoadingEvent]) -> [String] {
 
     @Test func thePreloadWindowIsPublished() async throws {
         let source = CountingSource(files: ["beats/a.json": beatJSON("a", next: "b"), "beats/b.json": beatJSON("b")])
-        await source.setDelay(.zero)
         let content = manager(source, preloading: true)
         let stream = content.loadingEvents()
         await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))

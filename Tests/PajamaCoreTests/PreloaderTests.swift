@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaTestSupport
 import Testing
 
 /// A beat whose one page offers a choice of `targets`.
@@ -11,7 +12,7 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
     static let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a")
 
     func manager(_ source: any StorySource, window: PreloadWindow = PreloadWindow(), manifest: StoryManifest = manifest,
-                 sound: (any SoundEngine)? = nil) -> StoryContentManager {
+                 sound: SoundClient? = nil) -> StoryContentManager {
         StoryContentManager(manifest: manifest, source: source, diskCache: nil,
                             decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: [String(decoding: bytes, as: UTF8.self)]) },
                             sound: sound, window: window)
@@ -122,7 +123,7 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         await source.openAll()
         let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a",
                                      criticality: [path("assets/tap.wav"): .optional, path("assets/far.png"): .critical])
-        let content = manager(source, manifest: manifest, sound: RecordingSound())
+        let content = manager(source, manifest: manifest, sound: SoundRecording(plays: false).client)
         await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
         await content.preloader.settle()
         let assets = await source.started.filter { $0.hasPrefix("assets/") }
@@ -152,22 +153,4 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         let order = AssetPreloadOrder.references(of: [near, far]) { _ in .important }
         #expect(order.map(\.path.value) == ["n.png", "f.png"])  // each asset once, nearest first
     }
-}
-
-/// A sound engine that accepts every sound and plays nothing (the preloader only loads).
-final class RecordingSound: SoundEngine, Sendable {
-    var state: SoundState { .sampleCache }
-    var volume: Int {
-        get { 100 }
-        set {}
-    }
-    var isMuted: Bool {
-        get { false }
-        set {}
-    }
-    func load(_ key: SoundKey, bytes: [UInt8]) async throws(AssetLoadError) -> LoadedSound {
-        LoadedSound(key: key, frames: 1, sampleRate: 8000, channels: 1, byteCount: bytes.count)
-    }
-    func play(_ sound: LoadedSound) -> Bool { false }
-    func unload(_ sound: LoadedSound) async {}
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import PajamaCore
 import PajamaTestSupport
@@ -5,7 +6,7 @@ import Testing
 
 /// Progress written behind the reader: saves coalesced, at most one write per interval of an injected
 /// clock, flushed at the story's end and on close, and the file always the old or the new one. Time is
-/// a `ManualClock` that only moves when a test moves it: writes are counted, never timed.
+/// swift-clocks' `TestClock`, which only moves when a test moves it: writes are counted, never timed.
 @MainActor @Suite struct ProgressWriterTests {
     static func progress(_ n: Int) -> ReadingProgress {
         ReadingProgress(location: StoryLocation(beatId: "b\(n)", pageId: "p"),
@@ -16,11 +17,11 @@ import Testing
         let dir = try TemporaryDirectory(prefix: "pajama-writer-burst")
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
-        let clock = ManualClock()
+        let clock = TestClock()
         let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
         for n in 0..<100 { #expect(writer.save(storyId: "s", Self.progress(n)) == nil) }
         // The writer wrote what it found and now rests for the interval (the clock never moves here).
-        #expect(await clock.waitForSleeper() == .milliseconds(250))
+        #expect(await clock.waitForSleeper())
         for n in 100..<200 { _ = writer.save(storyId: "s", Self.progress(n)) }
         #expect(await writer.writes == 1)
         #expect(await writer.flush() == nil)
@@ -35,22 +36,21 @@ import Testing
         let dir = try TemporaryDirectory(prefix: "pajama-writer-interval")
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
-        let clock = ManualClock()
+        let clock = TestClock()
         let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
-        _ = await clock.waitForSleeper()
+        #expect(await clock.waitForSleeper())
         #expect(await writer.writes == 1)
         #expect(store.load(storyId: "s").progress == Self.progress(1))
         _ = writer.save(storyId: "s", Self.progress(2))
         _ = writer.save(storyId: "s", Self.progress(3))
-        clock.advance(by: .milliseconds(249))
-        #expect(clock.pendingSleepers == 1, "still resting: nothing is written before the interval has passed")
+        await clock.advance(by: .milliseconds(249))
+        #expect(await clock.hasSleeper, "still resting: nothing is written before the interval has passed")
         #expect(await writer.writes == 1)
-        clock.advance(by: .milliseconds(1))
-        _ = await clock.waitForSleeper()  // wrote, and rests again
+        await clock.advance(by: .milliseconds(1))
+        #expect(await clock.waitForSleeper())  // wrote, and rests again (the first rest ended in the advance)
         #expect(await writer.writes == 2)
         #expect(store.load(storyId: "s").progress == Self.progress(3))
-        #expect(clock.sleepRequests.allSatisfy { $0 == .milliseconds(250) })
         await writer.close()
     }
 
@@ -58,10 +58,10 @@ import Testing
         let dir = try TemporaryDirectory(prefix: "pajama-writer-crash")
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
-        let clock = ManualClock()
+        let clock = TestClock()
         let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
-        _ = await clock.waitForSleeper()
+        #expect(await clock.waitForSleeper())
         // The next state is handed over, and a write of it was cut short (its temporary file is half
         // written): the process stops here. What a new reader finds is the old state, whole.
         _ = writer.save(storyId: "s", Self.progress(2))
@@ -76,7 +76,7 @@ import Testing
         let dir = try TemporaryDirectory(prefix: "pajama-writer-remove")
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: ManualClock())
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: TestClock())
         _ = writer.save(storyId: "s", Self.progress(1))
         await writer.flush()
         _ = writer.save(storyId: "s", Self.progress(2))
@@ -94,10 +94,10 @@ import Testing
         defer { dir.remove() }
         // The progress folder's place is taken by a file: no write can succeed.
         try Data().write(to: dir.url.appendingPathComponent("progress"))
-        let clock = ManualClock()
+        let clock = TestClock()
         let writer = ProgressWriter(store: ProgressStore(folder: dir.url.appendingPathComponent("progress")), clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
-        _ = await clock.waitForSleeper()  // the write was tried
+        #expect(await clock.waitForSleeper())  // the write was tried
         let problem = try #require(writer.save(storyId: "s", Self.progress(2)))
         #expect(problem.contains("cannot save progress"), "\(problem)")
         #expect(writer.save(storyId: "s", Self.progress(3)) == nil, "reported once")
@@ -115,11 +115,11 @@ import Testing
         let store = ProgressStore(folder: dir.url)
         let (manifest, beats) = ReaderViewModelTests.story(lineByLine: false)
         // The clock never moves: only the first save after a quiet spell, the story's end and close() write.
-        let clock = ManualClock()
+        let clock = TestClock()
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store,
                                  progressClock: clock)
         await vm.start()
-        _ = await clock.waitForSleeper()  // the first page was written; the writer rests
+        #expect(await clock.waitForSleeper())  // the first page was written; the writer rests
         await vm.changePage(.advance)
         await vm.changePage(.advance)
         // The moves only handed their progress over: no write happened on the key path.
@@ -128,7 +128,7 @@ import Testing
         #expect(store.load(storyId: "s").progress?.location == StoryLocation(beatId: "start", pageId: "choose"))
 
         let reader = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store,
-                                     progressClock: ManualClock())
+                                     progressClock: TestClock())
         await reader.start()
         #expect(reader.history.locations.last == StoryLocation(beatId: "start", pageId: "choose"))
         await reader.changePage(.choose(1))

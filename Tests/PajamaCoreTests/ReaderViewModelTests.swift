@@ -65,20 +65,6 @@ actor FakeContent: StoryContent {
     }
 }
 
-/// Records what was played.
-final class FakeSound: SoundEngine, @unchecked Sendable {
-    // Safe: tests touch it from the main actor only.
-    var played: [AssetPath] = []
-    var volume = 100
-    var isMuted = false
-    var state: SoundState { .sampleCache }
-    func load(_ key: SoundKey, bytes: [UInt8]) async throws(AssetLoadError) -> LoadedSound {
-        LoadedSound(key: key, frames: 1, sampleRate: 8000, channels: 1, byteCount: 4)
-    }
-    func play(_ sound: LoadedSound) -> Bool { played.append(sound.key.path); return true }
-    func unload(_ sound: LoadedSound) async {}
-}
-
 func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
 
 @MainActor @Suite struct ReaderViewModelTests {
@@ -101,12 +87,6 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
     func page(_ vm: ReaderViewModel) -> PageState? {
         if case .page(let p) = vm.state { return p }
         return nil
-    }
-
-    /// Lets background work (sound loads) run until `condition` holds; gives up after a generous bound so
-    /// a broken build fails instead of hanging. Nothing is asserted about time.
-    func waitUntil(_ condition: () -> Bool) async {
-        for _ in 0..<6000 where !condition() { try? await Task.sleep(for: .milliseconds(5)) }
     }
 
     @Test func readsToAnEndingWithLineByLineReveal() async throws {
@@ -181,22 +161,21 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
     @Test func soundsPlayOnlyWhenLoadedAndTapSoundsLoadThenPlay() async throws {
         let (manifest, beats) = Self.story()
         let content = FakeContent(manifest: manifest, beats: beats)
-        let sound = FakeSound()
-        let vm = ReaderViewModel(content: content, sound: sound, progress: nil)
-        var events: [ReaderEvent] = []
-        vm.onEvent = { events.append($0) }
+        let sound = SoundRecording()
+        let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
+        let log = ReaderEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
         // page_enter sound not loaded: loaded, then played once (the reader is still on the page).
-        await waitUntil { events.contains(.soundPlayed(path("enter.wav"), .pageEnter)) }
+        #expect(await log.waitFor(.soundPlayed(path("enter.wav"), .pageEnter)))
         #expect(sound.played == [path("enter.wav")])
-        #expect(!events.contains(.soundSkipped(path("enter.wav"), .pageEnter)))
+        #expect(!log.events.contains(.soundSkipped(path("enter.wav"), .pageEnter)))
         // Tap with the tap sound not loaded: loaded, then played once (the reader is still on the page).
         await vm.changePage(.advance)
-        await waitUntil { events.contains(.soundPlayed(path("tap.wav"), .tap)) }
+        #expect(await log.waitFor(.soundPlayed(path("tap.wav"), .tap)))
         #expect(sound.played == [path("enter.wav"), path("tap.wav")])
         // Now loaded: the next tap plays it at once, exactly once more.
         await vm.changePage(.advance)
-        await waitUntil { events.filter { $0 == .soundPlayed(path("tap.wav"), .tap) }.count == 2 }
+        #expect(await log.waitFor { $0.filter { $0 == .soundPlayed(path("tap.wav"), .tap) }.count == 2 })
         #expect(sound.played == [path("enter.wav"), path("tap.wav"), path("tap.wav")])
         #expect(await content.soundLoads == 2)
     }
@@ -204,18 +183,17 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
     @Test func aTapSoundIsNotPlayedAfterTheReaderLeftThePage() async throws {
         let (manifest, beats) = Self.story(lineByLine: false)
         let content = FakeContent(manifest: manifest, beats: beats)
-        let sound = FakeSound()
-        let vm = ReaderViewModel(content: content, sound: sound, progress: nil)
-        var events: [ReaderEvent] = []
-        vm.onEvent = { events.append($0) }
+        let sound = SoundRecording()
+        let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
+        let log = ReaderEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
+        #expect(await log.waitFor(.soundPlayed(path("enter.wav"), .pageEnter)))
         await content.closeSoundGate()
         await vm.changePage(.advance)  // tap (the sound starts loading, held at the gate) and leave the page
         #expect(page(vm)?.page.id == "choose")
         await content.openSoundGate()
         // The late tap sound is reported skipped, never played.
-        await waitUntil { events.contains(.soundSkipped(path("tap.wav"), .tap)) }
-        #expect(events.contains(.soundSkipped(path("tap.wav"), .tap)))
+        #expect(await log.waitFor(.soundSkipped(path("tap.wav"), .tap)))
         #expect(!sound.played.contains(path("tap.wav")))
         #expect(await content.soundLoads == 2)  // the tap sound, and the text page's page_enter sound
     }
@@ -234,24 +212,24 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         await second.start()
         #expect(page(second)?.page.id == "choose")
         #expect(second.history.canGoBack)
+        // Its writer stops before the file is spoiled (else its write behind could land after the spoiling).
+        await second.close()
         try "{ not json".write(to: dir.url.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
         let third = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
-        var notices: [String] = []
-        third.onEvent = { if case .notice(let n) = $0 { notices.append(n) } }
+        let log = ReaderEventLog(third.events())
         await third.start()
         #expect(page(third)?.page.id == "title")
-        #expect(notices.contains { $0.contains("moved to") })
+        #expect(await log.waitForNotice(containing: "moved to"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).contains { $0.contains("corrupt") })
     }
 
     @Test func aSavedPlaceThatNoLongerExistsFallsBackWithANotice() async {
         let (manifest, beats) = Self.story(lineByLine: false)
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
-        var notices: [String] = []
-        vm.onEvent = { if case .notice(let n) = $0 { notices.append(n) } }
+        let log = ReaderEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "start", pageId: "gone"))
         #expect(page(vm)?.page.id == "title")
-        #expect(!notices.isEmpty)
+        #expect(await log.waitForNotice(containing: "page gone is no longer in beat start"))
     }
 }
 

@@ -91,7 +91,6 @@ import Testing
         defer { dir.remove() }
         let disk = DiskCache(root: dir.url)
         let source = CountingSource(files: ["beats/a.json": beatJSON("a"), "beats/b.json": beatJSON("b")])
-        await source.setDelay(.zero)
         let first = BeatStorageCoordinator(manifest: Self.manifest, source: source, memory: InMemoryBeatCache(), disk: disk)
         _ = try await first.load("a")
         _ = try await first.load("a")

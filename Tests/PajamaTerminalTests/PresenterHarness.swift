@@ -36,8 +36,8 @@ struct PresenterHarness {
     }
 
     @discardableResult
-    mutating func show(_ state: ReaderState, loading: [LoadSubject] = []) -> [ReaderEffect] {
-        send(.state(state, loadingSubjects: loading))
+    mutating func show(_ state: ReaderState) -> [ReaderEffect] {
+        send(.state(state))
     }
 
     /// Moves the virtual clock and ticks, as the controller's loop does when it wakes.

@@ -31,7 +31,7 @@ import Testing
             source: FolderStorySource(folder: dir.url.appendingPathComponent("story").path), diskCache: nil,
             decodeImage: { _, _ in .textArt(lines: []) }, sound: nil)
         let paths = Paths(cache: dir.url.appendingPathComponent("cache"), progress: dir.url.appendingPathComponent("progress"),
-                          config: dir.url.appendingPathComponent("config"), themes: [PackagePaths.root.appendingPathComponent("Themes")])
+                          config: dir.url.appendingPathComponent("config"), state: dir.url.appendingPathComponent("state"), themes: [PackagePaths.root.appendingPathComponent("Themes")])
         let terminal = HeadlessTerminal(width: 60, height: 16)
         let controller = ReaderController(
             viewModel: ReaderViewModel(content: content, sound: nil, progress: nil), content: content, screen: terminal,

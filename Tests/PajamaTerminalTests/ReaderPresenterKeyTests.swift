@@ -136,7 +136,7 @@ import Testing
 
     @Test func quitKeysQuitInEveryState() {
         for state in [Fixture.textPage, Fixture.choicePage, Fixture.finished, Fixture.failed, .starting,
-                      .loading(StoryLocation(beatId: "intro", pageId: "one"))] {
+                      .loading(StoryLocation(beatId: "intro", pageId: "one"), waitingFor: [])] {
             for key in [Key.character("q"), .escape] {
                 var h = PresenterHarness()
                 h.show(state)

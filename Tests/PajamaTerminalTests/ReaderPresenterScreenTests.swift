@@ -11,7 +11,7 @@ import Testing
         var h = PresenterHarness()
         h.show(Fixture.textPage)
         let start = h.now
-        h.show(.loading(StoryLocation(beatId: "fork", pageId: "")), loading: [.beat("fork")])
+        h.show(.loading(StoryLocation(beatId: "fork", pageId: ""), waitingFor: [.beat("fork")]))
         #expect(h.presenter.deadline == start + ReaderPresenter.loadingGrace)
         // Inside the grace period the last page stays up.
         h.advance(by: .milliseconds(149))
@@ -34,7 +34,7 @@ import Testing
     @Test func aFastLoadNeverShowsLoading() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        h.show(.loading(StoryLocation(beatId: "fork", pageId: "")), loading: [.beat("fork")])
+        h.show(.loading(StoryLocation(beatId: "fork", pageId: ""), waitingFor: [.beat("fork")]))
         h.advance(by: .milliseconds(100))
         #expect(!h.text().contains("Loading"))
         h.show(Fixture.choicePage)
@@ -45,10 +45,10 @@ import Testing
 
     @Test func theGracePeriodCountsFromTheFirstOfSeveralLoads() {
         var h = PresenterHarness()
-        h.show(.loading(StoryLocation(beatId: "intro", pageId: "")), loading: [.beat("intro")])
+        h.show(.loading(StoryLocation(beatId: "intro", pageId: ""), waitingFor: [.beat("intro")]))
         h.advance(by: .milliseconds(100))
         #expect(!h.text().contains("Loading"), "before the first page: blank")
-        h.show(.loading(StoryLocation(beatId: "intro", pageId: "one")), loading: [.image(Fixture.path("assets/a.png"))])
+        h.show(.loading(StoryLocation(beatId: "intro", pageId: "one"), waitingFor: [.image(Fixture.path("assets/a.png"))]))
         h.advance(by: .milliseconds(50))
         #expect(h.text().contains("Loading picture…"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Files from remote stories kept on disk, under `root` (`Paths.cache`).
 ///
@@ -47,9 +48,20 @@ public actor DiskCache {
 
     private func corrupt(_ url: URL) -> [UInt8]? {
         if let size = fileSize(url) { knownBytes? -= size }
-        try? FileManager.default.removeItem(at: url)
+        PajamaLog.cache.notice("corrupt cache entry removed", metadata: ["file": "\(url.path)"])
+        remove(url)
         corruptEntriesRemoved += 1
         return nil
+    }
+
+    /// Removes a file of the cache; a failure is logged (the entry stays and is checked again when read).
+    private func remove(_ url: URL) {
+        do {
+            try FileManager.default.removeItem(at: url)
+        } catch {
+            guard FileManager.default.fileExists(atPath: url.path) else { return }
+            PajamaLog.cache.warning("cannot remove a cache entry", metadata: ["file": "\(url.path)", "reason": "\(error.localizedDescription)"])
+        }
     }
 
     /// Stores bytes atomically, then trims the cache to its size cap.
@@ -66,11 +78,14 @@ public actor DiskCache {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(data).write(to: temp)
         } catch {
-            try? FileManager.default.removeItem(at: temp)
+            // Not cached: the file is fetched again next time.
+            PajamaLog.cache.warning("cannot cache \(path)", metadata: ["story": "\(storyId)", "reason": "\(error.localizedDescription)"])
+            unlink(temp.path)
             return
         }
         guard rename(temp.path, url.path) == 0 else {
-            try? FileManager.default.removeItem(at: temp)
+            PajamaLog.cache.warning("cannot cache \(path)", metadata: ["story": "\(storyId)", "reason": "\(String(cString: strerror(errno)))"])
+            unlink(temp.path)
             return
         }
         knownBytes = (knownBytes ?? 0) - replaced + data.count
@@ -103,7 +118,7 @@ public actor DiskCache {
 
     /// Removes every entry of a story.
     public func clear(storyId: String) {
-        try? FileManager.default.removeItem(at: folder(storyId: storyId))
+        remove(folder(storyId: storyId))
         knownBytes = nil
     }
 
@@ -112,7 +127,7 @@ public actor DiskCache {
         let files = entries()
         var total = files.reduce(0) { $0 + $1.size }
         for file in files.sorted(by: { $0.used < $1.used }) where total > maximumBytes {
-            try? FileManager.default.removeItem(at: file.url)
+            remove(file.url)
             total -= file.size
         }
         knownBytes = total

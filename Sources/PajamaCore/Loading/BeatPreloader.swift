@@ -14,7 +14,23 @@ public actor BeatPreloader {
     private let loadBeat: @Sendable (String) async throws(AssetLoadError) -> Beat
     private let preloadAssets: @Sendable ([Beat]) async -> Void
     private let events: LoadingEventHub?
-    private var work: Task<Void, Never>?
+    /// What a window's work depends on: the reader's beat and the beats behind it.
+    private struct WindowKey: Equatable {
+        var beatId: String
+        var behind: [String]
+    }
+
+    private enum State {
+        /// No window yet (or the last one was given up).
+        case idle
+        /// Preloading is off: moves start nothing.
+        case disabled
+        /// The window's work (it may have finished: the window is loaded and stays so until the reader
+        /// leaves it).
+        case running(WindowKey, Task<Void, Never>)
+    }
+
+    private var state: State
     /// Every window's work not yet ended (cancelled ones included), so `settle` can wait for all.
     private var unfinished: [Int: Task<Void, Never>] = [:]
     private var nextWorkId = 0
@@ -29,18 +45,17 @@ public actor BeatPreloader {
         self.window = window
         self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
         self.isEnabled = enabled
+        self.state = enabled ? .idle : .disabled
         self.events = events
         self.loadBeat = loadBeat
         self.preloadAssets = preloadAssets
     }
 
-    /// What a window's work depends on: the reader's beat and the beats behind it.
-    private struct WindowKey: Equatable {
-        var beatId: String
-        var behind: [String]
+    /// Every change of state: leaving `.running` cancels its work.
+    private func transition(to next: State) {
+        if case .running(_, let work) = state { work.cancel() }
+        state = next
     }
-
-    private var currentWindow: WindowKey?
 
     /// Slides the window to `beatId`, with `recent` the beats read just before (most recent last).
     /// A move within the same window (another page or line of the same beat) keeps the work going:
@@ -48,11 +63,15 @@ public actor BeatPreloader {
     public func readerMoved(to beatId: String, recent: [String]) {
         let behind = Array(recent.filter { $0 != beatId }.suffix(window.behind).reversed())
         let key = WindowKey(beatId: beatId, behind: behind)
-        if isEnabled, key == currentWindow, work != nil { return }
-        work?.cancel()
-        currentWindow = nil
-        guard isEnabled else { return }
-        currentWindow = key
+        switch state {
+        case .disabled: return
+        case .running(let current, _) where current == key: return
+        case .idle, .running: transition(to: .running(key, start(key)))
+        }
+    }
+
+    /// Starts the work of the window `key` (tracked in `unfinished` until it ends).
+    private func start(_ key: WindowKey) -> Task<Void, Never> {
         let loadBeat = self.loadBeat, preloadAssets = self.preloadAssets, window = self.window
         let limit = maximumConcurrentLoads
         let workId = nextWorkId
@@ -60,12 +79,12 @@ public actor BeatPreloader {
         let record: @Sendable ([String]) async -> Void = { [weak self] ids in await self?.record(ids) }
         let ended: @Sendable () async -> Void = { [weak self] in await self?.ended(workId) }
         let task = Task {
-            await Self.walk(from: beatId, behind: behind, window: window, limit: limit, loadBeat: loadBeat,
+            await Self.walk(from: key.beatId, behind: key.behind, window: window, limit: limit, loadBeat: loadBeat,
                             preloadAssets: preloadAssets, record: record)
             await ended()
         }
-        work = task
         unfinished[workId] = task
+        return task
     }
 
     private func ended(_ workId: Int) { unfinished[workId] = nil }

@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 
 /// Retries with exponential backoff and jitter, a *progress* timeout per attempt and an overall deadline.
@@ -73,7 +74,11 @@ public struct RetryPolicy: Sendable {
             if failedAttempts > 0 {
                 let pause = delay(beforeAttempt: failedAttempts + 1, jitter: jitter())
                 let resume = clock.now.advanced(by: pause)
-                if resume >= end { throw gaveUp(lastError) }
+                if resume >= end {
+                    PajamaLog.http.notice("giving up on \(subject): \(lastError)", metadata: ["attempts": "\(failedAttempts)"])
+                    throw gaveUp(lastError)
+                }
+                PajamaLog.http.notice("retrying \(subject) in \(pause): \(lastError)", metadata: ["attempt": "\(failedAttempts + 1)"])
                 do { try await clock.sleep(until: resume, tolerance: nil) } catch {
                     throw AssetLoadError(.cancelled, subject: subject)
                 }

@@ -18,14 +18,14 @@ public actor StoryContentManager: StoryContent {
     public nonisolated let events: LoadingEventHub
     private let criticalityOverrides = CriticalityOverrides()
     private var recentBeats: [String] = []
-    private let soundEngine: (any SoundEngine)?
+    private let sound: SoundClient?
 
     /// A decoder for pictures (PajamaImage's `ImageDecoder.decode` in the app; a fake in tests).
     public typealias ImageDecoding = @Sendable (AssetPath, [UInt8]) throws(AssetLoadError) -> StoryImage
 
     public init(
         manifest: StoryManifest, source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding,
-        sound: (any SoundEngine)?, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
+        sound: SoundClient?, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
         preloading: Bool = true, retry: RetryPolicy = RetryPolicy(), imageBudget: Int = 64 << 20, soundBudget: Int = 64 << 20,
         maximumConcurrentBeatLoads: Int = 3
     ) {
@@ -33,8 +33,8 @@ public actor StoryContentManager: StoryContent {
         self.source = source
         self.retry = retry
         self.loading = LoadingStateManager(retry: retry)
-        self.soundEngine = sound
-        let events = LoadingEventHub()
+        self.sound = sound
+        let events = LoadingEventHub.loading()
         self.events = events
         let storage = BeatStorageCoordinator(manifest: manifest, source: source, memory: memory, disk: diskCache, events: events)
         self.storage = storage
@@ -57,7 +57,7 @@ public actor StoryContentManager: StoryContent {
             sounds = AssetStore(
                 budget: soundBudget, progressFetch: fetch,
                 decode: { path, bytes throws(AssetLoadError) in
-                    try await sound.load(SoundKey(storyId: manifest.id, storyVersion: manifest.version, path: path), bytes: bytes)
+                    try await sound.load(SoundKey(storyId: manifest.id, storyVersion: manifest.version, path: path), bytes)
                 },
                 cost: { $0.byteCount }, release: { await sound.unload($0) }, events: events, subject: { .sound($0) })
         } else {
@@ -79,7 +79,7 @@ public actor StoryContentManager: StoryContent {
     /// Reads story.json from `source` and makes a manager for it.
     /// story.json is fetched with `retry` (it is never cached: a new version must be seen at once).
     public static func open(
-        source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding, sound: (any SoundEngine)?,
+        source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding, sound: SoundClient?,
         preloading: Bool = true, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
         retry: RetryPolicy = RetryPolicy()
     ) async throws(AssetLoadError) -> StoryContentManager {
@@ -167,10 +167,10 @@ public actor StoryContentManager: StoryContent {
         }
     }
 
-    /// Whether sounds are loaded at all: a sound engine that is not off.
+    /// Whether sounds are loaded at all: a sound client that is not off.
     private var soundIsOn: Bool {
-        guard sounds != nil, let soundEngine else { return false }
-        if case .off = soundEngine.state { return false }
+        guard sounds != nil, let sound else { return false }
+        if case .off = sound.state { return false }
         return true
     }
 

@@ -34,8 +34,9 @@ public struct ReaderFailure: Sendable, Equatable {
 /// What the reader shows.
 public enum ReaderState: Sendable, Equatable {
     case starting
-    /// Waiting for a beat or the critical assets of the page at this location.
-    case loading(StoryLocation)
+    /// Waiting for a beat or the critical assets of the page at this location; `waitingFor` names what
+    /// (the beat, or the page's assets), for the Loading screen's text.
+    case loading(StoryLocation, waitingFor: [LoadSubject])
     case page(PageState)
     case failed(ReaderFailure)
     /// The reader went past the last page of an ending.

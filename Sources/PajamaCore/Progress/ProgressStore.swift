@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Saved reading progress, one JSON file per story id in `folder` (`Paths.progress`).
 ///
@@ -66,10 +67,30 @@ public struct ProgressStore: Sendable {
         guard let data = try? Data(contentsOf: url) else { return (nil, nil) }
         if let progress = try? JSONDecoder().decode(ReadingProgress.self, from: data) { return (progress, nil) }
         let aside = url.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
-        try? FileManager.default.moveItem(at: url, to: aside)
+        do {
+            try FileManager.default.moveItem(at: url, to: aside)
+        } catch {
+            // Kept in place: the next save replaces it. Said, since what it held is then gone.
+            let problem = "saved progress \(url.path) is unreadable and could not be moved aside (\(error.localizedDescription)); starting afresh"
+            PajamaLog.progress.error("\(problem)")
+            return (nil, problem)
+        }
+        PajamaLog.progress.warning("unreadable progress moved aside", metadata: ["file": "\(url.path)", "to": "\(aside.path)"])
         return (nil, "saved progress was unreadable and was moved to \(aside.lastPathComponent); starting afresh")
     }
 
-    /// Forgets a story's progress.
-    public func remove(storyId: String) { try? FileManager.default.removeItem(at: file(storyId)) }
+    /// Forgets a story's progress; returns (and logs) a problem when the file is there and stays.
+    @discardableResult
+    public func remove(storyId: String) -> String? {
+        let url = file(storyId)
+        do {
+            try FileManager.default.removeItem(at: url)
+            return nil
+        } catch {
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }  // nothing to forget
+            let problem = "cannot forget progress \(url.path): \(error.localizedDescription)"
+            PajamaLog.progress.error("\(problem)")
+            return problem
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Writes reading progress behind the reader, so a key never waits on the disk.
 ///
@@ -87,9 +88,12 @@ public actor ProgressWriter {
         for (storyId, change) in inbox.take() {
             switch change {
             case .save(let progress):
-                if let problem = store.save(storyId: storyId, progress) { inbox.report(problem) }
+                if let problem = store.save(storyId: storyId, progress) {
+                    PajamaLog.progress.error("\(problem)", metadata: ["story": "\(storyId)"])
+                    inbox.report(problem)
+                }
             case .remove:
-                store.remove(storyId: storyId)
+                if let problem = store.remove(storyId: storyId) { inbox.report(problem) }
             }
             writes += 1
         }

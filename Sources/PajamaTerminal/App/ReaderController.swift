@@ -7,8 +7,6 @@ import PajamaImage
 /// cache (pictures are rendered off the main actor) → the presenter's frame → the terminal.
 @MainActor
 public final class ReaderController {
-    /// Shown only when a load takes longer than this, so fast loads never flash "Loading...".
-    public static let loadingGrace = ReaderPresenter.loadingGrace
     /// How often the `--stats` panel is refreshed.
     static let statsInterval: Duration = .milliseconds(250)
 
@@ -18,7 +16,7 @@ public final class ReaderController {
     private let viewModel: ReaderViewModel
     private let content: any StoryContent
     private let terminal: any ReaderTerminal
-    private let sound: (any SoundEngine)?
+    private let sound: SoundClient?
     private let statsProvider: (@MainActor () async -> [String])?
     private let pictureCache: PictureCache
     private let paths: Paths  // where themes are found and the chosen one is remembered
@@ -32,10 +30,9 @@ public final class ReaderController {
     /// renders): each set is cancelled by its owner (the end of `run`, leaving the page).
     private var sessionTasks: [Task<Void, Never>] = []
     private var visitTasks: [Task<Void, Never>] = []
-    public var onReaderEvent: (@MainActor (ReaderEvent) -> Void)?  // every event, after the presenter's (co-reading)
 
     public init(
-        viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: (any SoundEngine)?,
+        viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: SoundClient?,
         storyTitle: String, themes: [String], paths: Paths, statsProvider: (@MainActor () async -> [String])? = nil,
         pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil, role: ReaderRole = .solo
     ) {
@@ -63,9 +60,10 @@ public final class ReaderController {
     /// until a key, a signal, a finished load or a deadline (grace period, stats) wakes it. Keys are handled in
     /// order by a worker, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
     public func run(start: StoryLocation?, restart: Bool) async -> Outcome {
-        viewModel.onEvent = { [weak self] event in self?.consume(event) }
+        let viewModelEvents = viewModel.events()  // subscribed before the view model starts
         let (keys, keyInput) = AsyncStream<Key>.makeStream()
         sessionTasks = [
+            Task { @MainActor [weak self] in for await event in viewModelEvents { self?.consume(event) } },
             Task { @MainActor [weak self] in
                 for await key in keys {
                     guard let self, !self.finished else { return }
@@ -125,9 +123,8 @@ public final class ReaderController {
 
     /// The view model's events, into the presenter (one place, so a stream of them is a local change).
     private func consume(_ event: ReaderEvent) {
-        defer { onReaderEvent?(event) }
         switch event {
-        case .stateChanged(let state): dispatch(.state(state, loadingSubjects: viewModel.loadingSubjects))
+        case .stateChanged(let state): dispatch(.state(state))
         case .notice(let text): dispatch(.notice(text))
         default: break
         }
@@ -197,7 +194,8 @@ public final class ReaderController {
     private func applyTheme(_ name: String) {
         guard let theme = ThemeLibrary.load(name, paths: ThemeLibrary.searchPaths(paths)) else { return }
         terminal.theme = theme
-        ReaderSettings(theme: theme.name).save(to: paths.readerSettings)
+        let problem = ReaderSettings(theme: theme.name).save(to: paths.readerSettings)
         dispatch(.themeApplied(name: theme.name, look: terminal.pictureLook))
+        if let problem { dispatch(.notice(problem)) }  // the theme is used, but not remembered
     }
 }

@@ -36,7 +36,7 @@ extension ReaderPresenter {
         switch reader {
         case .starting:
             content = .blank
-        case .loading(let location):
+        case .loading(let location, _):
             if let text = loadingText {
                 content = .loading(text)
             } else if let page = lastPage {

@@ -17,8 +17,8 @@ public struct ReaderPresenter: Sendable {
         case resize(width: Int, height: Int)
         /// Time passed (the loading grace period).
         case tick
-        /// The view model's state, and what it waits for while loading.
-        case state(ReaderState, loadingSubjects: [LoadSubject])
+        /// The view model's state (a loading state names what it waits for).
+        case state(ReaderState)
         /// Something the reader should be told once.
         case notice(String)
         /// A story loading event (the Loading screen's byte count).
@@ -64,7 +64,6 @@ public struct ReaderPresenter: Sendable {
     public internal(set) var needsRedraw = true
     var mode = Mode.reading
     private(set) var reader = ReaderState.starting
-    private var loadingSubjects: [LoadSubject] = []
     private var loadingWait = LoadingWait.idle
     private var loadingProgress = LoadingProgress()
     var sound: SoundStatus
@@ -116,8 +115,8 @@ public struct ReaderPresenter: Sendable {
                 needsRedraw = true
             }
             return []
-        case .state(let state, let subjects):
-            return apply(state, loadingSubjects: subjects, at: now)
+        case .state(let state):
+            return apply(state, at: now)
         case .notice(let text):
             notice = text
         case .loading(let event):
@@ -179,13 +178,12 @@ public struct ReaderPresenter: Sendable {
 
     /// What the Loading screen says once the grace period is over; nil inside it (the last page stays up).
     var loadingText: String? {
-        if case .shown = loadingWait { return loadingProgress.text(waitingFor: loadingSubjects) }
+        if case .shown = loadingWait, case .loading(_, let subjects) = reader { return loadingProgress.text(waitingFor: subjects) }
         return nil
     }
 
-    private mutating func apply(_ state: ReaderState, loadingSubjects subjects: [LoadSubject], at now: Instant) -> [ReaderEffect] {
+    private mutating func apply(_ state: ReaderState, at now: Instant) -> [ReaderEffect] {
         reader = state
-        loadingSubjects = subjects
         needsRedraw = true
         if case .loading = state {
             if case .idle = loadingWait { loadingWait = .grace(since: now) }

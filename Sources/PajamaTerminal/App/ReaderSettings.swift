@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 
 /// The reader's remembered choices (the theme), in `Paths.readerSettings` (`config/reader.json`):
 /// `{"theme": "dark"}`.
@@ -12,17 +13,13 @@ public struct ReaderSettings: Codable, Sendable, Equatable {
 
     /// The settings in `url`; none when it is missing or unreadable.
     public static func load(from url: URL) -> ReaderSettings {
-        guard let data = try? Data(contentsOf: url), let settings = try? JSONDecoder().decode(ReaderSettings.self, from: data) else {
-            return ReaderSettings()
-        }
-        return settings
+        SettingsFile.load(ReaderSettings.self, from: url) ?? ReaderSettings()
     }
 
-    /// Saves atomically to `url`, creating its folder (failures are ignored: a read-only config never
-    /// stops reading, the theme is only not remembered).
-    public func save(to url: URL) {
-        guard let data = try? JSONEncoder().encode(self) else { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+    /// Saves atomically to `url`, creating its folder. A failure never stops reading (the theme is only
+    /// not remembered): it is logged, and returned for the reader to show.
+    @discardableResult
+    public func save(to url: URL) -> String? {
+        SettingsFile.save(self, to: url, what: "reader's settings", log: PajamaLog.reader)
     }
 }

@@ -19,8 +19,7 @@ public final class HeadlessTerminal: ReaderTerminal {
     public private(set) var quitSignal: Int32?
 
     private var keys: [Key] = []
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var wakeRequested = false
+    private let wakeup = LoopWakeup()
     private var frameWaiters: [CheckedContinuation<Void, Never>] = []
 
     public init(width: Int = 80, height: Int = 24, colors: Int = 0, theme: Theme = Theme.builtIn) {
@@ -103,28 +102,10 @@ public final class HeadlessTerminal: ReaderTerminal {
     }
 
     public func waitForInput(timeout: Duration) async {
-        if wakeRequested || !keys.isEmpty || quitSignal != nil {
-            wakeRequested = false
-            await Task.yield()
-            return
-        }
-        let timer = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: timeout)
-            if !Task.isCancelled { self?.wake() }
-        }
-        await withCheckedContinuation { waiter = $0 }
-        timer.cancel()
-        wakeRequested = false
+        await wakeup.wait(timeout: timeout, ready: !keys.isEmpty || quitSignal != nil)
     }
 
-    public func wake() {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume()
-        } else {
-            wakeRequested = true
-        }
-    }
+    public func wake() { wakeup.wake() }
 
     public func invalidate() {
         invalidations += 1

@@ -24,8 +24,7 @@ public final class Screen {
     // Waiting for input without polling: a read source on stdin wakes the loop's `waitForInput`.
     private var inputSource: (any DispatchSourceRead)?
     private var inputSuspended = false
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var wakeRequested = false
+    private let wakeup = LoopWakeup()
     /// True once the terminal has gone away (hang-up or closed input); the loop should end.
     public private(set) var inputClosed = false
 
@@ -36,10 +35,13 @@ public final class Screen {
 
     /// What the terminal can do (checked before curses starts; see `TerminalCapabilities`).
     public let capabilities: TerminalCapabilities
+    /// The quit signals that end the loop drawing on this screen (none in a screen nobody signals).
+    private let signals: QuitSignals?
 
-    public init(theme: Theme, capabilities: TerminalCapabilities) {
+    public init(theme: Theme, capabilities: TerminalCapabilities, signals: QuitSignals? = nil) {
         self.theme = theme
         self.capabilities = capabilities
+        self.signals = signals
     }
 
     /// Enters curses mode (alternate screen, no echo, keypad, non-blocking reads, hidden cursor).
@@ -64,7 +66,7 @@ public final class Screen {
         mousemask(mmask_t(PAJAMA_BUTTON1_CLICKED | PAJAMA_BUTTON1_PRESSED), nil)
         updateSize()
         watchInput()
-        TerminalGuard.onSignal = { [weak self] in self?.wake() }
+        signals?.onSignal = { [weak self] in self?.wake() }
     }
 
     /// Leaves curses mode and gives the terminal back as it was. A terminal without an alternate screen
@@ -203,7 +205,7 @@ public final class Screen {
     // MARK: Waiting
 
     /// The quit signal to end on: one that arrived, or SIGHUP when the terminal went away.
-    public var quitSignal: Int32? { TerminalGuard.receivedSignal ?? (inputClosed ? SIGHUP : nil) }
+    public var quitSignal: Int32? { signals?.received ?? (inputClosed ? SIGHUP : nil) }
 
     private func watchInput() {
         let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
@@ -231,14 +233,7 @@ public final class Screen {
     }
 
     /// Ends the current (or the next) `waitForInput` at once.
-    public func wake() {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume()
-        } else {
-            wakeRequested = true
-        }
-    }
+    public func wake() { wakeup.wake() }
 
     /// Waits until a key may be waiting, `wake()` is called (a signal, a finished load), or `timeout`
     /// passes. Read the keys with `readKey()` afterwards.
@@ -247,20 +242,7 @@ public final class Screen {
             inputSuspended = false
             source.resume()
         }
-        if wakeRequested || inputClosed || !isOpen {
-            wakeRequested = false
-            // Still let other main-actor work run (a finished load, the key worker): a loop woken
-            // again and again must not starve them.
-            await Task.yield()
-            return
-        }
-        let timer = Task { @MainActor [weak self] in
-            try? await Task.sleep(for: timeout)
-            if !Task.isCancelled { self?.wake() }
-        }
-        await withCheckedContinuation { waiter = $0 }
-        timer.cancel()
-        wakeRequested = false
+        await wakeup.wait(timeout: timeout, ready: inputClosed || !isOpen)
     }
 
     /// Forces the next `draw` to repaint everything (after a resize or a theme change).

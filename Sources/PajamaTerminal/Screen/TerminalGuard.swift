@@ -1,19 +1,19 @@
 import Foundation
 
-/// Makes sure the terminal is given back: on quit, on Ctrl-C, SIGTERM and SIGHUP (delivered to the
-/// main actor and read by the loop that owns the terminal, so the normal exit path calls `endwin`), and on crash signals (a
-/// handler puts back the terminal modes saved before curses started with `tcsetattr`, writes the
-/// reset sequence with `write(2)`, both async-signal-safe, and re-raises the signal).
+/// Makes sure the terminal is given back on crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
+/// SIGTRAP): a handler puts back the terminal modes saved before curses started with `tcsetattr`, writes
+/// the reset sequence with `write(2)`, both async-signal-safe, and re-raises the signal. The quit signals
+/// (Ctrl-C, SIGTERM, SIGHUP) are `QuitSignals`: they end the reader's loop the normal way.
 public enum TerminalGuard {
     /// Leaves the alternate screen, shows the cursor, resets attributes, turns mouse reporting off.
     static let resetSequence: [UInt8] = Array("\u{1b}[?1000l\u{1b}[?1002l\u{1b}[?1006l\u{1b}[0m\u{1b}[?25h\u{1b}[?1049l\r\n".utf8)
 
-    /// Installs the crash handlers and starts listening for the quit signals (SIGINT, SIGTERM, SIGHUP),
-    /// which are then read from `receivedSignal` by whichever loop runs (the library or a story).
-    /// Call it before the screen is opened: it saves the terminal's modes as they are now.
+    /// Installs the crash handlers. Call it before the screen is opened: it saves the terminal's modes as
+    /// they are now.
     @MainActor
     public static func install() {
-        guard sources.isEmpty else { return }
+        guard !installed else { return }
+        installed = true
         resetBuffer.initialize()
         for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
             signal(sig) { number in
@@ -22,27 +22,9 @@ public enum TerminalGuard {
                 raise(number)
             }
         }
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
-            source.setEventHandler {
-                MainActor.assumeIsolated {
-                    if receivedSignal == nil { receivedSignal = sig }
-                    onSignal?()
-                }
-            }
-            source.resume()
-            sources.append(source)
-        }
     }
 
-    /// The first quit signal received, if any: every loop that owns the terminal checks it and ends.
-    @MainActor public private(set) static var receivedSignal: Int32?
-
-    /// Called on the main actor when a quit signal arrives (the screen uses it to wake its input wait).
-    @MainActor static var onSignal: (@MainActor () -> Void)?
-
-    @MainActor private static var sources: [any DispatchSourceSignal] = []
+    @MainActor private static var installed = false
 
     /// The reset bytes in memory allocated once up front, so the crash handler only calls `write`.
     static let resetBuffer = ResetBuffer()

@@ -3,7 +3,7 @@ import PajamaTestSupport
 import Testing
 
 /// The real `pajama doctor` binary against a private PulseAudio server, and with none.
-@Suite(.serialized) struct DoctorCommandTests {
+@Suite(.serialized) struct DoctorEndToEndTests {
     private func environment(pulseServer: String, home: TemporaryDirectory) -> [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["PULSE_SERVER"] = pulseServer
@@ -11,6 +11,7 @@ import Testing
         env["XDG_CONFIG_HOME"] = home.path + "/config"
         env["XDG_CACHE_HOME"] = home.path + "/cache"
         env["XDG_DATA_HOME"] = home.path + "/data"
+        env["XDG_STATE_HOME"] = home.path + "/state"
         env["LANG"] = "C.UTF-8"
         env["LC_ALL"] = "C.UTF-8"
         env["TERM"] = "xterm-256color"
@@ -37,6 +38,7 @@ import Testing
         #expect(result.stdout.contains("libsndfile: libsndfile-1."))
         #expect(result.stdout.contains("cache: \(home.path)/cache/pajama"))
         #expect(result.stdout.contains("progress: \(home.path)/data/pajama/progress"))
+        #expect(result.stdout.contains("log: \(home.path)/state/pajama/pajama.log"))
         #expect(!result.stdout.contains("problem:"))
     }
 

@@ -1,11 +1,12 @@
 import CPulse
 import Foundation
+import PajamaAudio
 import PajamaCore
 
 /// The bench's baseline, the way paplay (or an interpreter like Frotz) plays a sound: on every play,
 /// decode the file's bytes, open a new playback stream with default buffering, write the PCM and drain
 /// the stream (a short sound starts playing at the drain); the stream is closed once drained.
-public final class StreamPerPlayPlayer: @unchecked Sendable {
+final class StreamPerPlayPlayer: @unchecked Sendable {
     // Safe: `playing` and `closed` are read and written only with the client's mainloop lock held.
     private let client: PulseClient
     private var playing: Set<OpaquePointer> = []
@@ -14,14 +15,14 @@ public final class StreamPerPlayPlayer: @unchecked Sendable {
     private let openLock = NSLock()
     private var isOpen = true
 
-    public init(server: String?) throws(MeasuringError) {
+    init(server: String?) throws(MeasuringError) {
         client = try PulseClient(server: server, name: "Pajama bench stream-per-play")
     }
 
     deinit { close() }
 
     /// Decodes `bytes` and plays them on a new stream; returns once the whole sound is written.
-    public func play(_ bytes: [UInt8], name: String) throws {
+    func play(_ bytes: [UInt8], name: String) throws {
         let pcm = try SoundDecoder.decode(bytes, name: name)
         client.lock()
         defer { client.unlock() }
@@ -52,7 +53,7 @@ public final class StreamPerPlayPlayer: @unchecked Sendable {
     }
 
     /// Closes every stream still playing and disconnects.
-    public func close() {
+    func close() {
         guard openLock.withLock({ () -> Bool in
             defer { isOpen = false }
             return isOpen

@@ -58,7 +58,7 @@ final class PulseClient {
 }
 
 /// A measuring tool that could not start (no server, a refused stream).
-public struct MeasuringError: Error, CustomStringConvertible {
-    public var reason: String
-    public var description: String { reason }
+struct MeasuringError: Error, CustomStringConvertible {
+    var reason: String
+    var description: String { reason }
 }

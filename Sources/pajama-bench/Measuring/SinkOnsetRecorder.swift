@@ -9,7 +9,7 @@ import Foundation
 /// latency; a monitor may report it negative (rendered, not yet played), which moves the time later.
 /// The first sample above `threshold` at offset k in the chunk therefore left the sink at
 /// `arrival - latency + k / 48000`. After `arm(notBefore:)`, the first such time is kept as `onset`.
-public final class SinkOnsetRecorder: @unchecked Sendable {
+final class SinkOnsetRecorder: @unchecked Sendable {
     // Safe: `armed` and `found` are read and written only with the client's mainloop lock held (the
     // read callback runs on the mainloop thread, which holds it); the lets are set in init.
     private let client: PulseClient
@@ -24,7 +24,7 @@ public final class SinkOnsetRecorder: @unchecked Sendable {
     static let rate = 48_000
 
     /// Starts recording `source` (say `pajama_test.monitor`) on `server`.
-    public init(server: String?, source: String, threshold: Float = 0.02) throws(MeasuringError) {
+    init(server: String?, source: String, threshold: Float = 0.02) throws(MeasuringError) {
         self.threshold = threshold
         client = try PulseClient(server: server, name: "Pajama bench recorder")
         client.lock()
@@ -59,7 +59,7 @@ public final class SinkOnsetRecorder: @unchecked Sendable {
 
     /// Forgets the last onset and watches for the next one that left the sink at `notBefore` or later
     /// (a sound heard before the trigger cannot be the trigger's: it is the tail of an earlier one).
-    public func arm(notBefore time: Double) {
+    func arm(notBefore time: Double) {
         client.lock()
         found = nil
         notBefore = time
@@ -68,7 +68,7 @@ public final class SinkOnsetRecorder: @unchecked Sendable {
     }
 
     /// When the first sound after `arm()` left the sink (CLOCK_MONOTONIC seconds), once heard.
-    public var onset: Double? {
+    var onset: Double? {
         guard openLock.withLock({ isOpen }) else { return nil }
         client.lock()
         defer { client.unlock() }
@@ -76,10 +76,10 @@ public final class SinkOnsetRecorder: @unchecked Sendable {
     }
 
     /// Seconds on the clock the onsets use (CLOCK_MONOTONIC).
-    public static func now() -> Double { PulseClient.monotonicNow() }
+    static func now() -> Double { PulseClient.monotonicNow() }
 
     /// Stops recording and disconnects.
-    public func stop() {
+    func stop() {
         guard openLock.withLock({ () -> Bool in
             defer { isOpen = false }
             return isOpen

@@ -1,0 +1,199 @@
+import Foundation
+
+/// Where a move goes before its beat is known.
+enum EntryTarget: Equatable {
+    case location(StoryLocation)
+    case beatStart(String)
+}
+
+/// One move: where to, what is known already, and what it does on arrival.
+struct Entry {
+    var target: EntryTarget
+    var beatHint: Beat?
+    var recordInHistory: Bool
+    var choiceSound: (AssetPath, Int)?
+}
+
+/// One move under way. The phase holds it (`.entering`, `.failed`); a step that finds its attempt is no
+/// longer the phase's stops, so a superseded move never changes what is shown.
+@MainActor
+final class Attempt {
+    let entry: Entry
+    /// The page visit the move leaves: it goes on (its sounds may still play) until the move commits
+    /// another page, and ends then.
+    let leaving: PageVisit?
+
+    init(_ entry: Entry, leaving: PageVisit?) {
+        self.entry = entry
+        self.leaving = leaving
+    }
+}
+
+extension ReaderViewModel {
+    typealias Target = EntryTarget
+
+    /// Starts an attempt (nil once closed): the phase becomes `.entering`, still showing what it showed.
+    private func begin(_ entry: Entry) -> Attempt? {
+        let leaving: PageVisit?
+        switch phase {
+        case .closed: return nil
+        case .idle: leaving = nil
+        case .entering(let attempt, _), .failed(_, let attempt): leaving = attempt.leaving
+        case .page(_, let visit), .finished(_, let visit): leaving = visit
+        }
+        let attempt = Attempt(entry, leaving: leaving)
+        phase = .entering(attempt, shown: state)
+        return attempt
+    }
+
+    /// Whether `attempt` is still the move under way.
+    private func isCurrent(_ attempt: Attempt) -> Bool {
+        if case .entering(let current, _) = phase { return current === attempt }
+        return false
+    }
+
+    /// The attempt waits: "Loading" (after the UI's grace period), naming what it waits for.
+    private func wait(_ attempt: Attempt, at location: StoryLocation, for subjects: [LoadSubject]) {
+        guard isCurrent(attempt) else { return }
+        phase = .entering(attempt, shown: .loading(location, waitingFor: subjects))
+    }
+
+    /// The attempt failed: retry, skip and back start from here.
+    private func fail(_ attempt: Attempt, _ failure: ReaderFailure) {
+        guard isCurrent(attempt) else { return }
+        phase = .failed(failure, attempt)
+    }
+
+    /// Whether back leads somewhere from the failure of `entry` (see `back`): to the page a forward move
+    /// left, or further back after a failed move back.
+    private func canGoBack(afterFailing entry: Entry) -> Bool {
+        entry.recordInHistory ? history.current != nil : history.canGoBack
+    }
+
+    func enter(_ entry: Entry, skipAssets: Bool = false, resolvingInvalid: Bool = false) async {
+        guard let attempt = begin(entry) else { return }
+        let beatId: String
+        switch entry.target {
+        case .location(let l): beatId = l.beatId
+        case .beatStart(let id): beatId = id
+        }
+        // Choice sounds play at the choice, if loaded; else once loaded, if the reader is still where it led.
+        var choiceSoundToLoad: (AssetPath, Int)?
+        if let (path, index) = entry.choiceSound, !skipAssets {
+            if !(await play(path, cue: .choice(index))) { choiceSoundToLoad = (path, index) }
+        }
+        var beat: Beat? = entry.beatHint?.id == beatId ? entry.beatHint : nil
+        if beat == nil { beat = await content.cachedBeat(beatId) }
+        guard isCurrent(attempt) else { return }
+        if beat == nil {
+            wait(attempt, at: placeholderLocation(entry.target), for: [.beat(beatId)])
+            do {
+                beat = try await content.loadBeat(beatId)
+            } catch {
+                guard isCurrent(attempt) else { return }
+                if resolvingInvalid, beatId != manifest.startBeatId, error.kind == .notFound || error.kind == .invalidFormat {
+                    await resolveInvalid(beatId, for: attempt)
+                    return
+                }
+                fail(attempt, ReaderFailure(error: error, location: placeholderLocation(entry.target), canSkip: false,
+                                            canGoBack: canGoBack(afterFailing: entry)))
+                return
+            }
+            guard isCurrent(attempt) else { return }
+        }
+        guard let beat, !beat.pages.isEmpty else { return }
+        let (location, pageIndex) = arrival(entry.target, in: beat, resolvingInvalid: resolvingInvalid)
+        let page = beat.pages[pageIndex]
+        handOff(location)
+        if !skipAssets {
+            let needsWait = await !content.criticalAssetsLoaded(for: location, in: beat)
+            guard isCurrent(attempt) else { return }
+            if needsWait {
+                wait(attempt, at: location, for: page.assetReferences(beatId: beat.id).map { $0.role.isSound ? .sound($0.path) : .image($0.path) })
+                do {
+                    try await content.loadCriticalAssets(for: location, in: beat)
+                } catch {
+                    fail(attempt, ReaderFailure(error: error, location: location, canSkip: true, canGoBack: canGoBack(afterFailing: entry)))
+                    return
+                }
+                guard isCurrent(attempt) else { return }
+            }
+        }
+        // Commit the move: a new page visit; the one the move left ends (its pending sounds are cancelled).
+        if entry.recordInHistory { history.push(location, beat: beat) } else { history.updateCurrent(location) }
+        let visit = PageVisit()
+        attempt.leaving?.end()
+        let pageState = PageState(beat: beat, page: page, location: location, pageIndex: pageIndex, revealedLines: location.lineIndex + 1,
+                                  canGoBack: history.canGoBack, isEnding: pageIndex == beat.pages.count - 1 && beat.isEnding)
+        pagesRead += 1
+        phase = .page(pageState, visit)
+        emit(.pageEntered(location))
+        save(location)
+        playPageEnterSounds(of: page, on: visit)
+        if let (path, index) = choiceSoundToLoad { loadThenPlay(path, cue: .choice(index), on: visit) }
+    }
+
+    /// Where an entry arrives in `beat`: the location (its line the one to reveal up to) and the page's index.
+    /// A page no longer in the beat falls back to its first page, a line no longer on the page to its first line.
+    private func arrival(_ target: Target, in beat: Beat, resolvingInvalid: Bool) -> (StoryLocation, Int) {
+        var location: StoryLocation
+        switch target {
+        case .beatStart: location = StoryLocation(beatId: beat.id, pageId: beat.pages[0].id)
+        case .location(let l): location = l
+        }
+        var pageIndex = beat.pageIndex(of: location.pageId) ?? 0
+        if beat.pageIndex(of: location.pageId) == nil {
+            emit(.notice("page \(location.pageId) is no longer in beat \(beat.id); showing the beat's first page"))
+            location = StoryLocation(beatId: beat.id, pageId: beat.pages[0].id)
+            pageIndex = 0
+        }
+        if case .text(let lines) = beat.pages[pageIndex].kind {
+            if manifest.lineByLine {
+                if location.lineIndex >= lines.count || location.lineIndex < 0 {
+                    if resolvingInvalid { emit(.notice("the saved line is no longer on this page; showing its first line")) }
+                    location.lineIndex = 0
+                }
+            } else {
+                location.lineIndex = lines.count - 1
+            }
+        } else {
+            location.lineIndex = 0
+        }
+        return (location, pageIndex)
+    }
+
+    /// The story changed under the saved place (its beat `missing` is gone): go to the nearest earlier place
+    /// that still exists, else to the story's start.
+    private func resolveInvalid(_ missing: String, for attempt: Attempt) async {
+        if let (index, location) = await nearestValidEntry(excluding: missing) {
+            guard isCurrent(attempt) else { return }
+            emit(.notice("the saved place (beat \(missing)) is no longer in this story; going back to beat \(location.beatId)"))
+            history.restore(Array(history.locations.prefix(index)))
+            await enter(Entry(target: .location(location), beatHint: nil, recordInHistory: true, choiceSound: nil), resolvingInvalid: true)
+            return
+        }
+        guard isCurrent(attempt) else { return }
+        emit(.notice("the saved place (beat \(missing)) is no longer in this story; starting from the beginning"))
+        history.clear()
+        await enter(Entry(target: .beatStart(manifest.startBeatId), beatHint: nil, recordInHistory: true, choiceSound: nil))
+    }
+
+    /// The most recent history entry (index and location) whose beat still exists, looking back at most
+    /// `contentKeptFor` distinct beats; beats story.json no longer lists are skipped without I/O.
+    private func nearestValidEntry(excluding missing: String) async -> (Int, StoryLocation)? {
+        var tried: Set<String> = [missing]
+        for (index, location) in history.locations.enumerated().reversed() where tried.insert(location.beatId).inserted {
+            if tried.count > max(1, history.contentKeptFor) + 1 { break }
+            if let listed = manifest.beats, !listed.contains(location.beatId) { continue }
+            if (try? await content.loadBeat(location.beatId)) != nil { return (index, location) }
+        }
+        return nil
+    }
+
+    private func placeholderLocation(_ target: Target) -> StoryLocation {
+        switch target {
+        case .location(let l): l
+        case .beatStart(let id): StoryLocation(beatId: id, pageId: "")
+        }
+    }
+}

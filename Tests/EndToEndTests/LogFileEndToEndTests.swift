@@ -1,0 +1,59 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// The log file of the real binary in tmux: under the `XDG_STATE_HOME` the test sets, the reason of a
+/// failed load at the default level, and what `--log-level` adds.
+@Suite(.serialized) struct LogFileEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    /// The log's text once a line containing `text` is there (nil when none came within 30 s).
+    func waitForLog(_ url: URL, containing text: String) -> String? {
+        var log = ""
+        let found = Poll.until(timeout: 30) {
+            log = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            return log.contains(text)
+        }
+        return found ? log : nil
+    }
+
+    @Test func aFailedLoadWritesItsReasonToTheLogUnderXDGStateHome() throws {
+        let copy = try TemporaryDirectory(prefix: "pajama-log-e2e")
+        defer { copy.remove() }
+        let folder = copy.url.appendingPathComponent("lantern-keeper")
+        try FileManager.default.copyItem(atPath: story, toPath: folder.path)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("beats/stairs.json"))
+        let state = copy.url.appendingPathComponent("my-state")
+        let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm/what_now", folder.path],
+                                environment: ["XDG_STATE_HOME": state.path])
+        defer { t.stop() }
+        try t.waitFor("What will Mina do?")
+        try t.press("1", thenWaitFor: "Could not load", timeout: 30)
+        let logFile = state.appendingPathComponent("pajama/pajama.log")
+        let log = try #require(waitForLog(logFile, containing: "cannot load beat stairs"), "no log at \(logFile.path)")
+        let line = try #require(log.split(separator: "\n").first { $0.contains("cannot load beat stairs") })
+        #expect(line.contains(" error pajama.loading: "), "\(line)")
+        #expect(line.contains("is missing from the story") && line.contains("kind=notFound"), "\(line)")
+        // The default level (warning) leaves out what went well.
+        #expect(!log.contains("opened story"), "\(log)")
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    @Test func logLevelInfoAddsTheStoryOpenedAndItsSource() throws {
+        let state = try TemporaryDirectory(prefix: "pajama-log-info")
+        defer { state.remove() }
+        let t = try TmuxSession([pajama, "read", "--no-sound", "--log-level", "info", story], environment: ["XDG_STATE_HOME": state.path])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        let log = try #require(waitForLog(state.url.appendingPathComponent("pajama/pajama.log"), containing: "opened story"))
+        #expect(log.contains(" info pajama.loading: opened story lantern-keeper "), "\(log)")
+        #expect(log.contains("source=\(story)"), "\(log)")
+    }
+
+    @Test func anUnknownLogLevelIsAUsageError() throws {
+        let result = try ChildProcess.run(pajama, ["read", "--log-level", "loud", story])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--log-level"), "\(result.stderr)")
+    }
+}
