@@ -4,7 +4,7 @@ import PajamaCoReading
 import PajamaCore
 
 /// `pajama host <folder|URL>`: read a story and let others follow it from their own terminals.
-struct HostCommand: PathsCommand {
+struct HostCommand: PathsCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "host",
         abstract: "Read a story while others follow along (`pajama join`).",
@@ -30,6 +30,7 @@ struct HostCommand: PathsCommand {
     var name: String?
 
     @OptionGroup var reading: ReadingOptions
+    var logging: LoggingOptions { reading.logging }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0...65535") }

@@ -3,7 +3,7 @@ import Foundation
 import PajamaCore
 
 /// `pajama join <URL> --token T`: follow someone's reading.
-struct JoinCommand: PathsCommand {
+struct JoinCommand: PathsCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "join",
         abstract: "Follow a story someone reads with `pajama host`.",
@@ -22,6 +22,7 @@ struct JoinCommand: PathsCommand {
     var name: String?
 
     @OptionGroup var reading: ReadingOptions
+    var logging: LoggingOptions { reading.logging }
 
     func validate() throws {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",

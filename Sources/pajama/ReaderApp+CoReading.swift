@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PajamaAudio
 import PajamaCoReading
 import PajamaCore
@@ -79,9 +80,9 @@ extension ReaderApp {
         } else {
             hosted = .folder(URL(fileURLWithPath: argument))
         }
-        let log = HostLog(file: paths.progress.deletingLastPathComponent().appendingPathComponent("host.log"))
+        // Refused requests go to the reader's log file (the screen is the reader's while hosting).
         let host = CoReadingHost(content: hosted, storyId: content.manifest.id, storyVersion: content.manifest.version,
-                                 configuration: configuration, token: token, log: { log.write($0) })
+                                 configuration: configuration, token: token, log: { PajamaLog.coreading.warning("\($0)") })
         do {
             _ = try await host.start()
         } catch {
@@ -90,6 +91,7 @@ extension ReaderApp {
             return 2
         }
         printError(host.joinCommand)
+        PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
         TerminalGuard.install()
         let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
         screen.open()

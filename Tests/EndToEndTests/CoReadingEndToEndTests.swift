@@ -133,6 +133,12 @@ import Testing
         await #expect(throws: StorySourceError.httpStatus(path: "story.json", status: 401)) { try await source.read("story.json") }
         let allowed = HTTPStorySource(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, authorization: "Bearer \(Self.token)")
         #expect(try await allowed.read("story.json").count > 0)
+        // Each refusal is a line in the host's log file.
+        let log = owner.home.path + "/state/pajama/pajama.log"
+        #expect(Poll.until(timeout: 20) {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return text.contains("/session") && text.contains("story.json") && text.contains("wrong token")
+        }, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "no log")")
     }
 
     @Test func anUnreachableHostIsNamed() throws {
