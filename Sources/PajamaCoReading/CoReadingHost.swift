@@ -88,10 +88,18 @@ public final class CoReadingHost: Sendable {
         return 0
     }
 
-    /// `http://HOST:PORT/`.
+    /// `http://HOST:PORT/`; listening on every address (`0.0.0.0`, `::`), HOST is this machine's name.
     public var joinURL: String {
-        let host = configuration.bind.contains(":") ? "[\(configuration.bind)]" : configuration.bind
+        var host = configuration.bind
+        if host == "0.0.0.0" || host == "::" { host = ProcessInfo.processInfo.hostName }
+        if host.contains(":") { host = "[\(host)]" }
         return "http://\(host):\(port)/"
+    }
+
+    /// Whether the host listens only on this machine (127.0.0.0/8, ::1, localhost).
+    public var isLoopback: Bool {
+        let bind = configuration.bind
+        return bind.hasPrefix("127.") || bind == "::1" || bind == "localhost"
     }
 
     /// What a follower types.

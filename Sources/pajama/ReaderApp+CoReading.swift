@@ -90,6 +90,9 @@ extension ReaderApp {
             await shutdown(sound: sound, content: content)
             return 2
         }
+        if !host.isLoopback {
+            printError("pajama: listening on \(configuration.bind): anyone who can reach this machine on port \(host.port) and has the token can follow")
+        }
         printError(host.joinCommand)
         PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
         TerminalGuard.install()

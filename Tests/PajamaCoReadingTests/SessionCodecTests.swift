@@ -73,6 +73,17 @@ import Testing
         for problem in problems { #expect(problem.description.utf8.count <= 123) }
     }
 
+    @Test func theJoinURLNamesTheMachineWhenListeningEverywhere() {
+        func host(_ bind: String) -> CoReadingHost {
+            CoReadingHost(content: .url(URL(string: "http://example.invalid/")!), storyId: "a", storyVersion: nil,
+                          configuration: .init(bind: bind, port: 0, ownerName: "bob"), log: { _ in })
+        }
+        #expect(host("127.0.0.1").joinURL == "http://127.0.0.1:0/" && host("127.0.0.1").isLoopback)
+        #expect(host("::1").joinURL == "http://[::1]:0/" && host("::1").isLoopback)
+        #expect(host("0.0.0.0").joinURL == "http://\(ProcessInfo.processInfo.hostName):0/" && !host("0.0.0.0").isLoopback)
+        #expect(host("0.0.0.0").access.token.count == 32)
+    }
+
     @Test func theStoryURLResolvesAgainstTheJoinURL() {
         let join = URL(string: "http://127.0.0.1:7777/")!
         #expect(SessionStory(id: "a", version: nil, url: "/").packageURL(joinedAt: join)?.absoluteString == "http://127.0.0.1:7777/")
