@@ -20,10 +20,11 @@ public actor AssetStore<Value: Sendable> {
     private let subject: @Sendable (AssetPath) -> LoadSubject
     public let budget: Int
     private var values: LRUCache<AssetPath, Value>
-    private var inFlight: [AssetPath: (load: SharedLoad<Value>, token: Int)] = [:]
+    private var inFlight = InFlightLoads<AssetPath, Value>()
     /// What the kept values cost together.
     public var totalCost: Int { values.totalCost }
-    public private(set) var loadsStarted = 0
+    /// How many loads were started (a caller joining a running load starts none).
+    public var loadsStarted: Int { inFlight.started }
 
     /// `subject` names an asset in the loading events published to `events`.
     public init(budget: Int, fetch: @escaping Fetch, decode: @escaping Decode, cost: @escaping @Sendable (Value) -> Int,
@@ -59,12 +60,10 @@ public actor AssetStore<Value: Sendable> {
     /// the load goes on for the others, and is cancelled when nobody waits for it any more.
     public func load(_ path: AssetPath) async throws(AssetLoadError) -> Value {
         if let value = get(path) { return value }
-        if let running = inFlight[path], !running.load.isAbandoned { return try await running.load.value() }
-        loadsStarted += 1
-        let token = loadsStarted
+        if let running = inFlight.joinable(path) { return try await running.value() }
         let fetch = self.fetch, decode = self.decode, events = self.events, subject = self.subject(path)
         let report = activity.reporter(for: path, subject: subject)
-        let load = SharedLoad(subject: path.value) { () throws(AssetLoadError) -> Value in
+        let load = inFlight.start(path, subject: path.value) { token throws(AssetLoadError) -> Value in
             events?.publish(.started(subject))
             let start = ContinuousClock.now
             do throws(AssetLoadError) {
@@ -80,14 +79,12 @@ public actor AssetStore<Value: Sendable> {
                 throw error
             }
         }
-        inFlight[path] = (load, token)
         return try await load.value()
     }
 
     /// Keeps a loaded value and forgets the finished load (unless a newer one replaced it).
     private func ended(_ path: AssetPath, token: Int, value: Value?) async {
-        guard inFlight[path]?.token == token else { return }
-        inFlight[path] = nil
+        guard inFlight.finished(path, token: token) else { return }
         if let value, !values.contains(path) { await insert(value, for: path) }
     }
 
@@ -100,8 +97,7 @@ public actor AssetStore<Value: Sendable> {
 
     /// Forgets everything (releasing each value).
     public func clear() async {
-        for running in inFlight.values { running.load.cancel() }
-        inFlight = [:]
+        inFlight.cancelAll()
         for value in values.removeAll() { await release(value) }
     }
 

@@ -14,8 +14,7 @@ public actor BeatStorageCoordinator {
     public nonisolated let activity: LoadActivity<String>
     public private(set) var isMemoryEnabled = true
     public private(set) var isDiskEnabled = true
-    private var inFlight: [String: (load: SharedLoad<Beat>, token: Int)] = [:]
-    private var nextToken = 0
+    private var inFlight = InFlightLoads<String, Beat>()
     public private(set) var metrics = StorageMetrics()
 
     /// Pass nil for a tier to leave it out. The disk tier is never used for local folders.
@@ -54,13 +53,11 @@ public actor BeatStorageCoordinator {
             }
             metrics.memory.misses += 1
         }
-        if let running = inFlight[id], !running.load.isAbandoned {
+        if let running = inFlight.joinable(id) {
             metrics.sharedLoads += 1
-            return try await running.load.value()
+            return try await running.value()
         }
-        let token = nextToken
-        nextToken += 1
-        let load = SharedLoad(subject: "beat \(id)") { () throws(AssetLoadError) -> Beat in
+        let load = inFlight.start(id, subject: "beat \(id)") { token throws(AssetLoadError) -> Beat in
             do throws(AssetLoadError) {
                 let beat = try await self.fetchAnnounced(id)
                 await self.ended(id, token: token)
@@ -70,13 +67,12 @@ public actor BeatStorageCoordinator {
                 throw error
             }
         }
-        inFlight[id] = (load, token)
         return try await load.value()
     }
 
     /// Forgets a finished load (unless a newer one for the same beat replaced it).
     private func ended(_ id: String, token: Int) {
-        if inFlight[id]?.token == token { inFlight[id] = nil }
+        inFlight.finished(id, token: token)
     }
 
     private func fetchAnnounced(_ id: String) async throws(AssetLoadError) -> Beat {
