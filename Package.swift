@@ -25,6 +25,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // Deque for the one LRU of the caches (O(1) touch and evict, see LRUCache); already pulled in by SwiftNIO.
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // Co-reading (PajamaCoReading): the host's WebSocket at /session on the same Hummingbird server that
+        // serves the story package, and the follower's WebSocket client (WSClient). Both are the Hummingbird
+        // project's own WebSocket layers, on the SwiftNIO we already build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         // The quit signals (INT, TERM, HUP) as one AsyncSequence (`UnixSignals`) instead of a global slot set
         // by a C handler: the screen's reader loop is woken by a task that owns the sequence.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -61,6 +66,20 @@ let package = Package(
             name: "PajamaAudio",
             dependencies: ["PajamaCore", "CSndfile", "CPulse", .product(name: "Logging", package: "swift-log")]
         ),
+        // Co-reading: the session (a pure state synchroniser), its JSON messages, the host server and the
+        // follower client; no terminal code.
+        .target(
+            name: "PajamaCoReading",
+            dependencies: [
+                "PajamaCore", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                // The follower asks the host over plain HTTP why a socket was refused (401: the token).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
         .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CChafa"]),
         .target(
             name: "PajamaTerminal",
@@ -73,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "pajama",
             dependencies: [
-                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal",
+                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -84,6 +103,7 @@ let package = Package(
             name: "pajama-bench",
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
+                "PajamaCoReading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -107,6 +127,15 @@ let package = Package(
         ),
         .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaHTTP", "PajamaTestSupport"]),
+        .testTarget(
+            name: "PajamaCoReadingTests",
+            dependencies: [
+                "PajamaCoReading", "PajamaCore", "PajamaHTTP", "PajamaTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -21,6 +21,8 @@ public struct HTTPStorySource: StorySource {
     public let baseURL: URL
     public let progressTimeout: Duration
     public let maximumResponseSize: Int
+    /// The `Authorization` header of every request (a co-reading host's `Bearer` token), if any.
+    public let authorization: String?
     let client: HTTPClient
     let partials = PartialDownloads()
 
@@ -29,8 +31,9 @@ public struct HTTPStorySource: StorySource {
 
     /// `baseURL` is the package's folder; a URL of its story.json is taken as the folder it is in.
     public init(baseURL: URL, progressTimeout: Duration = .seconds(10), maximumResponseSize: Int = 16 << 20,
-                client: HTTPClient = .shared) {
+                client: HTTPClient = .shared, authorization: String? = nil) {
         self.baseURL = Self.packageURL(baseURL)
+        self.authorization = authorization
         self.progressTimeout = progressTimeout
         self.maximumResponseSize = maximumResponseSize
         self.client = client
@@ -67,7 +70,8 @@ public struct HTTPStorySource: StorySource {
         let url = try url(for: path)
         if Task.isCancelled { throw .cancelled(path: path) }
         let transfer = HTTPTransfer(
-            client: client, url: url, path: path, limit: maximumResponseSize, partials: partials, progress: progress)
+            client: client, url: url, path: path, limit: maximumResponseSize, partials: partials, authorization: authorization,
+            progress: progress)
         let watch = IdleWatch()
         let timeout = progressTimeout
         let outcome = await withTaskGroup(of: Result<[UInt8], StorySourceError>?.self) { group in

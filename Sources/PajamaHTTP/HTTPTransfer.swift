@@ -19,12 +19,14 @@ struct HTTPTransfer: Sendable {
     let path: String
     let limit: Int
     let partials: PartialDownloads
+    let authorization: String?
     let progress: @Sendable (TransferProgress) -> Void
 
     func run(watch: IdleWatch) async -> Result<[UInt8], StorySourceError> {
         let resume = partials.take(path)
         var request = HTTPClientRequest(url: url.absoluteString)
         request.headers.add(name: "User-Agent", value: "pajama/\(PajamaVersion.current)")
+        if let authorization { request.headers.add(name: "Authorization", value: authorization) }
         if let resume {
             request.headers.add(name: "Range", value: "bytes=\(resume.bytes.count)-")
             request.headers.add(name: "If-Range", value: resume.validator)

@@ -8,5 +8,6 @@ enum Scenarios {
         StartupScenario(),
         MemoryScenario(),
         SoundScenario(),
+        CoReadingScenario(),
     ]
 }

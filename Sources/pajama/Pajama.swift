@@ -10,7 +10,10 @@ struct Pajama: AsyncParsableCommand {
         commandName: "pajama",
         abstract: "A terminal reader for branching, illustrated, sound-enabled stories.",
         version: "pajama \(PajamaVersion.current)",
-        subcommands: [LibraryCommand.self, ReadCommand.self, ListCommand.self, ValidateCommand.self, DoctorCommand.self],
+        subcommands: [
+            LibraryCommand.self, ReadCommand.self, HostCommand.self, JoinCommand.self, ListCommand.self, ValidateCommand.self,
+            DoctorCommand.self,
+        ],
         defaultSubcommand: LibraryCommand.self
     )
 

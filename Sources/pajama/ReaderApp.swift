@@ -108,7 +108,7 @@ enum ReaderApp {
 
     /// The terminal's capabilities when it can show Pajama full-screen; otherwise says why not (on standard
     /// error) and returns nil: the caller exits 64, having drawn nothing.
-    private static func fullScreenTerminal() -> TerminalCapabilities? {
+    static func fullScreenTerminal() -> TerminalCapabilities? {
         let terminal = TerminalCapabilities.current()
         if let problem = terminal.fullScreenProblem {
             printError("pajama: \(problem)")
@@ -117,7 +117,7 @@ enum ReaderApp {
         return terminal
     }
 
-    private static func open(
+    static func open(
         _ source: any StorySource, sound: PulseSoundEngine?, paths: Paths
     ) async throws(AssetLoadError) -> StoryContentManager {
         do {
@@ -135,9 +135,9 @@ enum ReaderApp {
         }
     }
 
-    private static func read(
+    static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
-        restart: Bool, options: ReadingOptions, paths: Paths
+        restart: Bool, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
         let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress))
@@ -146,24 +146,26 @@ enum ReaderApp {
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: screen, sound: client, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
-            loadingEvents: content.loadingEvents())
+            loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo)
         screen.invalidate()
+        let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: client) }
         let outcome = await controller.run(start: start, restart: restart)
+        link?.close()
         // Quit (a key or a quit signal): the newest progress is written before the session ends.
         await viewModel.close()
         return outcome
     }
 
-    private static func makeSound(_ options: ReadingOptions, paths: Paths) -> PulseSoundEngine? {
+    static func makeSound(_ options: ReadingOptions, paths: Paths) -> PulseSoundEngine? {
         options.noSound ? nil : PulseSoundEngine.start(settingsFile: paths.soundSettings)
     }
 
-    private static func shutdown(sound: PulseSoundEngine?, content: StoryContentManager) async {
+    static func shutdown(sound: PulseSoundEngine?, content: StoryContentManager) async {
         await content.sounds?.clear()
         if let sound { await sound.shutdown() }
     }
 
-    private static func theme(_ options: ReadingOptions, paths: Paths) -> Theme {
+    static func theme(_ options: ReadingOptions, paths: Paths) -> Theme {
         let name = options.theme ?? ReaderSettings.load(from: paths.readerSettings).theme ?? "default"
         let folders = ThemeLibrary.searchPaths(paths)
         return ThemeLibrary.load(name, paths: folders) ?? ThemeLibrary.load("default", paths: folders) ?? Theme.builtIn

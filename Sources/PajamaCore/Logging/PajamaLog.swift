@@ -29,4 +29,6 @@ public enum PajamaLog {
     public static let sound = Logger(label: "pajama.sound")
     /// The reader's settings and screen.
     public static let reader = Logger(label: "pajama.reader")
+    /// Co-reading: the host's refused requests (a wrong or missing token).
+    public static let coreading = Logger(label: "pajama.coreading")
 }

@@ -53,6 +53,8 @@ public final class ReaderController {
     public func setRole(_ role: ReaderRole) { dispatch(.role(role)) }
     /// The owner of the followed session ended it: this reader reads on solo.
     public func sessionEnded() { dispatch(.sessionEnded) }
+    /// Something to tell the reader once (co-reading: the connection to the host lost, back).
+    public func notice(_ text: String) { dispatch(.notice(text)) }
 
     /// Reads until the reader quits, a quit signal arrives or the terminal goes away. Never polls: it sleeps
     /// until a key, a signal, a finished load or a deadline (grace period, stats) wakes it. Keys are handled in

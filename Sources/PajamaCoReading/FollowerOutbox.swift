@@ -1,0 +1,73 @@
+import DequeModule
+import PajamaCore
+import Synchronization
+
+/// What the host still has to send one follower: bounded whatever the follower's speed.
+///
+/// Messages leave in the order they were put in, except that a new location replaces a location not yet
+/// sent (the latest wins: a follower behind skips the pages in between), likewise participants; at most
+/// `cueLimit` cues wait (the oldest is dropped); a welcome replaces everything before it; nothing is
+/// accepted after `end`. So the outbox never holds more than `cueLimit` + 4 messages, and filling it
+/// never waits: a slow follower never slows the owner or the others.
+public final class FollowerOutbox: Sendable {
+    public static let cueLimit = 8
+
+    private struct Pending {
+        var messages: Deque<SessionMessage> = []
+        var closed = false
+    }
+
+    private let pending = Mutex(Pending())
+    private let wake: AsyncStream<Void>.Continuation
+    /// Ticks when there is something to take (several puts may make one tick).
+    public let wakes: AsyncStream<Void>
+
+    public init() {
+        (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Adds a message, coalescing as described above.
+    public func put(_ message: SessionMessage) {
+        let accepted = pending.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            switch message {
+            case .welcome:
+                state.messages.removeAll()
+            case .location:
+                state.messages.removeAll { if case .location = $0 { true } else { false } }
+            case .participants:
+                state.messages.removeAll { if case .participants = $0 { true } else { false } }
+            case .cue:
+                let cues = state.messages.filter { if case .cue = $0 { true } else { false } }.count
+                if cues >= Self.cueLimit, let oldest = state.messages.firstIndex(where: { if case .cue = $0 { true } else { false } }) {
+                    state.messages.remove(at: oldest)
+                }
+            case .end:
+                state.closed = true
+            case .hello:
+                return false
+            }
+            state.messages.append(message)
+            return true
+        }
+        if accepted { wake.yield() }
+        if case .end = message { wake.finish() }
+    }
+
+    /// Everything waiting, oldest first; the outbox is then empty.
+    public func take() -> [SessionMessage] {
+        pending.withLock { state in
+            defer { state.messages.removeAll() }
+            return Array(state.messages)
+        }
+    }
+
+    /// How many messages wait (tests).
+    public var count: Int { pending.withLock { $0.messages.count } }
+
+    /// No more messages: the writer's `wakes` loop ends after taking what is left.
+    public func close() {
+        pending.withLock { $0.closed = true }
+        wake.finish()
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import PajamaCore
+
+/// Encodes and decodes `SessionMessage`s: versioned JSON, at most 64 KB a message.
+///
+/// A message that is too large, not JSON, of an unknown version or type, or missing a field is refused
+/// with a `SessionCodec.Problem`, whose description is the WebSocket close reason (short enough for a
+/// close frame's 123 bytes).
+public enum SessionCodec {
+    /// The only protocol version.
+    public static let version = 1
+    /// The largest message accepted, in bytes.
+    public static let maximumSize = 64 * 1024
+
+    /// Why a message was refused.
+    public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
+        case tooLarge(size: Int)
+        case malformed(String)
+        case unsupportedVersion(Int)
+        case unknownType(String)
+        case binary
+
+        public var description: String {
+            switch self {
+            case .tooLarge(let size): "message too large: \(size) bytes (limit \(SessionCodec.maximumSize))"
+            case .malformed(let reason): String("malformed message: \(reason)".prefix(120))
+            case .unsupportedVersion(let v): "unsupported protocol version \(v) (this reader speaks \(SessionCodec.version))"
+            case .unknownType(let type): String("unknown message type \"\(type.prefix(40))\"".prefix(120))
+            case .binary: "binary messages are not part of the protocol (JSON text only)"
+            }
+        }
+    }
+
+    /// The message as one JSON text.
+    public static func encode(_ message: SessionMessage) -> String {
+        var wire = Wire(v: version, type: message.type)
+        switch message {
+        case .hello(let name): wire.name = name
+        case .welcome(let welcome):
+            wire.story = welcome.story
+            wire.owner = welcome.owner
+            wire.location = welcome.location
+            wire.participants = welcome.participants
+        case .location(let location): wire.location = location
+        case .cue(let path, let cue):
+            wire.path = path.value
+            switch cue {
+            case .pageEnter: wire.cue = "pageEnter"
+            case .tap: wire.cue = "tap"
+            case .choice(let index):
+                wire.cue = "choice"
+                wire.choice = index
+            }
+        case .participants(let names): wire.participants = names
+        case .end(let name): wire.name = name
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Encoding plain strings and numbers cannot fail.
+        let data = (try? encoder.encode(wire)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Decodes one message's text, as a result (for loops that refuse and close rather than throw).
+    public static func parse(_ text: String) -> Result<SessionMessage, Problem> {
+        do throws(Problem) {
+            return .success(try decode(text))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Decodes one message's text.
+    public static func decode(_ text: String) throws(Problem) -> SessionMessage {
+        try decode(Array(text.utf8))
+    }
+
+    /// Decodes one message's bytes.
+    public static func decode(_ bytes: [UInt8]) throws(Problem) -> SessionMessage {
+        if bytes.count > maximumSize { throw .tooLarge(size: bytes.count) }
+        let decoder = JSONDecoder()
+        let envelope: Envelope
+        do {
+            envelope = try decoder.decode(Envelope.self, from: Data(bytes))
+        } catch {
+            throw .malformed(Self.reason(error))
+        }
+        guard envelope.v == version else { throw .unsupportedVersion(envelope.v) }
+        let wire: Wire
+        do {
+            wire = try decoder.decode(Wire.self, from: Data(bytes))
+        } catch {
+            throw .malformed(Self.reason(error))
+        }
+        func need<T>(_ value: T?, _ field: String) throws(Problem) -> T {
+            guard let value else { throw .malformed("a \(wire.type) message needs \"\(field)\"") }
+            return value
+        }
+        switch wire.type {
+        case "hello": return .hello(name: try need(wire.name, "name"))
+        case "welcome":
+            return .welcome(SessionWelcome(
+                story: try need(wire.story, "story"), owner: try need(wire.owner, "owner"), location: wire.location,
+                participants: wire.participants ?? []))
+        case "location": return .location(try need(wire.location, "location"))
+        case "cue":
+            let raw = try need(wire.path, "path")
+            let path: AssetPath
+            do {
+                path = try AssetPath(validating: raw)
+            } catch {
+                throw .malformed("cue path \(StoryFormatError.printable(String(raw.prefix(40)))): \(error)")
+            }
+            switch try need(wire.cue, "cue") {
+            case "pageEnter": return .cue(path, .pageEnter)
+            case "tap": return .cue(path, .tap)
+            case "choice": return .cue(path, .choice(try need(wire.choice, "choice")))
+            case let other: throw .malformed("unknown cue \"\(other.prefix(20))\"")
+            }
+        case "participants": return .participants(try need(wire.participants, "participants"))
+        case "end": return .end(name: try need(wire.name, "name"))
+        default: throw .unknownType(wire.type)
+        }
+    }
+
+    /// A decoding error in a few words (the field, not the whole coding path dump).
+    private static func reason(_ error: any Error) -> String {
+        switch error as? DecodingError {
+        case .keyNotFound(let key, _)?: "missing \"\(key.stringValue)\""
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            "wrong type at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+        case .dataCorrupted(let context)?:
+            context.codingPath.isEmpty ? "not JSON" : "bad value at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+        default: "not JSON"
+        }
+    }
+
+    /// The fields every message has.
+    private struct Envelope: Decodable {
+        var v: Int
+        var type: String
+    }
+
+    /// Every field of every message type (absent ones are left out of the JSON).
+    private struct Wire: Codable {
+        var v: Int
+        var type: String
+        var name: String?
+        var story: SessionStory?
+        var owner: String?
+        var location: StoryLocation?
+        var path: String?
+        var cue: String?
+        var choice: Int?
+        var participants: [String]?
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import PajamaCore
+
+/// The story a session reads: what a follower needs to open it on its own.
+public struct SessionStory: Sendable, Equatable, Codable {
+    /// `story.json`'s id and version: a follower checks it opened the same story.
+    public var id: String
+    public var version: String?
+    /// Where the story package is: an absolute `http(s)://` URL (a story the owner reads from a web server
+    /// or CDN), or `/` for the host itself (resolved against the join URL by the follower).
+    public var url: String
+
+    public init(id: String, version: String?, url: String) {
+        self.id = id
+        self.version = version
+        self.url = url
+    }
+
+    /// The package's URL as a follower who joined at `joinURL` reaches it.
+    public func packageURL(joinedAt joinURL: URL) -> URL? {
+        URL(string: url, relativeTo: joinURL)?.absoluteURL
+    }
+}
+
+/// What the owner has the session know at once (the welcome a follower gets on joining or rejoining).
+public struct SessionWelcome: Sendable, Equatable {
+    public var story: SessionStory
+    /// The owner's name ("NAME ended the session", "following NAME").
+    public var owner: String
+    /// The owner's current location, always fully resolved (beat, page, line); nil before the first page.
+    public var location: StoryLocation?
+    /// The followers' names, in the order they joined.
+    public var participants: [String]
+
+    public init(story: SessionStory, owner: String, location: StoryLocation?, participants: [String]) {
+        self.story = story
+        self.owner = owner
+        self.location = location
+        self.participants = participants
+    }
+}
+
+/// One message of the co-reading protocol: a JSON object `{"v":1,"type":...}` in one WebSocket text
+/// message of at most `SessionCodec.maximumSize` bytes. Followers say `hello`; the host says the rest.
+public enum SessionMessage: Sendable, Equatable {
+    /// Follower to host, first and only: who joins.
+    case hello(name: String)
+    /// The whole shared state, on joining (and rejoining after a dropped connection).
+    case welcome(SessionWelcome)
+    /// The owner is now here.
+    case location(StoryLocation)
+    /// The owner triggered a tap or choice sound: followers play the same file.
+    case cue(AssetPath, SoundCue)
+    /// The followers now connected.
+    case participants([String])
+    /// The owner ended the session (quit).
+    case end(name: String)
+
+    /// The `type` field.
+    public var type: String {
+        switch self {
+        case .hello: "hello"
+        case .welcome: "welcome"
+        case .location: "location"
+        case .cue: "cue"
+        case .participants: "participants"
+        case .end: "end"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import PajamaCore
+
+/// The minimal shared state of a co-reading session: the story, the owner's location, who follows.
+/// The host's session keeps it; a follower rebuilds it from the messages it gets (`apply`).
+public struct SessionState: Sendable, Equatable {
+    public var story: SessionStory?
+    public var owner: String
+    /// Always fully resolved (beat, page, line); nil before the owner's first page.
+    public var location: StoryLocation?
+    /// The followers' names, in the order they joined.
+    public var participants: [String]
+    /// Set once the owner ended the session.
+    public var endedBy: String?
+
+    public init(story: SessionStory? = nil, owner: String, location: StoryLocation? = nil, participants: [String] = [],
+                endedBy: String? = nil) {
+        self.story = story
+        self.owner = owner
+        self.location = location
+        self.participants = participants
+        self.endedBy = endedBy
+    }
+
+    /// What a follower joining now gets; nil until a story is selected.
+    public var welcome: SessionWelcome? {
+        story.map { SessionWelcome(story: $0, owner: owner, location: location, participants: participants) }
+    }
+
+    /// The state after `message` (a follower's view; `hello` and `cue` change nothing).
+    public mutating func apply(_ message: SessionMessage) {
+        switch message {
+        case .hello, .cue: break
+        case .welcome(let welcome):
+            story = welcome.story
+            owner = welcome.owner
+            location = welcome.location
+            participants = welcome.participants
+            endedBy = nil
+        case .location(let new): location = new
+        case .participants(let names): participants = names
+        case .end(let name): endedBy = name
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import PajamaCoReading
+import PajamaCore
+
+/// `pajama host <folder|URL>`: read a story and let others follow it from their own terminals.
+struct HostCommand: PathsCommand, LoggingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "host",
+        abstract: "Read a story while others follow along (`pajama join`).",
+        discussion: """
+            Serves the story folder (read-only) and the co-reading session on one port; a story given by URL \
+            is read by followers from that URL, and the host serves only the session. Every request needs the \
+            token. The join command is printed on standard error before the reader starts.
+            """)
+
+    @Argument(help: "The story folder, or its base URL (http:// or https://).")
+    var story: String
+
+    @Option(help: "The address to listen on. Anything but loopback lets other machines join: say so here.")
+    var bind = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port = 7777
+
+    @Option(help: "The token followers need (default: a random 128-bit token).")
+    var token: String?
+
+    @Option(help: "Your name, as followers see it.")
+    var name: String?
+
+    @OptionGroup var reading: ReadingOptions
+    var logging: LoggingOptions { reading.logging }
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0...65535") }
+        if let token, token.isEmpty || token.contains(where: { $0.isWhitespace || $0.isNewline }) {
+            throw ValidationError("--token must be non-empty, without spaces")
+        }
+        guard !bind.isEmpty else { throw ValidationError("--bind takes an address (127.0.0.1, ::1, 0.0.0.0...)") }
+    }
+
+    func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
+
+    func run(paths: Paths) async throws {
+        let code = await ReaderApp.runHost(
+            story, configuration: CoReadingHost.Configuration(bind: bind, port: port, ownerName: Self.ownerName(name)),
+            token: token, options: reading, paths: paths)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// `--name`, else the login name, else "host".
+    static func ownerName(_ given: String?) -> String {
+        if let given, !given.isEmpty { return given }
+        let user = ProcessInfo.processInfo.environment["USER"] ?? ""
+        return user.isEmpty ? "host" : user
+    }
+}

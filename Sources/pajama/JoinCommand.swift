@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import PajamaCore
+
+/// `pajama join <URL> --token T`: follow someone's reading.
+struct JoinCommand: PathsCommand, LoggingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "join",
+        abstract: "Follow a story someone reads with `pajama host`.",
+        discussion: """
+            The owner turns the pages; your reader shows the same page and plays the same sounds. Quit, help, \
+            mute, volume, theme and scrolling are yours. When the owner ends the session you may read on alone.
+            """)
+
+    @Argument(help: "The host's URL, as `pajama host` printed it (http://HOST:PORT/).")
+    var url: String
+
+    @Option(help: "The host's token.")
+    var token: String
+
+    @Option(help: "Your name, as the others see it.")
+    var name: String?
+
+    @OptionGroup var reading: ReadingOptions
+    var logging: LoggingOptions { reading.logging }
+
+    func validate() throws {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              parsed.host?.isEmpty == false else {
+            throw ValidationError("join takes the host's URL, http://HOST:PORT/ (as `pajama host` printed it)")
+        }
+    }
+
+    func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
+
+    func run(paths: Paths) async throws {
+        var base = url
+        if !base.hasSuffix("/") { base += "/" }
+        let code = await ReaderApp.runFollower(
+            URL(string: base)!, token: token, name: HostCommand.ownerName(name), options: reading, paths: paths)
+        if code != 0 { throw ExitCode(code) }
+    }
+}

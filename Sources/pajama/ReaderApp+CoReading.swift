@@ -1,0 +1,157 @@
+import Foundation
+import Logging
+import PajamaAudio
+import PajamaCoReading
+import PajamaCore
+import PajamaHTTP
+import PajamaTerminal
+
+/// Which side of a co-reading session a reading session is on.
+enum CoReadingSide {
+    case host(CoReadingHost)
+    /// The connection's events, its welcome already taken; the owner's name.
+    case follower(AsyncStream<FollowerEvent>.AsyncIterator, owner: String)
+
+    /// The reader's role as the session starts.
+    var role: ReaderRole {
+        switch self {
+        case .host(let host): .host(join: host.joinCommand, followers: 0)
+        case .follower(_, let owner): .follower(owner: owner)
+        }
+    }
+}
+
+/// Connects one reading session to its co-reading side for as long as it runs (closed by `close()`).
+@MainActor
+final class CoReadingWiring {
+    private var owner: OwnerLink?
+    private var follower: FollowerLink?
+
+    init(side: CoReadingSide, viewModel: ReaderViewModel, controller: ReaderController, content: StoryContentManager,
+         sound: SoundClient?) {
+        switch side {
+        case .host(let host):
+            let join = host.joinCommand
+            owner = OwnerLink(host: host, viewModel: viewModel) { [weak controller] names in
+                controller?.setRole(.host(join: join, followers: names.count))
+            }
+        case .follower(let events, let ownerName):
+            follower = FollowerLink(events: events, viewModel: viewModel, content: content, sound: sound,
+                                    storyId: content.manifest.id) { [weak controller] change in
+                guard let controller else { return }
+                switch change {
+                case .followers: break
+                case .reconnecting(let text): controller.notice(text)
+                case .reconnected: controller.notice("back with \(ownerName)")
+                case .ended: controller.sessionEnded()
+                case .failed(let text):
+                    controller.setRole(.solo)
+                    controller.notice(text)
+                }
+            }
+        }
+    }
+
+    func close() {
+        owner?.close()
+        follower?.close()
+    }
+}
+
+extension ReaderApp {
+    /// `pajama host`: opens the story, starts the host, prints the join command, reads; returns the exit code.
+    static func runHost(
+        _ argument: String, configuration: CoReadingHost.Configuration, token: String?, options: ReadingOptions, paths: Paths
+    ) async -> Int32 {
+        guard let terminal = fullScreenTerminal() else { return 64 }
+        let source = StorySources.open(argument)
+        let sound = makeSound(options, paths: paths)
+        let content: StoryContentManager
+        do {
+            content = try await open(source, sound: sound, paths: paths)
+        } catch {
+            printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
+            if let sound { await sound.shutdown() }
+            return 2
+        }
+        let hosted: CoReadingHost.Content
+        if let remote = source as? HTTPStorySource {
+            hosted = .url(remote.baseURL)
+        } else {
+            hosted = .folder(URL(fileURLWithPath: argument))
+        }
+        // Refused requests go to the reader's log file (the screen is the reader's while hosting).
+        let host = CoReadingHost(content: hosted, storyId: content.manifest.id, storyVersion: content.manifest.version,
+                                 configuration: configuration, token: token, log: { PajamaLog.coreading.warning("\($0)") })
+        do {
+            _ = try await host.start()
+        } catch {
+            printError("pajama: \(error)")
+            await shutdown(sound: sound, content: content)
+            return 2
+        }
+        if !host.isLoopback {
+            printError("pajama: listening on \(configuration.bind): anyone who can reach this machine on port \(host.port) and has the token can follow")
+        }
+        printError(host.joinCommand)
+        PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
+        TerminalGuard.install()
+        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
+        screen.open()
+        let outcome = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
+                                 coReading: .host(host))
+        await host.end()
+        screen.close()
+        await shutdown(sound: sound, content: content)
+        if case .signal(let number) = outcome { return 128 + number }
+        return 0
+    }
+
+    /// `pajama join`: connects, opens the host's story where the owner is, follows; returns the exit code.
+    static func runFollower(_ url: URL, token: String, name: String, options: ReadingOptions, paths: Paths) async -> Int32 {
+        guard let terminal = fullScreenTerminal() else { return 64 }
+        var events = FollowerConnection.connect(to: url, token: token, name: name).makeAsyncIterator()
+        let welcome: SessionWelcome
+        let storyURL: URL
+        switch await events.next(isolation: #isolation) {
+        case .welcome(let first, let at)?:
+            welcome = first
+            storyURL = at
+        case .failed(let error)?:
+            printError("pajama: \(error)")
+            return 2
+        case .ended(let owner)?:
+            printError("pajama: \(owner) ended the session")
+            return 2
+        default:
+            printError("pajama: the host at \(url.absoluteString) closed the session before it began")
+            return 2
+        }
+        // The token goes only to the host itself, never to a web server or CDN the story is on.
+        let sameOrigin = storyURL.scheme == url.scheme && storyURL.host == url.host && storyURL.port == url.port
+        let source = HTTPStorySource(baseURL: storyURL, authorization: sameOrigin ? "Bearer \(token)" : nil)
+        let sound = makeSound(options, paths: paths)
+        let content: StoryContentManager
+        do {
+            content = try await open(source, sound: sound, paths: paths)
+        } catch {
+            printError("pajama: cannot open the host's story at \(storyURL.absoluteString): \(error)")
+            if let sound { await sound.shutdown() }
+            return 2
+        }
+        guard content.manifest.id == welcome.story.id else {
+            printError("pajama: the story at \(storyURL.absoluteString) is \"\(content.manifest.id)\", the host reads \"\(welcome.story.id)\"")
+            await shutdown(sound: sound, content: content)
+            return 2
+        }
+        TerminalGuard.install()
+        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
+        screen.open()
+        let outcome = await read(content, screen: screen, sound: sound, start: welcome.location, restart: false, options: options,
+                                 paths: paths, coReading: .follower(events, owner: welcome.owner))
+        screen.close()
+        await shutdown(sound: sound, content: content)
+        if case .signal(let number) = outcome { return 128 + number }
+        return 0
+    }
+}

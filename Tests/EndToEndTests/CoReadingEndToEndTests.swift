@@ -1,0 +1,198 @@
+import Foundation
+import PajamaCore
+import PajamaHTTP
+import PajamaTestSupport
+import Testing
+
+/// `pajama host` and `pajama join` on the real binary: an owner and followers in their own tmux panes,
+/// each with its own home (cache, progress), on 127.0.0.1.
+@Suite(.serialized) struct CoReadingEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    static let token = "e2e-token"
+
+    /// start: two text pages, then a choice (left | right); left: a page and a second choice (up | down).
+    func story() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory(prefix: "pajama-e2e-coread")
+        try dir.write("story.json", """
+        {"format":1,"id":"together","title":"Together","version":"1","startBeatId":"start"}
+        """)
+        try dir.write("beats/start.json", """
+        {"id":"start","pages":[
+          {"id":"one","type":"text","lines":["Walk page one."]},
+          {"id":"two","type":"text","lines":["Walk page two."]},
+          {"id":"fork","type":"choice","prompt":"Which way now?",
+           "choices":[{"text":"Left path","targetBeatId":"left"},{"text":"Right path","targetBeatId":"right"}]}]}
+        """)
+        try dir.write("beats/left.json", """
+        {"id":"left","pages":[
+          {"id":"l1","type":"text","lines":["The left path page."]},
+          {"id":"hill","type":"choice","prompt":"Up or down?",
+           "choices":[{"text":"Up the hill","targetBeatId":"up"},{"text":"Down the hill","targetBeatId":"down"}]}]}
+        """)
+        for (beat, text) in [("right", "The right path page."), ("up", "The hilltop page."), ("down", "The valley page.")] {
+            try dir.write("beats/\(beat).json", """
+            {"id":"\(beat)","pages":[{"id":"p","type":"text","lines":["\(text)"]}]}
+            """)
+        }
+        return dir
+    }
+
+    /// A port nothing listens on now (bound and released).
+    func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
+                guard bind(fd, pointer, length) == 0 else { return -1 }
+                return getsockname(fd, pointer, &length)
+            }
+        }
+        guard bound == 0 else { throw NoFreePort(errno: errno) }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    struct NoFreePort: Error {
+        var errno: Int32
+    }
+
+    func host(_ story: TemporaryDirectory, port: Int) throws -> TmuxSession {
+        let t = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", Self.token, "--name", "Olive", story.path])
+        try t.waitFor("Walk page one.")
+        return t
+    }
+
+    func join(port: Int, name: String, token: String = CoReadingEndToEndTests.token) throws -> TmuxSession {
+        try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", name])
+    }
+
+    @Test func twoFollowersShowTheOwnersPageAfterEveryMoveAndTheirKeysMoveNobody() throws {
+        let dir = try story()
+        defer { dir.remove() }
+        let port = try freePort()
+        let owner = try host(dir, port: port)
+        defer { owner.stop() }
+        let ann = try join(port: port, name: "ann")
+        defer { ann.stop() }
+        let cy = try join(port: port, name: "cy")
+        defer { cy.stop() }
+        for follower in [ann, cy] { try follower.waitFor("Walk page one.") }
+        try owner.waitFor("hosting · 2 following")
+        let moves: [(key: String, shows: String)] = [
+            ("Space", "Walk page two."), ("Space", "Which way now?"), ("1", "The left path page."), ("Space", "Up or down?"),
+            ("2", "The valley page."), ("Left", "Up or down?"),
+        ]
+        for move in moves {
+            try owner.press(move.key, thenWaitFor: move.shows)
+            for follower in [ann, cy] { try follower.waitFor(move.shows) }
+        }
+        // A follower's keys move nobody: a hint, and everyone stays where the owner is.
+        try ann.press("1", thenWaitFor: "following Olive")
+        ann.send("Space")
+        ann.send("Left")
+        try owner.press("Space", thenWaitFor: "Up or down?")
+        #expect(!owner.screen().contains("The hilltop page."))
+        #expect(!cy.screen().contains("The hilltop page.") && !cy.screen().contains("The left path page."))
+        try ann.waitFor("Up or down?")
+        // And the owner goes on; both follow.
+        try owner.press("1", thenWaitFor: "The hilltop page.")
+        for follower in [ann, cy] { try follower.waitFor("The hilltop page.") }
+    }
+
+    @Test func aLateFollowerLandsOnTheCurrentPage() throws {
+        let dir = try story()
+        defer { dir.remove() }
+        let port = try freePort()
+        let owner = try host(dir, port: port)
+        defer { owner.stop() }
+        try owner.press("Space", thenWaitFor: "Walk page two.")
+        try owner.press("Space", thenWaitFor: "Which way now?")
+        try owner.press("2", thenWaitFor: "The right path page.")
+        let late = try join(port: port, name: "late")
+        defer { late.stop() }
+        let screen = try late.waitFor("The right path page.")
+        #expect(!screen.contains("Walk page one."))
+    }
+
+    @Test func aWrongTokenIsRefusedOnTheSocketAndOverHTTP() async throws {
+        let dir = try story()
+        defer { dir.remove() }
+        let port = try freePort()
+        let owner = try host(dir, port: port)
+        defer { owner.stop() }
+        let intruder = try join(port: port, name: "eve", token: "wrong")
+        defer { intruder.stop() }
+        let refused = try intruder.waitFor("[exited 2]")
+        #expect(refused.contains("the host refused the token"), "\(refused)")
+        // The story's files need the token too.
+        let source = HTTPStorySource(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, authorization: "Bearer wrong")
+        await #expect(throws: StorySourceError.httpStatus(path: "story.json", status: 401)) { try await source.read("story.json") }
+        let allowed = HTTPStorySource(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, authorization: "Bearer \(Self.token)")
+        #expect(try await allowed.read("story.json").count > 0)
+        // Each refusal is a line in the host's log file.
+        let log = owner.home.path + "/state/pajama/pajama.log"
+        #expect(Poll.until(timeout: 20) {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return text.contains("/session") && text.contains("story.json") && text.contains("wrong token")
+        }, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "no log")")
+    }
+
+    @Test func anUnreachableHostIsNamed() throws {
+        let port = try freePort()
+        let follower = try join(port: port, name: "ann")
+        defer { follower.stop() }
+        let screen = try follower.waitFor("[exited 2]")
+        #expect(screen.contains("cannot reach the host at http://127.0.0.1:\(port)/"), "\(screen)")
+    }
+
+    @Test func aKilledFollowerStartedAgainCatchesUp() throws {
+        let dir = try story()
+        defer { dir.remove() }
+        let port = try freePort()
+        let owner = try host(dir, port: port)
+        defer { owner.stop() }
+        let home = try TemporaryDirectory(prefix: "pajama-e2e-follower")
+        let first = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", Self.token, "--name", "ann"],
+                                    home: home)
+        try first.waitFor("Walk page one.")
+        try owner.waitFor("hosting · 1 following")
+        let pid = try #require(first.programPID(named: "pajama"))
+        kill(pid, SIGKILL)
+        try first.waitFor("[exited 137]")
+        try owner.waitFor("hosting · 0 following")
+        try owner.press("Space", thenWaitFor: "Walk page two.")
+        try owner.press("Space", thenWaitFor: "Which way now?")
+        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+        let again = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", Self.token, "--name", "ann"],
+                                    home: home)
+        defer { again.stop() }
+        try again.waitFor("Which way now?")
+        try owner.press("1", thenWaitFor: "The left path page.")
+        try again.waitFor("The left path page.")
+    }
+
+    @Test func whenTheOwnerQuitsFollowersAreToldAndReadOn() throws {
+        let dir = try story()
+        defer { dir.remove() }
+        let port = try freePort()
+        let owner = try host(dir, port: port)
+        defer { owner.stop() }
+        let ann = try join(port: port, name: "ann")
+        defer { ann.stop() }
+        let cy = try join(port: port, name: "cy")
+        defer { cy.stop() }
+        for follower in [ann, cy] { try follower.waitFor("Walk page one.") }
+        try owner.press("Space", thenWaitFor: "Walk page two.")
+        for follower in [ann, cy] { try follower.waitFor("Walk page two.") }
+        try owner.press("q", thenWaitFor: "[exited 0]")
+        for follower in [ann, cy] { try follower.waitFor("Olive ended the session") }
+        // Reading on alone: the keys move the follower now.
+        try ann.press("Space", thenWaitFor: "Which way now?")
+        try ann.press("2", thenWaitFor: "The right path page.")
+        #expect(cy.screen().contains("Walk page two."))
+    }
+}
