@@ -121,13 +121,10 @@ public final class ReaderController {
         return .quit
     }
 
-    /// The view model's events, into the presenter (one place, so a stream of them is a local change).
+    /// The view model's events that change the screen, into the presenter.
     private func consume(_ event: ReaderEvent) {
-        switch event {
-        case .stateChanged(let state): dispatch(.state(state))
-        case .notice(let text): dispatch(.notice(text))
-        default: break
-        }
+        if case .stateChanged(let state) = event { dispatch(.state(state)) }
+        if case .notice(let text) = event { dispatch(.notice(text)) }
     }
 
     /// Hands `event` to the presenter; wakes the loop when the frame must be drawn again.
