@@ -68,7 +68,7 @@ import Testing
         Case(name: "garbage sound", file: "assets/s.wav", bytes: { Array("RIFF, but nothing of a sound follows".utf8) }, page: "x", path: "pages[1].tools[0].args.sound_url", contains: "not a playable sound: "),
         Case(name: "WAV header only", file: "assets/s.wav", bytes: { Array(wav().prefix(44)) }, page: "x", path: "pages[1].tools[0].args.sound_url", contains: "not a playable sound: "),
         Case(name: "WAV at 10 Hz", file: "assets/s.wav", bytes: { wav { $0.replaceSubrange(24..<28, with: le32(10)) } }, page: "x", path: "pages[1].tools[0].args.sound_url", contains: "1 channels at 10 Hz is not a usable sound"),
-        Case(name: "sound over 16 MB", file: "assets/s.wav", bytes: { wav() + [UInt8](repeating: 0, count: 16 << 20) }, page: "x", path: "pages[1].tools[0].args.sound_url", contains: "bytes (at most 16777216)"),
+        Case(name: "sound over 16 MB", file: "assets/s.wav", bytes: { wav() + [UInt8](repeating: 0, count: 16 << 20) }, page: "x", path: "pages[1].tools[0].args.sound_url", contains: "assets/s.wav: too large: 16 MB, the limit is 16 MB"),
         Case(name: "FLAC declaring 10 hours", file: "assets/s.flac", bytes: { try flac(declaringSeconds: 36_000) }, page: "f", path: "pages[2].tools[0].args.sound_url", contains: "not a playable sound: longer than 30 s"),
         Case(name: "garbage FLAC", file: "assets/s.flac", bytes: { Array("fLaC".utf8) + [UInt8](repeating: 0xFF, count: 100) }, page: "f", path: "pages[2].tools[0].args.sound_url", contains: "not a playable sound: "),
     ]
