@@ -39,7 +39,15 @@ import Testing
         return pid
     }
 
-    @Test func aSaveKilledAtAnyPointLeavesTheOldOrTheNewFileNeverATornOne() throws {
+    /// The rounds block their thread (polling the file, waiting for the child) for seconds: they run on
+    /// a thread of their own, not on one of the cooperative pool's two, which other suites' tasks need.
+    static let executor = ThreadTaskExecutor(name: "pajama-progress-kill")
+
+    @Test func aSaveKilledAtAnyPointLeavesTheOldOrTheNewFileNeverATornOne() async throws {
+        try await withTaskExecutorPreference(Self.executor) { try Self.killRounds() }
+    }
+
+    static func killRounds() throws {
         let dir = try TemporaryDirectory(prefix: "pajama-progress-kill")
         defer { dir.remove() }
         let file = dir.path + "/s.json"
@@ -47,11 +55,11 @@ import Testing
         var killedAfter: [Int] = []
         for round in 0..<200 {
             unlink(file)
-            let pid = try Self.spawn(["--save-progress-forever", dir.path])
+            let pid = try spawn(["--save-progress-forever", dir.path])
             // Kill once the child has got at least `target` saves done: the kill lands wherever the
             // child is in its next save (writing, fsyncing, renaming), a different point each round.
             let target = Int.random(in: 1...25, using: &generator)
-            let reached = Poll.until(timeout: 60, interval: 500) { (Self.savedCount(file) ?? 0) >= target }
+            let reached = Poll.until(timeout: 60, interval: 500) { (savedCount(file) ?? 0) >= target }
             kill(pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
