@@ -10,17 +10,33 @@ import Testing
     let pajama = PackagePaths.executable("pajama").path
     let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
 
-    @Test func aHundredResizesAndOneByOneLeaveAWorkingReader() throws {
+    @Test func aHundredResizesLeaveAWorkingReader() throws {
         let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm/what_now", story])
         defer { t.stop() }
         try t.waitFor("What will Mina do?")
         for i in 0..<100 { t.resize(width: 20 + (i * 37) % 140, height: 5 + (i * 13) % 45) }
-        t.resize(width: 1, height: 1)
         t.resize(width: 80, height: 24)
         try t.waitFor("What will Mina do?")
         try t.press("1", thenWaitFor: "stairs")
         try t.press("q", thenWaitFor: "[exited 0]")
         #expect(t.paneValue("#{alternate_on}") == "0")
+    }
+
+    /// Found by this test and not fixed yet (the resize handling is in the reader loop being refactored
+    /// under issue 12): resized to 1x1 and straight back to 80x24, the reader shows one line of the
+    /// choice page and does not redraw the rest. It still takes keys and quits cleanly.
+    @Test func oneByOneAndStraightBack() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm/what_now", story])
+        defer { t.stop() }
+        try t.waitFor("What will Mina do?")
+        t.resize(width: 1, height: 1)
+        t.resize(width: 80, height: 24)
+        withKnownIssue("after 1x1 and straight back the page is not redrawn", isIntermittent: true) {
+            try t.waitFor("What will Mina do?", timeout: 10)
+        }
+        try t.press("q", thenWaitFor: "[exited 0]")
+        #expect(t.paneValue("#{alternate_on}") == "0")
+        #expect(t.paneValue("#{cursor_flag}") == "1")
     }
 
     enum Screen: String, CaseIterable, Sendable { case help, choice }
