@@ -94,7 +94,11 @@ struct HTTPTransfer: Sendable {
 
     /// A client error in words.
     static func describe(_ error: any Error) -> String {
-        if let error = error as? HTTPClientError { return "\(error)" }
+        if let error = error as? HTTPClientError {
+            if error == .redirectCycleDetected { return "the server redirects in a loop" }
+            if error == .redirectLimitReached { return "too many redirects" }
+            return "\(error)"
+        }
         // NIOHTTPCompression's error when a body inflates more than the shared client's 25:1 ratio.
         if String(describing: type(of: error)) == "DecompressionError", "\(error)".contains("limit") {
             return "refused: the compressed body decompresses to more than 25 times its size"

@@ -38,6 +38,9 @@ public final class TestHTTPServer: Sendable {
         public var encoded: [String: (encoding: String, bytes: [UInt8])] = [:]
         /// Whether responses carry an ETag (and so can be resumed with If-Range).
         public var eTags = true
+        /// Per path: answered with a 302 to this location (a path on this server, or a whole URL), so
+        /// two paths that point at each other make a redirect loop.
+        public var redirects: [String: String] = [:]
 
         public init(latency: Duration = .zero, bytesPerSecond: Int? = nil, truncated: [String: Int] = [:],
                     stalling: [String: Int] = [:], statuses: [String: Int] = [:], slow: [String: Duration] = [:],
@@ -201,6 +204,12 @@ public final class TestHTTPServer: Sendable {
         if let delay = options.slow[path] { try? await Task.sleep(for: delay) }
         while state.withLock({ $0.options.held.contains(path) && !$0.stopped }) {
             try? await Task.sleep(for: .milliseconds(10))
+        }
+        if let location = options.redirects[path] {
+            entry.status = 302
+            log(entry, index: index, options: options)
+            return Response(status: .found, headers: [.location: location, .contentType: "text/plain"],
+                            body: .init(byteBuffer: ByteBuffer(string: "moved\n")))
         }
         if let status = options.statuses[path] {
             entry.status = status

@@ -25,9 +25,13 @@ struct PajamaBench: AsyncParsableCommand {
     @Option(help: "Latency in milliseconds the preload scenario's HTTP server adds to every response.")
     var latency = 80
 
+    @Option(help: .hidden)
+    var saveProgressForever: String?
+
     static var all: [any Scenario] { Scenarios.all }
 
     func run() async throws {
+        if let folder = saveProgressForever { ProgressSaveLoop.run(folder: folder) }
         if list {
             for scenario in Self.all { print("\(scenario.name.padded(12)) \(scenario.summary)") }
             return

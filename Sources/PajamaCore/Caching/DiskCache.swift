@@ -33,8 +33,14 @@ public actor DiskCache {
     /// The cached bytes, or nil (missing or corrupt: a corrupt entry is deleted).
     public func get(storyId: String, version: String?, path: String) -> [UInt8]? {
         let url = file(storyId: storyId, version: version, path: path)
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        let bytes = [UInt8](data)
+        // Whatever is there: a pipe or a folder is corrupt (never waited on), an entry is never read
+        // past the cache's own cap.
+        let bytes: [UInt8]
+        switch RegularFile.read(url.path, limit: maximumBytes + 20) {
+        case .missing: return nil
+        case .unusable: return corrupt(url)
+        case .bytes(let read): bytes = read
+        }
         guard bytes.count >= 20, Array(bytes[0..<4]) == Self.magic else { return corrupt(url) }
         let length = bytes[4..<12].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
         let checksum = bytes[12..<20].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }

@@ -37,9 +37,20 @@ public struct ProgressStore: Sendable {
                 fsync(directory)
                 close(directory)
             }
+            removeStaleTemporaryFiles(storyId)
             return nil
         } catch {
             return "cannot save progress: \(error)"
+        }
+    }
+
+    /// Removes the temporary files of this story's saves by processes that no longer run (a reader
+    /// killed mid-save leaves its `.<story>.<pid>.tmp`); a running reader's file is left alone.
+    private func removeStaleTemporaryFiles(_ storyId: String) {
+        let prefix = ".\(storyId).", own = ProcessInfo.processInfo.processIdentifier
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            guard let pid = Int32(name.dropFirst(prefix.count).dropLast(".tmp".count)), pid != own else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
         }
     }
 
@@ -61,22 +72,55 @@ public struct ProgressStore: Sendable {
         return nil
     }
 
+    /// The largest progress file read (a history of 500 places is far below it).
+    public static let maximumFileSize = 1 << 20
+
     /// The result of loading: the progress, or nil; and a warning when a file was broken.
+    ///
+    /// Whatever is at the path, loading never hangs or reads without limit: a named pipe, a folder, a
+    /// file over `maximumFileSize` or one that is not whole, valid progress is moved aside, and the
+    /// warning names the file and the reason.
     public func load(storyId: String) -> (progress: ReadingProgress?, warning: String?) {
         let url = file(storyId)
-        guard let data = try? Data(contentsOf: url) else { return (nil, nil) }
-        if let progress = try? JSONDecoder().decode(ReadingProgress.self, from: data) { return (progress, nil) }
+        let problem: String
+        switch RegularFile.read(url.path, limit: Self.maximumFileSize) {
+        case .missing: return (nil, nil)
+        case .unusable(let reason): problem = reason
+        case .bytes(let bytes):
+            do {
+                return (try JSONDecoder().decode(ReadingProgress.self, from: Data(bytes)), nil)
+            } catch {
+                problem = Self.reason(error)
+            }
+        }
         let aside = url.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
         do {
             try FileManager.default.moveItem(at: url, to: aside)
         } catch {
             // Kept in place: the next save replaces it. Said, since what it held is then gone.
-            let problem = "saved progress \(url.path) is unreadable and could not be moved aside (\(error.localizedDescription)); starting afresh"
-            PajamaLog.progress.error("\(problem)")
-            return (nil, problem)
+            let said = "saved progress \(url.path) is unreadable (\(problem)) and could not be moved aside (\(error.localizedDescription)); starting afresh"
+            PajamaLog.progress.error("\(said)")
+            return (nil, said)
         }
-        PajamaLog.progress.warning("unreadable progress moved aside", metadata: ["file": "\(url.path)", "to": "\(aside.path)"])
-        return (nil, "saved progress was unreadable and was moved to \(aside.lastPathComponent); starting afresh")
+        PajamaLog.progress.warning("unreadable progress moved aside", metadata: ["file": "\(url.path)", "to": "\(aside.path)", "reason": "\(problem)"])
+        return (nil, "saved progress \(url.lastPathComponent) was unreadable (\(problem)) and was moved to \(aside.lastPathComponent); starting afresh")
+    }
+
+    /// A decoding error in words, naming the field.
+    static func reason(_ error: any Error) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error as? DecodingError {
+        case .keyNotFound(let key, let context)?:
+            return "the field \"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\" is missing"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return context.codingPath.isEmpty ? "not valid progress: expected an object" : "\"\(field(context.codingPath))\" has the wrong type"
+        case .dataCorrupted(let context)?:
+            return context.codingPath.isEmpty ? "not valid JSON" : "\"\(field(context.codingPath))\" is not valid"
+        default:
+            return "\(error)"
+        }
     }
 
     /// Forgets a story's progress; returns (and logs) a problem when the file is there and stays.

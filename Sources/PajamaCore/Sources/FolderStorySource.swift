@@ -65,7 +65,9 @@ public struct FolderStorySource: StorySource {
     /// The same as `read`, without suspending (the files are local).
     public func readSync(_ path: String) throws(StorySourceError) -> [UInt8] {
         let url = try resolve(path)
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a named pipe would otherwise wait for a writer forever (it is then refused
+        // as not a regular file); reads of a regular file are not changed by it.
+        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR {

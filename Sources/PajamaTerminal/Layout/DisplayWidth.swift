@@ -40,8 +40,10 @@ public enum DisplayWidth {
             || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
     }
 
-    /// `text` with every control character (C0, DEL, C1) and every escape sequence replaced by one
-    /// U+FFFD, so untrusted story text can never send control sequences to the terminal.
+    /// `text` with every control character (C0, DEL, C1), every escape sequence and every bidirectional
+    /// override or isolate (U+202A-U+202E, U+2066-U+2069: they reorder what follows on terminals that
+    /// apply bidi) replaced by one U+FFFD, so untrusted story text can never send control sequences to
+    /// the terminal nor disguise itself.
     public static func sanitize(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
@@ -59,7 +61,7 @@ public enum DisplayWidth {
                     }
                 }
                 out.append(Unicode.Scalar(0xFFFD)!)
-            } else if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) {
+            } else if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
                 out.append(v == 0x09 ? " " : Unicode.Scalar(0xFFFD)!)
             } else {
                 out.append(scalar)
