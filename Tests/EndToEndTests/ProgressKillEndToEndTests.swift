@@ -6,7 +6,7 @@ import Testing
 /// The fault matrix's progress row (issue 11, section 4): a child process saves progress with the real
 /// `ProgressStore` in a loop (`pajama-bench --save-progress-forever`) and is SIGKILLed at a random
 /// point, 200 times; every time the file left behind is one whole save, never torn or mixed.
-@Suite(.serialized) struct ProgressKillTests {
+@Suite(.serialized) struct ProgressKillEndToEndTests {
     /// The same progress the child writes for save `n` (Sources/pajama-bench/ProgressSaveLoop.swift).
     static func progress(_ n: Int) -> ReadingProgress {
         let history = (0...(n % 200)).map { StoryLocation(beatId: "beat\($0)", pageId: "page\(n)") }
