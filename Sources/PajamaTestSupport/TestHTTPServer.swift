@@ -97,10 +97,29 @@ public final class TestHTTPServer: Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Serves `root` on a free port (or `port`), behaving as `options` say.
+    ///
+    /// A free port is taken below the kernel's ephemeral range: a port from that range, once given up by
+    /// `stop()`, can be handed to any outgoing connection of the test process (the HTTP client's, another
+    /// server's) before `restart()` binds it again ("Address already in use", seen under load).
     public init(root: URL, options: Options = Options(), port: Int = 0) async throws {
         self.root = root
         state = Mutex(State(options: options))
-        try await start(port: port)
+        if port != 0 {
+            try await start(port: port)
+            return
+        }
+        for candidate in Self.portsOutsideTheEphemeralRange().prefix(20) {
+            if (try? await start(port: candidate)) != nil { return }
+        }
+        try await start(port: 0)  // none free there: any port
+    }
+
+    /// Random ports between 20000 and the start of the ephemeral range (`ip_local_port_range`), when that
+    /// leaves room; none otherwise.
+    static func portsOutsideTheEphemeralRange() -> [Int] {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        guard let low = range.split(whereSeparator: \.isWhitespace).first.flatMap({ Int($0) }), low > 21000 else { return [] }
+        return (0..<20).map { _ in Int.random(in: 20000..<low) }
     }
 
     /// Changes how the server behaves from the next request on.

@@ -18,8 +18,9 @@ final class OwnerLink {
                 // Every page shown (a new page, a revealed line, back) is the owner's location.
                 case .stateChanged(.page(let page)): await host.publish(page.location)
                 case .pageEntered(let location): await host.publish(location)
-                case .soundPlayed(let path, .tap): await host.cue(path, .tap)
-                case .soundPlayed(let path, .choice(let index)): await host.cue(path, .choice(index))
+                // Cued, not played: a host without sound (muted, --no-sound) still sends its taps and choices.
+                case .soundCued(let path, .tap): await host.cue(path, .tap)
+                case .soundCued(let path, .choice(let index)): await host.cue(path, .choice(index))
                 default: break
                 }
             }

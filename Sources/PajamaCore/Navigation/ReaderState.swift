@@ -52,6 +52,9 @@ public enum SoundCue: Sendable, Equatable {
 public enum ReaderEvent: Sendable, Equatable {
     case stateChanged(ReaderState)
     case pageEntered(StoryLocation)
+    /// The reader triggered a tap or choice sound, whether or not it plays here (muted, `--no-sound`, no
+    /// server, not loaded yet): what co-reading sends to the followers, who play it on their own servers.
+    case soundCued(AssetPath, SoundCue)
     case soundPlayed(AssetPath, SoundCue)
     case soundSkipped(AssetPath, SoundCue)
     /// Something the reader should be told once (a reset progress file, a moved location).

@@ -13,6 +13,7 @@ extension ReaderViewModel {
     /// The tap sounds of the page: played at once when loaded (the tap happened on this page, even if it
     /// leaves it), else loaded and played if the reader is still on the visit. Tasks of the visit.
     func playTapSounds(of page: PageState, on visit: PageVisit) {
+        for path in page.page.tapSounds { emit(.soundCued(path, .tap)) }
         guard sound != nil else { return }
         for path in page.page.tapSounds {
             visit.run { [weak self] in

@@ -219,6 +219,7 @@ public final class ReaderViewModel {
         guard case .page(let page, _) = phase, case .choice(_, let choices) = page.page.kind, choices.indices.contains(index) else { return }
         let choice = choices[index]
         let sound = choice.soundURL.map { ($0, index) }
+        if let (path, index) = sound { emit(.soundCued(path, .choice(index))) }
         await enter(Entry(target: .beatStart(choice.targetBeatId), beatHint: nil, recordInHistory: true, choiceSound: sound))
     }
 
