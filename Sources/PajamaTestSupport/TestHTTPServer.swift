@@ -99,8 +99,8 @@ public final class TestHTTPServer: Sendable {
     /// Serves `root` on a free port (or `port`), behaving as `options` say.
     ///
     /// A free port is taken below the kernel's ephemeral range: a port from that range, once given up by
-    /// `stop()`, can be handed to any outgoing connection of the test process (the HTTP client's, another
-    /// server's) before `restart()` binds it again ("Address already in use", seen under load).
+    /// `stop()`, could be handed to an outgoing connection of the test process (the HTTP client's) before
+    /// `restart()` binds it again.
     public init(root: URL, options: Options = Options(), port: Int = 0) async throws {
         self.root = root
         state = Mutex(State(options: options))
@@ -171,10 +171,20 @@ public final class TestHTTPServer: Sendable {
         Task { await self.stop() }
     }
 
-    /// Serves again on the same port (after `stop()`); the log is kept.
+    /// Serves again on the same port (after `stop()`); the log is kept. The port can stay taken for a
+    /// moment after `stop()` returns (the old listener's close finishes on its event loop: "Address already
+    /// in use", seen under load), so binding is tried again until it works, for at most 10 s.
     public func restart() async throws {
         await stop()
-        try await start(port: port)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                try await start(port: port)
+                return
+            } catch where ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+        }
     }
 
     private func start(port: Int) async throws {
