@@ -69,6 +69,15 @@ public final class TmuxSession: Sendable {
         try waitUntil("\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
+    /// Waits until the program has exited with `status` ("[exited N]" from the session's shell line). A
+    /// killed program leaves the terminal as it set it (no carriage return on a newline), so the shell's
+    /// long "Killed" line wraps anywhere, even inside "[exited 137]" (and a space at a row's end is not
+    /// captured): the screen is searched without its line breaks and spaces.
+    @discardableResult
+    public func waitForExit(status: Int32, timeout: TimeInterval = TmuxSession.defaultTimeout) throws -> String {
+        try waitUntil("[exited \(status)]", timeout: timeout) { $0.filter { !$0.isWhitespace }.contains("[exited\(status)]") }
+    }
+
     /// Waits until `condition` holds for the screen (polling), returning the screen; throws naming
     /// `description`, with the pane's processes and the last screen, on timeout.
     ///

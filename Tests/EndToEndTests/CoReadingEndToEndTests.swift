@@ -162,7 +162,7 @@ import Testing
         try owner.waitFor("hosting · 1 following")
         let pid = try #require(first.programPID(named: "pajama"))
         kill(pid, SIGKILL)
-        try first.waitFor("[exited 137]")
+        try first.waitForExit(status: 137)  // the shell's long Killed line may wrap the status
         try owner.waitFor("hosting · 0 following")
         try owner.press("Space", thenWaitFor: "Walk page two.")
         try owner.press("Space", thenWaitFor: "Which way now?")

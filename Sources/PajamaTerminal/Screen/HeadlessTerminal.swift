@@ -63,7 +63,7 @@ public final class HeadlessTerminal: ReaderTerminal {
     /// Waits until the last frame's text satisfies `condition`, or `timeout` passes (real time: the reader's
     /// loads run on real tasks). Returns whether it did.
     @discardableResult
-    public func waitForFrame(timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> Bool {
+    public func waitForFrame(timeout: Duration = .seconds(60), _ condition: (String) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition(text) {
             guard ContinuousClock.now < deadline else { return false }
@@ -79,7 +79,7 @@ public final class HeadlessTerminal: ReaderTerminal {
 
     /// Waits until the last frame contains `text`.
     @discardableResult
-    public func waitForFrame(containing text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    public func waitForFrame(containing text: String, timeout: Duration = .seconds(60)) async -> Bool {
         await waitForFrame(timeout: timeout) { $0.contains(text) }
     }
 

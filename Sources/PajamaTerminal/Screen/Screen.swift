@@ -16,6 +16,8 @@ public final class Screen {
     }
 
     private var previous: CellGrid?
+    /// Whether the next `draw` must clear the terminal and send every cell (after `invalidate()`).
+    private var repaintTerminal = false
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
     private var mapper = ColorMapper(colors: 0)
@@ -106,6 +108,12 @@ public final class Screen {
         guard isOpen else { return }
         let full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
         if full { werase(pajama_stdscr()) }
+        if repaintTerminal {
+            // After a resize the terminal may not show what ncurses believes it does (a 1x1 window scrolled
+            // the page away): clear it and send every cell, not only the cells ncurses thinks changed.
+            clearok(pajama_stdscr(), true)
+            repaintTerminal = false
+        }
         for y in 0..<min(grid.height, height) {
             for x in 0..<min(grid.width, width) {
                 let cell = grid[x, y]
@@ -249,5 +257,6 @@ public final class Screen {
     public func invalidate() {
         updateSize()
         previous = nil
+        repaintTerminal = true
     }
 }
