@@ -15,3 +15,17 @@ public enum Poll {
         }
     }
 }
+
+/// Waiting on the test process's own tasks (a view model, an actor, a session): looks every 5 ms, letting
+/// other tasks and the caller's actor run between looks, until `condition` holds or `timeout` has passed,
+/// and says which. The deadline only guards against a hang; nothing is assumed about how long it takes.
+public func eventually(
+    timeout: Duration = .seconds(60), isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
+) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while true {
+        if await condition() { return true }
+        if ContinuousClock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+}

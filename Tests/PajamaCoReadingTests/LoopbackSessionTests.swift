@@ -187,7 +187,10 @@ import WSClient
                 logger: Logger(label: "silent", factory: { _ in SwiftLogNoOpLogHandler() })
             ) { _, outbound, _ in
                 try await outbound.write(.text(SessionCodec.encode(.hello(name: "silent"))))
-                try await Task.sleep(for: .seconds(3600))
+                // Holds the socket, reading nothing, until the test cancels it.
+                let (never, keepOpen) = AsyncStream<Void>.makeStream()
+                for await _ in never {}
+                keepOpen.finish()
             }
         }
         defer { silent.cancel() }

@@ -79,14 +79,4 @@ final class RecordingFollower: Sendable {
     deinit { stop() }
 }
 
-/// Waits (looking every 10 ms) until `condition` holds; false after `timeout` seconds.
-func eventually(timeout: Double = 20, _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
-}
-
 func at(_ page: Int, line: Int = 0) -> StoryLocation { StoryLocation(beatId: "start", pageId: "p\(page)", lineIndex: line) }

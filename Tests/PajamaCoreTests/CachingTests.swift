@@ -62,8 +62,7 @@ func beatJSON(_ id: String, next: String? = nil) -> String {
         try await withThrowingTaskGroup(of: Beat.self) { group in
             for _ in 0..<10 { group.addTask { try await coordinator.load("a") } }
             await source.waitUntilStarted(1)
-            let deadline = ContinuousClock.now + .seconds(30)
-            while await coordinator.metrics.sharedLoads < 9, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            _ = await eventually { await coordinator.metrics.sharedLoads >= 9 }
             await source.openAll()
             for try await b in group { #expect(b.id == "a") }
         }

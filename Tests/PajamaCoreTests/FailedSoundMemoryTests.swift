@@ -67,14 +67,4 @@ import Testing
         #expect(await eventually { skipped == taps + 1 })
         #expect(server.requestCount(for: "assets/tap.wav") > before, "a new visit tries again")
     }
-
-    /// Polls `condition` until it holds (every 10 ms, for at most 120 s); nothing is asserted about time.
-    private func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(120)
-        while !condition() {
-            if ContinuousClock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
-    }
 }

@@ -55,8 +55,7 @@ import Testing
         await content.closeSoundGate()
         await vm.changePage(.choose(0))  // the choice sound is not loaded: it loads for the page it led to
         #expect(vm.location?.beatId == "b")
-        let deadline = ContinuousClock.now + .seconds(60)
-        while await content.soundLoads < 1, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(2)) }
+        #expect(await eventually { await content.soundLoads >= 1 })
         #expect(await content.soundLoads == 1)
         await vm.changePage(.back)  // leaves that page before the sound arrives
         #expect(vm.location?.pageId == "p3")

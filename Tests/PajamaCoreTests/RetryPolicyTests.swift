@@ -1,6 +1,7 @@
 import Clocks
 import PajamaCore
 import Synchronization
+import PajamaTestSupport
 import Testing
 
 /// Counts attempts (and, when given, the clock's time at each).
@@ -36,16 +37,6 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
     } catch {
         return error
     }
-}
-
-/// Waits (with a real deadline, only against a hang) until `condition` holds.
-func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        await Task.yield()
-    }
-    return false
 }
 
 @Suite struct RetryPolicyTests {

@@ -1,20 +1,11 @@
 import Foundation
 import PajamaTerminal
+import PajamaTestSupport
 import Testing
 
 /// The quit signals as one sequence: a signal sent to this process once `start()` has returned is kept
 /// (the first one only) and wakes whoever listens, instead of ending the process.
 @MainActor @Suite(.serialized) struct QuitSignalsTests {
-    /// Waits (with a deadline, only against a hang) until `condition` holds, letting the main actor run.
-    func eventually(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
-        while !condition() {
-            if ContinuousClock.now >= deadline { return false }
-            await Task.yield()
-        }
-        return true
-    }
-
     @Test func theFirstQuitSignalIsKeptAndWakesTheListener() async {
         let signals = QuitSignals()
         var wakes = 0

@@ -14,15 +14,3 @@ func startSoundEngine(_ mode: SoundMode = .auto) throws -> (server: PrivatePulse
     engine.isMuted = false
     return (server, config, engine)
 }
-
-/// Polls `condition` (every 20 ms) until it holds or `timeout` passes; returns whether it held.
-func eventually(
-    timeout: Duration = .seconds(30), isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
-) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while true {
-        if condition() { return true }
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-}
