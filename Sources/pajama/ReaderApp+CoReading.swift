@@ -64,16 +64,7 @@ extension ReaderApp {
         _ argument: String, configuration: CoReadingHost.Configuration, token: String?, options: ReadingOptions, paths: Paths
     ) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
-        let source = StorySources.open(argument)
-        let sound = makeSound(options, paths: paths)
-        let content: StoryContentManager
-        do {
-            content = try await open(source, sound: sound, paths: paths)
-        } catch {
-            printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
-            if let sound { await sound.shutdown() }
-            return 2
-        }
+        guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
         let hosted: CoReadingHost.Content
         if let remote = source as? HTTPStorySource {
             hosted = .url(remote.baseURL)

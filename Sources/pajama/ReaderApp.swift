@@ -15,15 +15,7 @@ enum ReaderApp {
         _ argument: String, start: (beat: String, page: String?)?, restart: Bool, options: ReadingOptions, paths: Paths
     ) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
-        let source = StorySources.open(argument)
-        let sound = makeSound(options, paths: paths)
-        let content: StoryContentManager
-        do {
-            content = try await open(source, sound: sound, paths: paths)
-        } catch {
-            printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
-            return 2
-        }
+        guard let (_, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
         // A requested start is checked before the screen opens: a typo exits naming what exists.
         var location: StoryLocation?
         if let start {
@@ -105,6 +97,22 @@ enum ReaderApp {
     }
 
     // MARK: Pieces
+
+    /// Opens the story `argument` names (a folder or a URL) with the sound `options` ask for; on failure says
+    /// why on standard error, lets the sound server go and returns nil (the caller exits 2).
+    static func openStory(
+        _ argument: String, options: ReadingOptions, paths: Paths
+    ) async -> (source: any StorySource, sound: PulseSoundEngine?, content: StoryContentManager)? {
+        let source = StorySources.open(argument)
+        let sound = makeSound(options, paths: paths)
+        do {
+            return (source, sound, try await open(source, sound: sound, paths: paths))
+        } catch {
+            printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
+            if let sound { await sound.shutdown() }
+            return nil
+        }
+    }
 
     /// The terminal's capabilities when it can show Pajama full-screen; otherwise says why not (on standard
     /// error) and returns nil: the caller exits 64, having drawn nothing.
