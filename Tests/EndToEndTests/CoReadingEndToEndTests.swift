@@ -66,21 +66,57 @@ import Testing
         return t
     }
 
+    /// The owner hosting the test story on a free port; `stop()` ends it and removes the story.
+    struct Hosted {
+        let dir: TemporaryDirectory
+        let port: Int
+        let owner: TmuxSession
+
+        func stop() {
+            owner.stop()
+            dir.remove()
+        }
+    }
+
+    func hosted() throws -> Hosted {
+        let dir = try story()
+        do {
+            let port = try freePort()
+            return Hosted(dir: dir, port: port, owner: try host(dir, port: port))
+        } catch {
+            dir.remove()
+            throw error
+        }
+    }
+
+    /// ann and cy, both joined and showing the first page.
+    func twoFollowers(of session: Hosted) throws -> (ann: TmuxSession, cy: TmuxSession) {
+        let ann = try join(port: session.port, name: "ann")
+        let cy: TmuxSession
+        do { cy = try join(port: session.port, name: "cy") } catch { ann.stop(); throw error }
+        do {
+            for follower in [ann, cy] { try follower.waitFor("Walk page one.") }
+        } catch {
+            ann.stop()
+            cy.stop()
+            throw error
+        }
+        return (ann, cy)
+    }
+
     func join(port: Int, name: String, token: String = CoReadingEndToEndTests.token) throws -> TmuxSession {
         try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", name])
     }
 
     @Test func twoFollowersShowTheOwnersPageAfterEveryMoveAndTheirKeysMoveNobody() throws {
-        let dir = try story()
-        defer { dir.remove() }
-        let port = try freePort()
-        let owner = try host(dir, port: port)
-        defer { owner.stop() }
-        let ann = try join(port: port, name: "ann")
-        defer { ann.stop() }
-        let cy = try join(port: port, name: "cy")
-        defer { cy.stop() }
-        for follower in [ann, cy] { try follower.waitFor("Walk page one.") }
+        let session = try hosted()
+        defer { session.stop() }
+        let owner = session.owner
+        let (ann, cy) = try twoFollowers(of: session)
+        defer {
+            ann.stop()
+            cy.stop()
+        }
         try owner.waitFor("hosting · 2 following")
         let moves: [(key: String, shows: String)] = [
             ("Space", "Walk page two."), ("Space", "Which way now?"), ("1", "The left path page."), ("Space", "Up or down?"),
@@ -104,11 +140,9 @@ import Testing
     }
 
     @Test func aLateFollowerLandsOnTheCurrentPage() throws {
-        let dir = try story()
-        defer { dir.remove() }
-        let port = try freePort()
-        let owner = try host(dir, port: port)
-        defer { owner.stop() }
+        let session = try hosted()
+        defer { session.stop() }
+        let (owner, port) = (session.owner, session.port)
         try owner.press("Space", thenWaitFor: "Walk page two.")
         try owner.press("Space", thenWaitFor: "Which way now?")
         try owner.press("2", thenWaitFor: "The right path page.")
@@ -119,11 +153,9 @@ import Testing
     }
 
     @Test func aWrongTokenIsRefusedOnTheSocketAndOverHTTP() async throws {
-        let dir = try story()
-        defer { dir.remove() }
-        let port = try freePort()
-        let owner = try host(dir, port: port)
-        defer { owner.stop() }
+        let session = try hosted()
+        defer { session.stop() }
+        let (owner, port) = (session.owner, session.port)
         let intruder = try join(port: port, name: "eve", token: "wrong")
         defer { intruder.stop() }
         let refused = try intruder.waitFor("[exited 2]")
@@ -150,11 +182,9 @@ import Testing
     }
 
     @Test func aKilledFollowerStartedAgainCatchesUp() throws {
-        let dir = try story()
-        defer { dir.remove() }
-        let port = try freePort()
-        let owner = try host(dir, port: port)
-        defer { owner.stop() }
+        let session = try hosted()
+        defer { session.stop() }
+        let (owner, port) = (session.owner, session.port)
         let home = try TemporaryDirectory(prefix: "pajama-e2e-follower")
         let first = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", Self.token, "--name", "ann"],
                                     home: home)
@@ -176,16 +206,14 @@ import Testing
     }
 
     @Test func whenTheOwnerQuitsFollowersAreToldAndReadOn() throws {
-        let dir = try story()
-        defer { dir.remove() }
-        let port = try freePort()
-        let owner = try host(dir, port: port)
-        defer { owner.stop() }
-        let ann = try join(port: port, name: "ann")
-        defer { ann.stop() }
-        let cy = try join(port: port, name: "cy")
-        defer { cy.stop() }
-        for follower in [ann, cy] { try follower.waitFor("Walk page one.") }
+        let session = try hosted()
+        defer { session.stop() }
+        let owner = session.owner
+        let (ann, cy) = try twoFollowers(of: session)
+        defer {
+            ann.stop()
+            cy.stop()
+        }
         try owner.press("Space", thenWaitFor: "Walk page two.")
         for follower in [ann, cy] { try follower.waitFor("Walk page two.") }
         try owner.press("q", thenWaitFor: "[exited 0]")
