@@ -6,6 +6,7 @@ enum Scenarios {
         PageTurnScenario(),
         PreloadScenario(),
         StartupScenario(),
+        PlayScenario(),
         MemoryScenario(),
         SoundScenario(),
         CoReadingScenario(),

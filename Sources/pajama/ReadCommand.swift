@@ -14,6 +14,9 @@ struct ReadCommand: PathsCommand, LoggingCommand {
     @Flag(help: "Forget saved progress and start from the beginning.")
     var restart = false
 
+    @Option(help: "Append each page's text and each choice taken to this file, as plain UTF-8 text.")
+    var transcript: String?
+
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
@@ -32,7 +35,7 @@ struct ReadCommand: PathsCommand, LoggingCommand {
 
     func run(paths: Paths) async throws {
         let code = await ReaderApp.runStory(
-            story, start: start.flatMap(Self.location), restart: restart, options: reading, paths: paths)
+            story, start: start.flatMap(Self.location), restart: restart, transcript: transcript, options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

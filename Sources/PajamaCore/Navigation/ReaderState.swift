@@ -52,6 +52,8 @@ public enum SoundCue: Sendable, Equatable {
 public enum ReaderEvent: Sendable, Equatable {
     case stateChanged(ReaderState)
     case pageEntered(StoryLocation)
+    /// The reader took choice `index` (0-based) of the choice page at `location` (before the move it starts).
+    case choiceTaken(index: Int, choice: Choice, at: StoryLocation)
     /// The reader triggered a tap or choice sound, whether or not it plays here (muted, `--no-sound`, no
     /// server, not loaded yet): what co-reading sends to the followers, who play it on their own servers.
     case soundCued(AssetPath, SoundCue)

@@ -218,6 +218,7 @@ public final class ReaderViewModel {
     private func choose(_ index: Int) async {
         guard case .page(let page, _) = phase, case .choice(_, let choices) = page.page.kind, choices.indices.contains(index) else { return }
         let choice = choices[index]
+        emit(.choiceTaken(index: index, choice: choice, at: page.location))
         let sound = choice.soundURL.map { ($0, index) }
         if let (path, index) = sound { emit(.soundCued(path, .choice(index))) }
         await enter(Entry(target: .beatStart(choice.targetBeatId), beatHint: nil, recordInHistory: true, choiceSound: sound))
