@@ -4,6 +4,7 @@ enum Scenarios {
         DecodeScenario(),
         BeatLoadScenario(),
         PageTurnScenario(),
+        KeyToGlassScenario(),
         PreloadScenario(),
         StartupScenario(),
         PlayScenario(),
