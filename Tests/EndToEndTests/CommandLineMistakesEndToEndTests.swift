@@ -135,6 +135,7 @@ struct SavedProgress: Decodable {
     var location: Location?
     var history: [Location]
     var finished: Bool
+    var endingsFound: [String]?
 }
 
 /// Polls the progress file until it exists and `condition` holds; throws with what it last read.

@@ -53,7 +53,7 @@ import Testing
         var help = model(.page(PageView(page: textPage, revealedLines: 1)))
         help.showHelp = true
         #expect(PageRenderer.render(help, width: 80, height: 24).text().contains("take that choice"))
-        let end = PageRenderer.render(model(.finished(PageView(page: textPage, revealedLines: 3))), width: 80, height: 24).text()
+        let end = PageRenderer.render(model(.finished(PageView(page: textPage, revealedLines: 3), EndSummary(pagesRead: 1, choicesMade: 0, endingsFound: 1))), width: 80, height: 24).text()
         #expect(end.contains("The End"))
     }
 

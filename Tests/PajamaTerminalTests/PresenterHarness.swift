@@ -85,7 +85,9 @@ enum Fixture {
 
     static var textPage: ReaderState { .page(page(textBeat, revealed: 3)) }
     static var choicePage: ReaderState { .page(page(choiceBeat)) }
-    static var finished: ReaderState { .finished(page(textBeat, 1, ending: true)) }
+    static var finished: ReaderState {
+        .finished(page(textBeat, 1, ending: true), EndSummary(pagesRead: 7, choicesMade: 2, endingsFound: 1, endingsTotal: 3))
+    }
     static var failed: ReaderState {
         .failed(ReaderFailure(error: AssetLoadError(.notFound, subject: "beats/left.json"),
                               location: StoryLocation(beatId: "left", pageId: ""), canSkip: false, canGoBack: true))

@@ -39,8 +39,41 @@ public enum ReaderState: Sendable, Equatable {
     case loading(StoryLocation, waitingFor: [LoadSubject])
     case page(PageState)
     case failed(ReaderFailure)
-    /// The reader went past the last page of an ending.
-    case finished(PageState)
+    /// The reader went past the last page of an ending: the end screen, with the ending's page.
+    case finished(PageState, EndSummary)
+}
+
+/// What the end screen tells about the reading that reached an ending.
+public struct EndSummary: Sendable, Equatable {
+    /// Pages entered in this reading (since the story was started or restarted, across sessions).
+    public var pagesRead: Int
+    /// Choices taken in this reading.
+    public var choicesMade: Int
+    /// Distinct ending beats reached so far, this one included (remembered per story, across restarts).
+    public var endingsFound: Int
+    /// How many ending beats the story has, once counted; nil while counting, or when story.json does
+    /// not list its beats (or one of them could not be read).
+    public var endingsTotal: Int?
+
+    public init(pagesRead: Int, choicesMade: Int, endingsFound: Int, endingsTotal: Int? = nil) {
+        self.pagesRead = pagesRead
+        self.choicesMade = choicesMade
+        self.endingsFound = endingsFound
+        self.endingsTotal = endingsTotal
+    }
+}
+
+/// A choice the reader took: on which page, which one (0-based) and its text.
+public struct TakenChoice: Sendable, Equatable {
+    public var from: StoryLocation
+    public var index: Int
+    public var text: String
+
+    public init(from: StoryLocation, index: Int, text: String) {
+        self.from = from
+        self.index = index
+        self.text = text
+    }
 }
 
 /// Why a sound played.
@@ -52,8 +85,10 @@ public enum SoundCue: Sendable, Equatable {
 public enum ReaderEvent: Sendable, Equatable {
     case stateChanged(ReaderState)
     case pageEntered(StoryLocation)
-    /// The reader took choice `index` (0-based) of the choice page at `location` (before the move it starts).
-    case choiceTaken(index: Int, choice: Choice, at: StoryLocation)
+    /// A choice was taken and the page it leads to is entered (published just before the state change that
+    /// shows that page, so a transcript writes the choice before the page); a choice whose target failed to
+    /// load is not taken.
+    case choiceTaken(TakenChoice)
     /// The reader triggered a tap or choice sound, whether or not it plays here (muted, `--no-sound`, no
     /// server, not loaded yet): what co-reading sends to the followers, who play it on their own servers.
     case soundCued(AssetPath, SoundCue)

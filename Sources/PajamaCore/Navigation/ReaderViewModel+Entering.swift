@@ -12,6 +12,8 @@ struct Entry {
     var beatHint: Beat?
     var recordInHistory: Bool
     var choiceSound: (AssetPath, Int)?
+    /// The choice this move takes: counted and published (`.choiceTaken`) when the move commits.
+    var choice: TakenChoice? = nil
 }
 
 /// One move under way. The phase holds it (`.entering`, `.failed`); a step that finds its attempt is no
@@ -39,7 +41,7 @@ extension ReaderViewModel {
         case .closed: return nil
         case .idle: leaving = nil
         case .entering(let attempt, _), .failed(_, let attempt): leaving = attempt.leaving
-        case .page(_, let visit), .finished(_, let visit): leaving = visit
+        case .page(_, let visit), .finished(_, _, let visit): leaving = visit
         }
         let attempt = Attempt(entry, leaving: leaving)
         phase = .entering(attempt, shown: state)
@@ -120,12 +122,15 @@ extension ReaderViewModel {
             }
         }
         // Commit the move: a new page visit; the one the move left ends (its pending sounds are cancelled).
+        if let choice = entry.choice { history.noteChoice(choice.text) }
         if entry.recordInHistory { history.push(location, beat: beat) } else { history.updateCurrent(location) }
         let visit = PageVisit()
         attempt.leaving?.end()
         let pageState = PageState(beat: beat, page: page, location: location, pageIndex: pageIndex, revealedLines: location.lineIndex + 1,
                                   canGoBack: history.canGoBack, isEnding: pageIndex == beat.pages.count - 1 && beat.isEnding)
         pagesRead += 1
+        if entry.choice != nil { choicesMade += 1 }
+        if let choice = entry.choice { emit(.choiceTaken(choice)) }
         phase = .page(pageState, visit)
         emit(.pageEntered(location))
         save(location)

@@ -22,8 +22,8 @@ public final class ReaderViewModel {
         case page(PageState, PageVisit)
         /// A move failed; the attempt is what retry and skip try again and what back knows about.
         case failed(ReaderFailure, Attempt)
-        /// Past the last page of an ending (the visit goes on: back shows the page again).
-        case finished(PageState, PageVisit)
+        /// Past the last page of an ending: the end screen (the visit goes on: back shows the page again).
+        case finished(PageState, EndSummary, PageVisit)
         /// `close()` was called: no move commits and nothing new starts; `shown` stays on screen.
         case closed(ReaderState)
     }
@@ -46,6 +46,11 @@ public final class ReaderViewModel {
     let manifest: StoryManifest
     var pagesRead = 0
     var finishedOnce = false
+    /// Choices taken in this reading, and the ending beats found so far (kept across restarts).
+    var choicesMade = 0
+    var endingsFound: [String] = []
+    /// How many endings the story has (see ReaderViewModel+Ending.swift).
+    var endingsCount = EndingsCount.unknown
     private let hub = EventHub<ReaderEvent>(bufferSize: 1024)
     /// Hands each entered location to the content (the preloader slides its window), in order, from one
     /// task this view model owns (cancelled by `close()`).
@@ -82,7 +87,7 @@ public final class ReaderViewModel {
         case .entering(_, let shown), .closed(let shown): shown
         case .page(let page, _): .page(page)
         case .failed(let failure, _): .failed(failure)
-        case .finished(let page, _): .finished(page)
+        case .finished(let page, let summary, _): .finished(page, summary)
         }
     }
 
@@ -90,7 +95,7 @@ public final class ReaderViewModel {
     var currentVisit: PageVisit? {
         switch phase {
         case .idle, .closed: nil
-        case .page(_, let visit), .finished(_, let visit): visit
+        case .page(_, let visit), .finished(_, _, let visit): visit
         case .entering(let attempt, _), .failed(_, let attempt): attempt.leaving
         }
     }
@@ -98,7 +103,7 @@ public final class ReaderViewModel {
     /// The current location, when a page (or the end) is shown.
     public var location: StoryLocation? {
         switch state {
-        case .page(let p), .finished(let p): p.location
+        case .page(let p), .finished(let p, _): p.location
         case .loading(let l, _): l
         case .failed(let f): f.location
         case .starting: nil
@@ -113,23 +118,27 @@ public final class ReaderViewModel {
     /// Starts reading: at `requested` (e.g. `--start`), else where the saved progress says, else at the
     /// story's start. `restart` forgets the saved progress first. A requested start begins a fresh
     /// history: the saved progress is replaced from there on (back never jumps into an earlier read).
+    /// Either way the endings found so far are kept.
     public func start(at requested: StoryLocation? = nil, restart: Bool = false) async {
-        if let requested {
-            await enter(Entry(target: .location(requested), beatHint: nil, recordInHistory: true, choiceSound: nil))
-            return
-        }
         var target = Target.beatStart(manifest.startBeatId)
-        if restart {
-            progress?.remove(storyId: manifest.id)
-        } else if let progress {
+        if let progress {
             let (saved, warning) = progress.store.load(storyId: manifest.id)
             if let warning { emit(.notice(warning)) }
-            if let saved {
+            // The endings found are kept whatever becomes of the rest (a restart, a requested start).
+            endingsFound = saved?.endingsFound ?? []
+            if restart {
+                progress.remove(storyId: manifest.id)
+            } else if let saved, requested == nil {
                 history.restore(Array(saved.history.dropLast()))
                 pagesRead = saved.pagesRead
                 finishedOnce = saved.finished
+                choicesMade = saved.choicesMade ?? 0
                 target = .location(saved.location)
             }
+        }
+        if let requested {
+            await enter(Entry(target: .location(requested), beatHint: nil, recordInHistory: true, choiceSound: nil))
+            return
         }
         await enter(Entry(target: target, beatHint: nil, recordInHistory: true, choiceSound: nil), resolvingInvalid: true)
     }
@@ -140,6 +149,7 @@ public final class ReaderViewModel {
         progress?.remove(storyId: manifest.id)
         pagesRead = 0
         finishedOnce = false
+        choicesMade = 0
         await enter(Entry(target: .beatStart(manifest.startBeatId), beatHint: nil, recordInHistory: true, choiceSound: nil))
     }
 
@@ -190,16 +200,13 @@ public final class ReaderViewModel {
         } else if let next = page.beat.nextBeatId {
             await enter(Entry(target: .beatStart(next), beatHint: nil, recordInHistory: true, choiceSound: nil))
         } else {
-            finishedOnce = true
-            phase = .finished(page, visit)
-            save(page.location)
-            await flushProgress()
+            await finish(page, on: visit)
         }
     }
 
     private func back() async {
         switch phase {
-        case .finished(let page, let visit):
+        case .finished(let page, _, let visit):
             // From the end, back shows the last page again.
             phase = .page(page, visit)
         case .failed(_, let attempt) where attempt.entry.recordInHistory && history.current != nil:
@@ -218,10 +225,10 @@ public final class ReaderViewModel {
     private func choose(_ index: Int) async {
         guard case .page(let page, _) = phase, case .choice(_, let choices) = page.page.kind, choices.indices.contains(index) else { return }
         let choice = choices[index]
-        emit(.choiceTaken(index: index, choice: choice, at: page.location))
         let sound = choice.soundURL.map { ($0, index) }
         if let (path, index) = sound { emit(.soundCued(path, .choice(index))) }
-        await enter(Entry(target: .beatStart(choice.targetBeatId), beatHint: nil, recordInHistory: true, choiceSound: sound))
+        await enter(Entry(target: .beatStart(choice.targetBeatId), beatHint: nil, recordInHistory: true, choiceSound: sound,
+                          choice: TakenChoice(from: page.location, index: index, text: choice.text)))
     }
 
     // MARK: Progress
@@ -230,7 +237,8 @@ public final class ReaderViewModel {
     func save(_ location: StoryLocation) {
         guard let progress else { return }
         let record = ReadingProgress(location: location, history: history.locations, finished: finishedOnce,
-                                     storyVersion: manifest.version, pagesRead: pagesRead)
+                                     storyVersion: manifest.version, pagesRead: pagesRead, choicesMade: choicesMade,
+                                     endingsFound: endingsFound.isEmpty ? nil : endingsFound)
         if let problem = progress.save(storyId: manifest.id, record) { emit(.notice(problem)) }
     }
 

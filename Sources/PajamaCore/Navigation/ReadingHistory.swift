@@ -8,6 +8,8 @@ public struct ReadingHistory: Sendable, Equatable {
         public var location: StoryLocation
         /// The beat, while the entry is recent enough to keep it.
         public var beat: Beat?
+        /// The text of the choice taken on this page (a choice page left by a choice in this session).
+        public var choice: String? = nil
     }
 
     public let limit: Int
@@ -41,6 +43,19 @@ public struct ReadingHistory: Sendable, Equatable {
     public mutating func updateCurrent(_ location: StoryLocation) {
         guard entries.indices.contains(cursor) else { return }
         entries[cursor].location = location
+    }
+
+    /// Notes the choice taken on the current page (its move is committed: the next `push` follows).
+    public mutating func noteChoice(_ text: String) {
+        guard entries.indices.contains(cursor) else { return }
+        entries[cursor].choice = text
+    }
+
+    /// Steps back to the entry at `index` (before the current one); returns it, or nil when there is none.
+    public mutating func back(to index: Int) -> Entry? {
+        guard index >= 0, index < cursor else { return nil }
+        cursor = index
+        return entries[cursor]
     }
 
     /// Steps back; returns the entry to show, or nil at the start.

@@ -23,7 +23,7 @@ public enum ScriptedReading {
         var taken = 0
         for move in 0..<moveLimit {
             switch viewModel.state {
-            case .finished(let page):
+            case .finished(let page, _):
                 return .ending(page.location, unusedChoices: choices.count - taken)
             case .failed(let failure):
                 return .failed(failure)

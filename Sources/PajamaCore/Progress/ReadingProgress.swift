@@ -5,12 +5,19 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
     public var finished: Bool
     public var storyVersion: String?
     public var pagesRead: Int
+    /// Choices taken in this reading (absent from files written before the end screen: 0).
+    public var choicesMade: Int?
+    /// The ending beats reached so far, in the order found; kept across restarts (absent from older files).
+    public var endingsFound: [String]?
 
-    public init(location: StoryLocation, history: [StoryLocation], finished: Bool = false, storyVersion: String? = nil, pagesRead: Int = 0) {
+    public init(location: StoryLocation, history: [StoryLocation], finished: Bool = false, storyVersion: String? = nil, pagesRead: Int = 0,
+                choicesMade: Int? = nil, endingsFound: [String]? = nil) {
         self.location = location
         self.history = history
         self.finished = finished
         self.storyVersion = storyVersion
         self.pagesRead = pagesRead
+        self.choicesMade = choicesMade
+        self.endingsFound = endingsFound
     }
 }

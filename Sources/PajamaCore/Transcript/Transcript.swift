@@ -17,10 +17,10 @@ public struct Transcript: Sendable {
         switch event {
         case .stateChanged(.page(let page)):
             return write(page)
-        case .stateChanged(.finished(let page)):
+        case .stateChanged(.finished(let page, _)):
             return write(page) + "\nThe End\n"
-        case .choiceTaken(let index, let choice, _):
-            return "> \(index + 1). \(Self.clean(choice.text))\n"
+        case .choiceTaken(let choice):
+            return "> \(choice.index + 1). \(Self.clean(choice.text))\n"
         default:
             return ""
         }

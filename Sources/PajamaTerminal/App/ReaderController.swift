@@ -150,6 +150,8 @@ public final class ReaderController {
             case .retry: await viewModel.retry()
             case .skip: await viewModel.skip()
             case .restart: await viewModel.restart()
+            case .openBacklog: dispatch(.backlog(await viewModel.backlog()))
+            case .goBack(let index): await viewModel.goBack(toHistoryIndex: index)
             default: apply([effect])
             }
         }
@@ -173,7 +175,7 @@ public final class ReaderController {
                     guard !Task.isCancelled else { return }
                     self?.dispatch(.pictureCells(key, cells))
                 })
-            case .move, .retry, .skip, .restart: break
+            case .move, .retry, .skip, .restart, .openBacklog, .goBack: break
             }
         }
     }

@@ -9,6 +9,10 @@ public enum ReaderEffect: Sendable, Equatable {
     case retry, skip
     /// Restart the story from the beginning (confirmed).
     case restart
+    /// Gather the pages read (`ReaderViewModel.backlog`); the controller answers `.backlog`.
+    case openBacklog
+    /// Go back to this entry of the reading history (`ReaderViewModel.goBack(toHistoryIndex:)`).
+    case goBack(toHistoryIndex: Int)
     case setVolume(Int)
     case toggleMute
     /// Load and apply the theme named so, and remember it; the controller answers `.themeApplied`.

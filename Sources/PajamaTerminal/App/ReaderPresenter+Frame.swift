@@ -17,7 +17,7 @@ extension ReaderPresenter {
     private mutating func pictureRequest(for model: ScreenModel) -> [ReaderEffect] {
         let view: PageView
         switch model.content {
-        case .page(let v), .finished(let v): view = v
+        case .page(let v), .finished(let v, _): view = v
         default: return []
         }
         guard let picture, view.page.imageUrl == picture.path,
@@ -49,8 +49,8 @@ extension ReaderPresenter {
         case .failed(let failure):
             content = .error(message: failure.error.readerMessage, canSkip: failure.canSkip, canGoBack: failure.canGoBack)
             position = failure.location.beatId
-        case .finished(let page):
-            content = .finished(view(page))
+        case .finished(let page, let summary):
+            content = .finished(view(page), summary)
             position = positionText(page) + " · the end"
         }
         var status = sound.text
@@ -61,7 +61,13 @@ extension ReaderPresenter {
         }
         return ScreenModel(
             storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
-            showHelp: mode == .help, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter)
+            showHelp: mode == .help, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter,
+            backlog: backlogView)
+    }
+
+    private var backlogView: BacklogView? {
+        if case .backlog(let view) = mode { return view }
+        return nil
     }
 
     private func view(_ page: PageState) -> PageView {

@@ -10,6 +10,7 @@ extension ReaderPresenter {
             mode = .reading
             return []
         }
+        if case .backlog(let view) = mode { return handleBacklog(key, view) }
         let choices = pageState?.page.choices ?? []
         if case .click(let x, let y) = key {
             guard let index = choiceBoxes.first(where: { $0.contains(x: x, y: y) })?.index else { return [] }
@@ -27,6 +28,7 @@ extension ReaderPresenter {
             case .skip: return navigate(.skip)
             case .back: return navigate(.move(.back))
             case .quit: return [.quit]
+            case .backlog: return [.openBacklog]
             default: return []
             }
         }
@@ -60,6 +62,7 @@ extension ReaderPresenter {
             let index = ((themes.firstIndex(of: themeName) ?? -1) + 1) % themes.count
             return [.applyTheme(themes[index])]
         case .help: mode = .help
+        case .backlog: return [.openBacklog]
         case .quit: return [.quit]
         case .scrollUp: scrollText(by: -PageRenderer.pageStep(for: model(), width: width, height: height))
         case .scrollDown: scrollText(by: PageRenderer.pageStep(for: model(), width: width, height: height))
@@ -76,7 +79,7 @@ extension ReaderPresenter {
     }
 
     /// Whether this reader turns its own pages; a follower is told whom it follows instead.
-    private mutating func mayNavigate() -> Bool {
+    mutating func mayNavigate() -> Bool {
         guard case .follower(let owner) = role else { return true }
         notice = "following \(owner)"
         return false

@@ -36,6 +36,8 @@ public struct ReaderPresenter: Sendable {
         case role(ReaderRole)
         /// The owner of the session this reader follows ended it: reading on solo.
         case sessionEnded
+        /// The pages read, for the backlog (after an `openBacklog` effect).
+        case backlog([BacklogEntry])
     }
 
     /// Modes that take keys first.
@@ -45,6 +47,8 @@ public struct ReaderPresenter: Sendable {
         case help
         /// "Restart from the beginning?": y restarts, any other key cancels.
         case confirmRestart
+        /// The backlog overlay (ReaderPresenter+Backlog.swift).
+        case backlog(BacklogView)
     }
 
     /// Where the Loading screen is.
@@ -150,6 +154,8 @@ public struct ReaderPresenter: Sendable {
             guard case .follower(let owner) = role else { return [] }
             role = .solo
             notice = "\(owner) ended the session"
+        case .backlog(let entries):
+            openBacklog(entries)
         }
         needsRedraw = true
         return []
@@ -171,7 +177,7 @@ public struct ReaderPresenter: Sendable {
 
     var pageState: PageState? {
         switch reader {
-        case .page(let p), .finished(let p): p
+        case .page(let p), .finished(let p, _): p
         default: nil
         }
     }
@@ -209,7 +215,7 @@ public struct ReaderPresenter: Sendable {
                 effects += loadPicture(of: page.page)
             }
         }
-        if case .finished(let page) = state { effects += loadPicture(of: page.page) }
+        if case .finished(let page, _) = state { effects += loadPicture(of: page.page) }
         return effects
     }
 

@@ -15,6 +15,7 @@ public enum PageRenderer {
         "↑ ↓ then Enter    move and take",
         "↑ ↓ PgUp PgDn     scroll a long page",
         "r                 restart (asks first)",
+        "b                 backlog: pages read",
         "m  + -            mute, volume",
         "t                 next theme",
         "?                 this help",
@@ -63,13 +64,20 @@ public enum PageRenderer {
             center(&grid, lines, in: body, style: Style(.error))
         case .page(let view):
             choices = drawPage(&grid, view, in: pageArea(model, body: body))
-        case .finished(let view):
-            let end = "The End — r restart · q quit"
+        case .finished(let view, let summary):
             choices = drawPage(&grid, view, in: pageArea(model, body: body))
-            grid.put(end, x: body.x + max(0, (body.width - DisplayWidth.of(end)) / 2), y: body.y + body.height - 1, style: Style(.title))
+            let lines = endLines(summary)
+            for (i, line) in lines.enumerated() {
+                let y = body.y + body.height - lines.count + i, clipped = TextWrapper.clip(line, width: body.width)
+                guard y >= body.y else { continue }
+                grid.put(clipped, x: body.x + max(0, (body.width - DisplayWidth.of(clipped)) / 2), y: y, style: Style(i == 0 ? .title : .dim))
+            }
         }
         // Under an overlay nothing can be clicked.
-        if model.confirmRestart {
+        if let backlog = model.backlog {
+            drawBacklog(&grid, backlog, width: width, height: height)
+            choices = []
+        } else if model.confirmRestart {
             overlay(&grid, ["Restart from the beginning?", "", "y yes · n no"], width: width, height: height)
             choices = []
         } else if model.showHelp {
@@ -101,7 +109,7 @@ public enum PageRenderer {
     public static func maximumScroll(for model: ScreenModel, width: Int, height: Int) -> Int {
         guard width >= minimumSize.width, height >= minimumSize.height else { return 0 }
         switch model.content {
-        case .page(let view), .finished(let view):
+        case .page(let view), .finished(let view, _):
             return geometry(of: view, in: pageArea(model, body: bodyArea(model, width: width, height: height))).maximumScroll
         case .blank, .loading, .error:
             return 0
@@ -113,7 +121,7 @@ public enum PageRenderer {
     public static func pageStep(for model: ScreenModel, width: Int, height: Int) -> Int {
         guard width >= minimumSize.width, height >= minimumSize.height else { return 1 }
         switch model.content {
-        case .page(let view), .finished(let view):
+        case .page(let view), .finished(let view, _):
             let rows = geometry(of: view, in: pageArea(model, body: bodyArea(model, width: width, height: height))).textArea.height
             return max(1, rows - 1)
         case .blank, .loading, .error:
@@ -130,10 +138,26 @@ public enum PageRenderer {
         Rect(x: 2, y: 2, width: max(1, width - statsPanelWidth(model, width: width) - 4), height: max(1, height - 4))
     }
 
-    /// Where the page goes: the body, less the last two rows on the last page ("The End").
+    /// Where the page goes: the body, less the end screen's rows under the ending's page.
     private static func pageArea(_ model: ScreenModel, body: Rect) -> Rect {
-        if case .finished = model.content { return Rect(x: body.x, y: body.y, width: body.width, height: max(1, body.height - 2)) }
+        if case .finished(_, let summary) = model.content {
+            let rows = endLines(summary).count + 1
+            return Rect(x: body.x, y: body.y, width: body.width, height: max(1, body.height - rows))
+        }
         return body
+    }
+
+    /// The end screen's lines under the ending's page: "The End", how the reading went, the keys.
+    static func endLines(_ summary: EndSummary) -> [String] {
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        let endings = summary.endingsTotal.map { "\(summary.endingsFound) of \($0) endings found" }
+            ?? count(summary.endingsFound, "ending found", "endings found")
+        return [
+            "The End",
+            [count(summary.pagesRead, "page read", "pages read"), count(summary.choicesMade, "choice made", "choices made"), endings]
+                .joined(separator: " · "),
+            "r restart · b backlog · ← back · q quit",
+        ]
     }
 
     private static func center(_ grid: inout CellGrid, _ lines: [String], in area: Rect, style: Style) {
@@ -151,6 +175,21 @@ public enum PageRenderer {
         for y in y0..<(y0 + boxHeight) { grid.fill(y: y, from: x0, to: x0 + boxWidth, style: Style(.selected)) }
         for (i, line) in lines.prefix(boxHeight - 2).enumerated() {
             grid.put(line, x: x0 + 2, y: y0 + 1 + i, style: Style(.selected), maxWidth: boxWidth - 3)
+        }
+    }
+}
+
+extension PageRenderer {
+    /// The backlog over the whole area between the title bar and the status line: a heading with its keys,
+    /// then the pages read, the selected one highlighted.
+    static func drawBacklog(_ grid: inout CellGrid, _ backlog: BacklogView, width: Int, height: Int) {
+        for y in 1..<(height - 1) { grid.fill(y: y, style: Style(.text)) }
+        grid.put("Backlog · ↑ ↓ choose · Enter go back there · Esc close", x: 2, y: 1, style: Style(.title), maxWidth: width - 4)
+        let rows = height - 4
+        for (i, line) in backlog.lines(width: width - 6, rows: rows).enumerated() {
+            let y = 3 + i
+            if line.selected { grid.fill(y: y, from: 1, to: width - 1, style: Style(.selected)) }
+            grid.put(line.text, x: 3, y: y, style: Style(line.selected ? .selected : .text), maxWidth: width - 6)
         }
     }
 }

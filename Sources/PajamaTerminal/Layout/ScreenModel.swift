@@ -11,8 +11,8 @@ public struct ScreenModel: Sendable {
         /// Something failed; the reader can retry, maybe skip, go back (unless it failed on the first
         /// page), or quit.
         case error(message: String, canSkip: Bool, canGoBack: Bool = true)
-        /// The last page of an ending.
-        case finished(PageView)
+        /// The end screen: the last page of an ending, "The End" and how the reading went.
+        case finished(PageView, EndSummary)
         /// Nothing yet (before the first page, inside the grace period).
         case blank
     }
@@ -30,12 +30,15 @@ public struct ScreenModel: Sendable {
     public var statsLines: [String]?
     /// Lines the help overlay adds under the keys (the join command while hosting).
     public var helpFooter: [String]
+    /// The backlog overlay, when it is open.
+    public var backlog: BacklogView?
 
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
         showHelp: Bool = false, confirmRestart: Bool = false, statsLines: [String]? = nil,
-        helpFooter: [String] = []
+        helpFooter: [String] = [], backlog: BacklogView? = nil
     ) {
+        self.backlog = backlog
         self.helpFooter = helpFooter
         self.storyTitle = storyTitle
         self.content = content
