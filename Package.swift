@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        // Read aloud: espeak-ng synthesises in process, to PCM that plays through PajamaAudio's own stream.
+        .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
 
         // MARK: Layers
         .target(
@@ -64,7 +66,7 @@ let package = Package(
         ),
         .target(
             name: "PajamaAudio",
-            dependencies: ["PajamaCore", "CSndfile", "CPulse", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["PajamaCore", "CSndfile", "CPulse", "CEspeakNG", .product(name: "Logging", package: "swift-log")]
         ),
         // Co-reading: the session (a pure state synchroniser), its JSON messages, the host server and the
         // follower client; no terminal code.

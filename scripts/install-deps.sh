@@ -10,6 +10,7 @@ packages=(
   libpulse-dev        # sound playback
   libpng-dev          # picture decoding
   libchafa-dev        # pictures as terminal cells
+  libespeak-ng-dev    # read aloud (speech synthesised in process)
   pulseaudio          # a private sound server for the tests
   pulseaudio-utils    # pactl, parec
   sox libsox-fmt-all  # making and measuring test sounds

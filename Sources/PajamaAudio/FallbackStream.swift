@@ -21,13 +21,17 @@ public final class FallbackStream {
 
     /// Opens the stream on `context` and waits (releasing the lock through `pa_threaded_mainloop_wait`)
     /// until it is ready. Returns nil with the server's reason when it cannot be opened.
-    static func open(context: OpaquePointer, mainloop: OpaquePointer) -> Result<FallbackStream, StreamError> {
+    /// `name` and `role` are what the server shows (`media.name`, `media.role`): the story's sounds, or
+    /// the read-aloud voice ("Pajama speech", "a11y").
+    static func open(
+        context: OpaquePointer, mainloop: OpaquePointer, name: String = "Pajama sounds", role: String = "event"
+    ) -> Result<FallbackStream, StreamError> {
         var spec = pa_sample_spec(format: PAJAMA_PA_SAMPLE_FLOAT32NE, rate: UInt32(rate), channels: UInt8(channels))
         let properties = pa_proplist_new()
         defer { pa_proplist_free(properties) }
-        pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, "event")
-        pa_proplist_sets(properties, PA_PROP_MEDIA_NAME, "Pajama sounds")
-        guard let stream = pa_stream_new_with_proplist(context, "Pajama sounds", &spec, nil, properties) else {
+        pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, role)
+        pa_proplist_sets(properties, PA_PROP_MEDIA_NAME, name)
+        guard let stream = pa_stream_new_with_proplist(context, name, &spec, nil, properties) else {
             return .failure(StreamError(reason: String(cString: pa_strerror(pa_context_errno(context)))))
         }
         let fallback = FallbackStream(stream: stream)
@@ -68,6 +72,14 @@ public final class FallbackStream {
     func start(_ buffer: PCMBuffer, gain: Float) {
         mixer.start(buffer, gain: gain)
     }
+
+    /// Starts a sound (at the stream's format) once the ones playing have ended.
+    func startAfterOthers(_ buffer: PCMBuffer, gain: Float) {
+        mixer.startAfterOthers(buffer, gain: gain)
+    }
+
+    /// Stops every sound playing.
+    func stopAll() { mixer.stopAll() }
 
     /// Disconnects and releases the stream (the callbacks are removed first, so none runs after).
     func close() {

@@ -44,6 +44,8 @@ public final class PulseSoundEngine: @unchecked Sendable {
     /// Whether the server took the probe upload at the last connect.
     var sampleCacheAvailable = false
     var fallback: FallbackStream?
+    /// The read-aloud voice's own stream, opened when it first speaks (see PulseSoundEngine+Speech.swift).
+    var speechStream: FallbackStream?
     private var reconnectDelay = 1.0
     var stopped = false
     private let settingsLock = NSLock()
@@ -80,8 +82,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
 
     deinit {
         pa_threaded_mainloop_lock(mainloop)
-        fallback?.close()
-        fallback = nil
+        closeStreamsLocked()
         if let context {
             pa_context_set_state_callback(context, nil, nil)
             pa_context_disconnect(context)
@@ -93,6 +94,17 @@ public final class PulseSoundEngine: @unchecked Sendable {
     }
 
     // MARK: Connection
+
+    /// Mute and volume (0-100) now.
+    var soundSettings: (muted: Bool, volume: Int) { settingsLock.withLock { (settings.muted, settings.volume) } }
+
+    /// Closes the sounds' fallback stream and the speech stream (a reconnect, a lost server, the end).
+    func closeStreamsLocked() {
+        fallback?.close()
+        fallback = nil
+        speechStream?.close()
+        speechStream = nil
+    }
 
     func lock() { pa_threaded_mainloop_lock(mainloop) }
     func unlock() { pa_threaded_mainloop_unlock(mainloop) }
@@ -106,8 +118,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
     private func connect() {
         lock()
         defer { unlock() }
-        fallback?.close()
-        fallback = nil
+        closeStreamsLocked()
         if let old = context {
             pa_context_set_state_callback(old, nil, nil)
             pa_context_disconnect(old)
@@ -183,8 +194,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
         if (state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED) && connected && ctx == context {
             connected = false
             uploaded = []
-            fallback?.close()
-            fallback = nil
+            closeStreamsLocked()
             offReason = "sound server lost"
             PajamaLog.sound.warning("sound server lost; reconnecting in the background")
             scheduleReconnect()
@@ -325,7 +335,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
     @discardableResult
     public func play(_ sound: LoadedSound) -> Bool {
         let name = Self.sampleName(sound.key)
-        let (muted, level) = settingsLock.withLock { (settings.muted, settings.volume) }
+        let (muted, level) = soundSettings
         let properties = SoundProperties(sound.key)
         lock()
         defer { unlock() }
@@ -377,8 +387,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
     public func shutdown() async {
         lock()
         stopped = true
-        fallback?.close()
-        fallback = nil
+        closeStreamsLocked()
         var drain: OpaquePointer?
         let ctx = connected ? context : nil
         if let ctx {

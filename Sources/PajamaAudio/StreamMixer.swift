@@ -27,6 +27,14 @@ struct StreamMixer {
         voices.append(Voice(samples: buffer.samples, position: 0, gain: gain))
     }
 
+    /// Starts `buffer` once every voice playing now has ended (speech: one line after another), scaled by
+    /// `gain`.
+    mutating func startAfterOthers(_ buffer: PCMBuffer, gain: Float) {
+        precondition(buffer.channels == channels, "the buffer must be converted to the stream's channels first")
+        let remaining = voices.map { $0.samples.count - $0.position }.max() ?? 0
+        voices.append(Voice(samples: buffer.samples, position: -remaining, gain: gain))
+    }
+
     /// Stops every voice.
     mutating func stopAll() { voices.removeAll(keepingCapacity: true) }
 
@@ -34,11 +42,15 @@ struct StreamMixer {
     mutating func render(into output: UnsafeMutableBufferPointer<Float>) {
         for i in output.indices { output[i] = 0 }
         for v in voices.indices {
-            let count = min(output.count, voices[v].samples.count - voices[v].position)
+            // A voice waiting for others (a negative position) starts that many samples later.
+            let wait = min(output.count, max(0, -voices[v].position))
+            voices[v].position += wait
+            guard voices[v].position >= 0 else { continue }
+            let count = min(output.count - wait, voices[v].samples.count - voices[v].position)
             let gain = voices[v].gain
             let start = voices[v].position
             voices[v].samples.withUnsafeBufferPointer { source in
-                for i in 0..<count { output[i] += source[start + i] * gain }
+                for i in 0..<count { output[wait + i] += source[start + i] * gain }
             }
             voices[v].position += count
         }

@@ -74,6 +74,15 @@ struct DoctorCommand: PathsCommand {
         }
         await engine.shutdown()
 
+        print("read aloud")
+        switch SpeechSynthesizer.shared(voice: nil) {
+        case .success(let synthesizer):
+            print("  voice: \(synthesizer.voice) (espeak-ng \(SpeechSynthesizer.libraryVersion), \(synthesizer.sampleRate) Hz; --voice picks another)")
+        case .failure(let problem):
+            print("  voice: none (\(problem))")
+            warnings.append("read aloud is not available: \(problem)")
+        }
+
         print("libraries")
         print("  libsndfile: \(SoundDecoder.libraryVersion)")
         print("  libpulse: \(PulseSoundEngine.libraryVersion)")

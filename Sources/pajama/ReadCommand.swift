@@ -31,7 +31,10 @@ struct ReadCommand: PathsCommand, LoggingCommand {
         return (parts[0], parts.count == 2 ? parts[1] : nil)
     }
 
-    func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
+    func validate(paths: Paths) throws {
+        try reading.checkTheme(paths: paths)
+        try reading.checkVoice()
+    }
 
     func run(paths: Paths) async throws {
         let code = await ReaderApp.runStory(

@@ -162,19 +162,35 @@ enum ReaderApp {
         let client = sound.map(SoundClient.live)
         let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress))
         transcript?.follow(viewModel.events())
+        let readAloud = makeReadAloud(options, sound: sound)
+        readAloud?.follow(viewModel.events())
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: screen, sound: client, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
-            loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo)
+            loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo, readAloud: readAloud)
         screen.invalidate()
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: client) }
         let outcome = await controller.run(start: start, restart: restart)
         link?.close()
         // Quit (a key or a quit signal): the newest progress is written before the session ends.
+        readAloud?.finish()
         await viewModel.close()
         return outcome
+    }
+
+    /// Read aloud for a session with sound (off until `v` unless `--read-aloud`); nil without sound or
+    /// without espeak-ng (the reason is logged; `pajama doctor` shows it).
+    static func makeReadAloud(_ options: ReadingOptions, sound: PulseSoundEngine?) -> ReadAloud? {
+        guard let sound else { return nil }
+        switch SpeechSynthesizer.shared(voice: options.voice) {
+        case .success(let synthesizer):
+            return ReadAloud(speech: .live(sound, synthesizer: synthesizer), on: options.readAloud)
+        case .failure(let problem):
+            PajamaLog.sound.warning("read aloud is not available: \(problem)")
+            return nil
+        }
     }
 
     static func makeSound(_ options: ReadingOptions, paths: Paths) -> PulseSoundEngine? {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PajamaAudio
 import PajamaCore
 import PajamaTerminal
 
@@ -16,12 +17,24 @@ struct ReadingOptions: ParsableArguments {
     @Flag(help: "Show cache hit rates, the preload window and load times in a side panel.")
     var stats = false
 
+    @Flag(help: "Read each line aloud as it is revealed (espeak-ng; `v` turns it on and off while reading).")
+    var readAloud = false
+
+    @Option(help: "The espeak-ng voice that reads aloud (e.g. en, en-gb, fr; `espeak-ng --voices` lists them).")
+    var voice: String?
+
     func validate() throws {
         // The reader draws on a terminal and reads its keys: refuse pipes and files at once, rather
         // than drawing into them or waiting for keys that never come.
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ValidationError("the reader needs a terminal (stdin and stdout); for scripts use `pajama list` or `pajama validate`")
         }
+    }
+
+    /// Refuses a voice espeak-ng does not have (only when one is named), naming how to list them.
+    func checkVoice() throws {
+        guard let voice else { return }
+        if case .failure(let problem) = SpeechSynthesizer.shared(voice: voice) { throw ValidationError("--voice: \(problem)") }
     }
 
     /// Refuses a theme that is in none of the theme folders, naming the ones there are.

@@ -37,4 +37,21 @@ import Testing
         mixer.start(buffer([0.7, -0.7]), gain: 1)
         #expect(render(&mixer, 2) == [1, -1])
     }
+
+    @Test func aVoiceStartedAfterOthersWaitsForTheirEnd() {
+        var mixer = StreamMixer(channels: 2)
+        mixer.start(buffer([0.1, 0.1, 0.1, 0.1]), gain: 1)
+        mixer.startAfterOthers(buffer([0.5, 0.5, 0.5, 0.5, 0.5, 0.5]), gain: 1)
+        mixer.startAfterOthers(buffer([0.2, 0.2]), gain: 1)
+        let out = render(&mixer, 14)
+        let expected: [Float] = [0.1, 0.1, 0.1, 0.1, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.2, 0.2, 0, 0]
+        #expect(zip(out, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "\(out)")
+        #expect(mixer.activeVoices == 0)
+        // Waiting across render calls, and stopAll drops waiting voices too.
+        mixer.start(buffer([0.1, 0.1, 0.1, 0.1]), gain: 1)
+        mixer.startAfterOthers(buffer([0.3, 0.3]), gain: 1)
+        #expect(render(&mixer, 2) == [0.1, 0.1])
+        mixer.stopAll()
+        #expect(render(&mixer, 6) == [0, 0, 0, 0, 0, 0])
+    }
 }

@@ -27,16 +27,23 @@ public struct Transcript: Sendable {
     }
 
     private mutating func write(_ state: PageState) -> String {
+        let (isNewPage, lines) = newLines(of: state)
+        let separator = isNewPage && wroteAnything ? "\n" : ""
+        if isNewPage { wroteAnything = true }
+        return separator + lines.map { $0 + "\n" }.joined()
+    }
+
+    /// What `state` shows that was not shown before: all its lines when it is another page than the last
+    /// one seen, else the lines revealed since. (Also what read aloud says.)
+    public mutating func newLines(of state: PageState) -> (isNewPage: Bool, lines: [String]) {
         let lines = Self.lines(of: state.page, revealed: state.revealedLines)
         if let current, current.beatId == state.beat.id, current.pageId == state.page.id {
-            guard lines.count > current.lines else { return "" }
+            guard lines.count > current.lines else { return (false, []) }
             self.current = (current.beatId, current.pageId, lines.count)
-            return lines[current.lines...].map { $0 + "\n" }.joined()
+            return (false, Array(lines[current.lines...]))
         }
-        let separator = wroteAnything ? "\n" : ""
-        wroteAnything = true
         current = (state.beat.id, state.page.id, lines.count)
-        return separator + lines.map { $0 + "\n" }.joined()
+        return (true, lines)
     }
 
     /// The lines a page shows with `revealed` of its text lines revealed.

@@ -22,6 +22,8 @@ public final class ReaderController {
     private let paths: Paths  // where themes are found and the chosen one is remembered
     /// The story's loading events (nil: the Loading screen names no progress).
     private let loadingEvents: AsyncStream<LoadingEvent>?
+    /// Read aloud (`v`), when the session has it (sound on and espeak-ng present).
+    private let readAloud: ReadAloud?
     private var presenter: ReaderPresenter
     private var finished = false
     /// Whether the key worker is in the middle of a key (e.g. a move waiting on a load).
@@ -34,8 +36,10 @@ public final class ReaderController {
     public init(
         viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: SoundClient?,
         storyTitle: String, themes: [String], paths: Paths, statsProvider: (@MainActor () async -> [String])? = nil,
-        pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil, role: ReaderRole = .solo
+        pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil, role: ReaderRole = .solo,
+        readAloud: ReadAloud? = nil
     ) {
+        self.readAloud = readAloud
         self.viewModel = viewModel
         self.content = content
         terminal = screen
@@ -163,6 +167,13 @@ public final class ReaderController {
             switch effect {
             case .quit: finished = true
             case .toggleMute: sound?.isMuted.toggle()
+            case .toggleReadAloud:
+                if let readAloud {
+                    readAloud.isOn.toggle()
+                    dispatch(.notice("read aloud: \(readAloud.isOn ? "on" : "off")"))
+                } else {
+                    dispatch(.notice(sound == nil ? "read aloud needs sound (started with --no-sound?)" : "read aloud is not available (see pajama doctor)"))
+                }
             case .setVolume(let volume): sound?.volume = volume
             case .applyTheme(let name): applyTheme(name)
             case .leavePage:

@@ -15,6 +15,8 @@ public enum ReaderEffect: Sendable, Equatable {
     case goBack(toHistoryIndex: Int)
     case setVolume(Int)
     case toggleMute
+    /// Turn read aloud on or off; the controller answers with a notice saying which.
+    case toggleReadAloud
     /// Load and apply the theme named so, and remember it; the controller answers `.themeApplied`.
     case applyTheme(String)
     /// The reader left the page it was on: the picture work started for that page is cancelled.

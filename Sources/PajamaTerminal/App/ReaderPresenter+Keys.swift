@@ -62,6 +62,7 @@ extension ReaderPresenter {
             let index = ((themes.firstIndex(of: themeName) ?? -1) + 1) % themes.count
             return [.applyTheme(themes[index])]
         case .help: mode = .help
+        case .readAloud: return [.toggleReadAloud]
         case .backlog: return [.openBacklog]
         case .quit: return [.quit]
         case .scrollUp: scrollText(by: -PageRenderer.pageStep(for: model(), width: width, height: height))

@@ -17,6 +17,7 @@ public enum PageRenderer {
         "r                 restart (asks first)",
         "b                 backlog: pages read",
         "m  + -            mute, volume",
+        "v                 read aloud on / off",
         "t                 next theme",
         "?                 this help",
         "q Esc             quit",

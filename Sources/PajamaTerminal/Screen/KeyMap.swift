@@ -1,7 +1,7 @@
 /// What a key asks the reader to do.
 public enum ReaderAction: Sendable, Equatable {
     case advance, back, choose(Int), selectPrevious, selectNext, takeSelected
-    case restart, mute, volumeUp, volumeDown, nextTheme, help, quit
+    case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, readAloud
     /// The backlog of pages read (`b`).
     case backlog
     /// A page step (PgUp / PgDn) or one line (↑ / ↓ on pages without choices) through a long page.
@@ -33,6 +33,7 @@ public enum KeyMap {
             case "r": return .restart
             case "b": return .backlog
             case "m": return .mute
+            case "v": return .readAloud
             case "+", "=": return .volumeUp
             case "-": return .volumeDown
             case "t": return .nextTheme

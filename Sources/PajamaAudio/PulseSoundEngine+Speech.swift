@@ -1,0 +1,35 @@
+import CPulse
+
+extension PulseSoundEngine {
+    /// Speaks `pcm` (any rate and channels) on the read-aloud stream, opened on first use: after what it is
+    /// saying, or at once when `interrupting`. A stream of its own ("Pajama speech", role a11y), so the
+    /// server mixes it under the story's sounds, which keep playing; in both sound modes. Silent when
+    /// muted; at the reader's volume. False when there is no server or the stream cannot be opened.
+    @discardableResult
+    public func speak(_ pcm: PCMBuffer, interrupting: Bool) -> Bool {
+        let converted = pcm.converted(rate: FallbackStream.rate, channels: FallbackStream.channels)
+        let (muted, level) = soundSettings
+        lock()
+        defer { unlock() }
+        guard connected, let ctx = context else { return false }
+        if speechStream == nil || speechStream?.isReady == false {
+            speechStream?.close()
+            speechStream = nil
+            guard case .success(let stream) = FallbackStream.open(context: ctx, mainloop: mainloop, name: "Pajama speech", role: "a11y") else {
+                return false
+            }
+            speechStream = stream
+        }
+        guard let speechStream else { return false }
+        if interrupting { speechStream.stopAll() }
+        if !muted { speechStream.startAfterOthers(converted, gain: Float(level) / 100) }
+        return true
+    }
+
+    /// Stops what the read-aloud voice is saying (the stream stays open for the next line).
+    public func stopSpeaking() {
+        lock()
+        defer { unlock() }
+        speechStream?.stopAll()
+    }
+}

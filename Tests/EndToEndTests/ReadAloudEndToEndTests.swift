@@ -1,0 +1,43 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// Read aloud on the real binary in tmux, against a private PulseAudio server: the voice on its own
+/// stream, `v` to turn it off and on, a voice espeak-ng does not have, and no sound at all.
+@Suite(.serialized) struct ReadAloudEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    @Test func theVoiceSpeaksOnItsOwnStreamAndVTurnsItOffAndOn() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let t = try TmuxSession([pajama, "read", "--read-aloud", story], environment: ["PULSE_SERVER": server.serverAddress])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        var inputs = ""
+        #expect(server.waitUntil(timeout: 60) { inputs = server.pactl("list", "sink-inputs"); return inputs.contains("Pajama speech") }, "\(inputs)")
+        try t.press("v", thenWaitFor: "read aloud: off")
+        try t.press("v", thenWaitFor: "read aloud: on")
+        try t.press("?", thenWaitFor: "read aloud on / off")
+        t.send("Escape")
+        try t.press("q", thenWaitFor: "[exited 0]")
+        // The voice's stream went with the reader.
+        #expect(server.waitUntil { !server.pactl("list", "sink-inputs").contains("Pajama speech") })
+    }
+
+    @Test func aVoiceEspeakDoesNotHaveIsRefusedBeforeTheScreenOpens() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", "--voice", "no-such-voice", story], width: 200)
+        defer { t.stop() }
+        let screen = try t.waitFor("[exited ")
+        #expect(screen.contains("[exited 64]"), "\(screen)")
+        #expect(screen.contains("no voice \"no-such-voice\""), "\(screen)")
+    }
+
+    @Test func withoutSoundVSaysWhy() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        try t.press("v", thenWaitFor: "read aloud needs sound")
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+}
