@@ -14,11 +14,15 @@ struct ReadCommand: PathsCommand, LoggingCommand {
     @Flag(help: "Forget saved progress and start from the beginning.")
     var restart = false
 
+    @Option(help: "Open the bookmark (or autosave) with this name; replaces saved progress from there on.")
+    var bookmark: String?
+
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
     func validate() throws {
         if let start, Self.location(start) == nil { throw ValidationError("--start takes BEAT or BEAT/PAGE") }
+        if start != nil, bookmark != nil { throw ValidationError("--start and --bookmark cannot be used together") }
     }
 
     static func location(_ text: String) -> (beat: String, page: String?)? {
@@ -32,7 +36,7 @@ struct ReadCommand: PathsCommand, LoggingCommand {
 
     func run(paths: Paths) async throws {
         let code = await ReaderApp.runStory(
-            story, start: start.flatMap(Self.location), restart: restart, options: reading, paths: paths)
+            story, start: start.flatMap(Self.location), restart: restart, bookmark: bookmark, options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -12,7 +12,8 @@ import PajamaTerminal
 enum ReaderApp {
     /// `pajama read`: one story; returns the exit code.
     static func runStory(
-        _ argument: String, start: (beat: String, page: String?)?, restart: Bool, options: ReadingOptions, paths: Paths
+        _ argument: String, start: (beat: String, page: String?)?, restart: Bool, bookmark name: String? = nil, options: ReadingOptions,
+        paths: Paths
     ) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
         guard let (_, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
@@ -27,13 +28,27 @@ enum ReaderApp {
                 return error.isUsageError ? 64 : 2
             }
         }
+        // So is a bookmark's name: an unknown one exits naming the story's bookmarks.
+        var bookmark: Bookmark?
+        if let name {
+            let (file, warning) = BookmarkStore(folder: paths.bookmarks).load(storyId: content.manifest.id)
+            if let warning { printError("pajama: \(warning)") }
+            bookmark = file.named(name)
+            if bookmark == nil {
+                let known = file.names.isEmpty ? "the story has no bookmarks yet" : "its bookmarks are: " + file.names.map { "\"\($0)\"" }.joined(separator: ", ")
+                printError("pajama: --bookmark \"\(StoryFormatError.printable(name))\": no such bookmark in \(content.manifest.id); \(known)")
+                await shutdown(sound: sound, content: content)
+                return 2
+            }
+        }
         TerminalGuard.install()
         let signals = QuitSignals()
         await signals.start()
         defer { signals.stop() }
         let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
-        let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, options: options, paths: paths)
+        let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                                 options: options, paths: paths)
         screen.close()
         await shutdown(sound: sound, content: content)
         if case .signal(let number) = outcome { return 128 + number }
@@ -145,10 +160,11 @@ enum ReaderApp {
 
     static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
-        restart: Bool, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil
+        restart: Bool, bookmark: Bookmark? = nil, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
-        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress))
+        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress),
+                                        bookmarks: BookmarkStore(folder: paths.bookmarks))
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(
@@ -157,7 +173,7 @@ enum ReaderApp {
             loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo)
         screen.invalidate()
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: client) }
-        let outcome = await controller.run(start: start, restart: restart)
+        let outcome = await controller.run(start: start, restart: restart, bookmark: bookmark)
         link?.close()
         // Quit (a key or a quit signal): the newest progress is written before the session ends.
         await viewModel.close()

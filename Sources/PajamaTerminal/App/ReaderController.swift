@@ -59,7 +59,7 @@ public final class ReaderController {
     /// Reads until the reader quits, a quit signal arrives or the terminal goes away. Never polls: it sleeps
     /// until a key, a signal, a finished load or a deadline (grace period, stats) wakes it. Keys are handled in
     /// order by a worker, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
-    public func run(start: StoryLocation?, restart: Bool) async -> Outcome {
+    public func run(start: StoryLocation?, restart: Bool, bookmark: Bookmark? = nil) async -> Outcome {
         let viewModelEvents = viewModel.events()  // subscribed before the view model starts
         let (keys, keyInput) = AsyncStream<Key>.makeStream()
         sessionTasks = [
@@ -82,7 +82,7 @@ public final class ReaderController {
                 guard let loadingEvents else { return }
                 for await event in loadingEvents { self?.dispatch(.loading(event)) }
             },
-            Task { @MainActor [viewModel] in await viewModel.start(at: start, restart: restart) },
+            Task { @MainActor [viewModel] in await viewModel.start(at: start, restart: restart, bookmark: bookmark) },
         ]
         defer {
             keyInput.finish()
@@ -163,6 +163,7 @@ public final class ReaderController {
             switch effect {
             case .quit: finished = true
             case .toggleMute: sound?.isMuted.toggle()
+            case .saveBookmark: viewModel.saveBookmark()
             case .setVolume(let volume): sound?.volume = volume
             case .applyTheme(let name): applyTheme(name)
             case .leavePage:

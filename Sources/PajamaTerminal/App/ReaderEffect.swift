@@ -14,6 +14,8 @@ public enum ReaderEffect: Sendable, Equatable {
     /// Go back to this entry of the reading history (`ReaderViewModel.goBack(toHistoryIndex:)`).
     case goBack(toHistoryIndex: Int)
     case setVolume(Int)
+    /// Save a bookmark of the page shown (`ReaderViewModel.saveBookmark`).
+    case saveBookmark
     case toggleMute
     /// Load and apply the theme named so, and remember it; the controller answers `.themeApplied`.
     case applyTheme(String)

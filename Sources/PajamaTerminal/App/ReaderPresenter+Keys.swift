@@ -68,7 +68,10 @@ extension ReaderPresenter {
         case .scrollDown: scrollText(by: PageRenderer.pageStep(for: model(), width: width, height: height))
         case .scrollLineUp: scrollText(by: -1)
         case .scrollLineDown: scrollText(by: 1)
-        case .retry, .skip, .confirm, .redraw: break
+        case .skip:
+            // `s` skips on an error screen (above); on a page it saves a bookmark.
+            if pageState != nil, case .page = reader { return [.saveBookmark] }
+        case .retry, .confirm, .redraw: break
         }
         return []
     }

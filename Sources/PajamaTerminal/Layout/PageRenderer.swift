@@ -16,6 +16,7 @@ public enum PageRenderer {
         "↑ ↓ PgUp PgDn     scroll a long page",
         "r                 restart (asks first)",
         "b                 backlog: pages read",
+        "s                 save a bookmark",
         "m  + -            mute, volume",
         "t                 next theme",
         "?                 this help",

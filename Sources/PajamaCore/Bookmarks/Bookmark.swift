@@ -1,0 +1,50 @@
+import Foundation
+
+/// A saved place in a story: a bookmark the reader named (`s`), or an autosave written before a choice.
+public struct Bookmark: Codable, Sendable, Equatable {
+    public var name: String
+    public var location: StoryLocation
+    /// The way there, the place itself last (back works after opening it, as after resuming).
+    public var history: [StoryLocation]
+    /// The page's first words, for the list.
+    public var firstWords: String
+    public var savedAt: Date
+
+    public init(name: String, location: StoryLocation, history: [StoryLocation], firstWords: String, savedAt: Date) {
+        self.name = name
+        self.location = location
+        self.history = history
+        self.firstWords = firstWords
+        self.savedAt = savedAt
+    }
+
+    /// The first `count` words of what a page says (a title, a text page's first line, a choice's prompt).
+    public static func firstWords(of page: Page, count: Int = 6) -> String {
+        let text: String
+        switch page.kind {
+        case .title(let title, _): text = title
+        case .text(let lines): text = lines.first ?? ""
+        case .choice(let prompt, let choices): text = prompt ?? choices.first?.text ?? ""
+        }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        return words.prefix(count).joined(separator: " ") + (words.count > count ? "…" : "")
+    }
+}
+
+/// One story's bookmarks file: the named bookmarks and the newest autosaves.
+public struct BookmarkFile: Codable, Sendable, Equatable {
+    public var bookmarks: [Bookmark] = []
+    /// Oldest first; at most `BookmarkStore.autosavesKept`.
+    public var autosaves: [Bookmark] = []
+
+    public init(bookmarks: [Bookmark] = [], autosaves: [Bookmark] = []) {
+        self.bookmarks = bookmarks
+        self.autosaves = autosaves
+    }
+
+    /// Every name, bookmarks first.
+    public var names: [String] { (bookmarks + autosaves).map(\.name) }
+
+    /// The bookmark or autosave called `name`.
+    public func named(_ name: String) -> Bookmark? { (bookmarks + autosaves).first { $0.name == name } }
+}

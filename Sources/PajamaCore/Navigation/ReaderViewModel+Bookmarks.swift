@@ -1,0 +1,55 @@
+import Foundation
+
+/// A bookmark or autosave to write, in order, behind the reader.
+enum BookmarkWrite: Sendable {
+    case bookmark(Bookmark)
+    case autosave(Bookmark)
+}
+
+extension ReaderViewModel {
+    /// Saves a bookmark of the page shown (named `name`, else the page's first words); nothing on other
+    /// screens (an error, loading). Written behind the reader; says "bookmarked NAME" or the problem.
+    public func saveBookmark(name: String? = nil) {
+        guard let bookmark = bookmarkHere(name: name) else { return }
+        bookmarkWrites.yield(.bookmark(bookmark))
+    }
+
+    /// Autosaves the page shown (before a choice), named by its time.
+    func autosave() {
+        guard let bookmark = bookmarkHere(name: "autosave " + Self.autosaveName(Date())) else { return }
+        bookmarkWrites.yield(.autosave(bookmark))
+    }
+
+    private func bookmarkHere(name: String?) -> Bookmark? {
+        guard case .page(let page, _) = phase else { return nil }
+        let words = Bookmark.firstWords(of: page.page)
+        let name = name ?? (words.isEmpty ? "\(page.location.beatId) \(page.location.pageId)" : words)
+        return Bookmark(name: name, location: page.location, history: history.locations.prefix(history.cursor + 1).map { $0 },
+                        firstWords: words, savedAt: Date())
+    }
+
+    static func autosaveName(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date) + " UTC"
+    }
+
+    /// The task that writes bookmarks in order, off the main actor; a problem (or "bookmarked NAME") is
+    /// told on the view model's events.
+    static func bookmarkWriter(_ store: BookmarkStore?, storyId: String, writes: AsyncStream<BookmarkWrite>,
+                               hub: EventHub<ReaderEvent>) -> Task<Void, Never> {
+        Task.detached {
+            for await write in writes {
+                guard let store else { continue }
+                switch write {
+                case .bookmark(let bookmark):
+                    hub.publish(.notice(store.save(bookmark, storyId: storyId) ?? "bookmarked \"\(bookmark.name)\""))
+                case .autosave(let bookmark):
+                    if let problem = store.autosave(bookmark, storyId: storyId) { hub.publish(.notice(problem)) }
+                }
+            }
+        }
+    }
+}
