@@ -74,6 +74,27 @@ import Testing
         await reopened.close()
     }
 
+    @Test func theListHasABookmarkJustSavedAndOpeningOneFollowsItsHistory() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-bookmark-list")
+        defer { dir.remove() }
+        let store = BookmarkStore(folder: dir.url)
+        let (manifest, beats) = ReaderViewModelTests.story(lineByLine: false)
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil, bookmarks: store)
+        await vm.start()
+        await vm.changePage(.advance)
+        vm.saveBookmark(name: "here")
+        let listed = await vm.bookmarks()
+        #expect(listed.map(\.name) == ["here"], "read after the write handed over before it")
+        await vm.changePage(.advance)
+        await vm.changePage(.choose(1))
+        await vm.open(listed[0])
+        guard case .page(let page) = vm.state else { Issue.record("\(vm.state)"); return }
+        #expect(page.location.pageId == "text")
+        #expect(vm.history.locations.map(\.pageId) == ["title", "text"])
+        await vm.close()
+        #expect(await vm.bookmarks().isEmpty, "after close nothing is read, and nothing hangs")
+    }
+
     @Test func noBookmarkIsSavedWhileNoPageIsShown() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-bookmark-none")
         defer { dir.remove() }

@@ -152,6 +152,8 @@ public final class ReaderController {
             case .restart: await viewModel.restart()
             case .openBacklog: dispatch(.backlog(await viewModel.backlog()))
             case .goBack(let index): await viewModel.goBack(toHistoryIndex: index)
+            case .openBookmarks: dispatch(.bookmarks(await viewModel.bookmarks()))
+            case .openBookmark(let bookmark): await viewModel.open(bookmark)
             default: apply([effect])
             }
         }
@@ -176,7 +178,7 @@ public final class ReaderController {
                     guard !Task.isCancelled else { return }
                     self?.dispatch(.pictureCells(key, cells))
                 })
-            case .move, .retry, .skip, .restart, .openBacklog, .goBack: break
+            case .move, .retry, .skip, .restart, .openBacklog, .goBack, .openBookmarks, .openBookmark: break
             }
         }
     }

@@ -16,6 +16,10 @@ public enum ReaderEffect: Sendable, Equatable {
     case setVolume(Int)
     /// Save a bookmark of the page shown (`ReaderViewModel.saveBookmark`).
     case saveBookmark
+    /// Read the story's bookmarks (`ReaderViewModel.bookmarks`); the controller answers `.bookmarks`.
+    case openBookmarks
+    /// Go to a bookmark, with its history (`ReaderViewModel.open`).
+    case openBookmark(Bookmark)
     case toggleMute
     /// Load and apply the theme named so, and remember it; the controller answers `.themeApplied`.
     case applyTheme(String)

@@ -10,7 +10,10 @@ extension ReaderPresenter {
             mode = .reading
             return []
         }
-        if case .backlog(let view) = mode { return handleBacklog(key, view) }
+        switch mode {
+        case .backlog, .bookmarks: return handleList(key)
+        default: break
+        }
         let choices = pageState?.page.choices ?? []
         if case .click(let x, let y) = key {
             guard let index = choiceBoxes.first(where: { $0.contains(x: x, y: y) })?.index else { return [] }
@@ -63,6 +66,7 @@ extension ReaderPresenter {
             return [.applyTheme(themes[index])]
         case .help: mode = .help
         case .backlog: return [.openBacklog]
+        case .bookmarks: return [.openBookmarks]
         case .quit: return [.quit]
         case .scrollUp: scrollText(by: -PageRenderer.pageStep(for: model(), width: width, height: height))
         case .scrollDown: scrollText(by: PageRenderer.pageStep(for: model(), width: width, height: height))
