@@ -15,7 +15,8 @@ import Testing
         let first = try TmuxSession([pajama, "read", "--no-sound", "--start", "lamp_room", story], home: home)
         try first.waitFor("The wick was fine")
         try first.press("Space", thenWaitFor: "How will Mina light the lamp?")
-        try first.press("s", thenWaitFor: "bookmarked \"How will Mina light the lamp?\"")
+        try first.press("s", thenWaitFor: "Save a bookmark named:")
+        try first.press("Enter", thenWaitFor: "bookmarked \"How will Mina light the lamp?\"")
         try first.press("1", thenWaitFor: "Mina cupped her hands")
         try first.press("q", thenWaitFor: "[exited 0]")
         _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])  // stop() would remove the home

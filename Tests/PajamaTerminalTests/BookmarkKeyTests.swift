@@ -6,18 +6,36 @@ import Testing
 
 /// `s`: a bookmark on a page, a skip on an error screen, nothing harmful elsewhere.
 @MainActor @Suite struct BookmarkKeyTests {
-    @Test func sSavesABookmarkOnAPageAndSkipsOnAnErrorScreen() {
+    @Test func sAsksForANameWithTheFirstWordsAndEnterSavesIt() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        #expect(h.type("s") == [.saveBookmark])
+        #expect(h.type("s") == [])
+        #expect(h.text().contains("Save a bookmark named:") && h.text().contains("The lamp was lit.▏"), "\(h.text())")
+        #expect(h.press(.enter) == [.saveBookmark(name: "The lamp was lit.")])
+        #expect(!h.text().contains("Save a bookmark"))
+        // A name of one's own: Backspace takes back, typed keys are text (q does not quit), Esc cancels.
+        h.type("s")
+        for _ in 0..<20 { h.press(.backspace) }
+        #expect(h.type("q2 b") == [])
+        #expect(h.press(.enter) == [.saveBookmark(name: "q2 b")])
+        h.type("s")
+        #expect(h.press(.escape) == [] && !h.text().contains("Save a bookmark"))
+        // An empty name is the page's first words.
         h.show(Fixture.choicePage)
-        #expect(h.type("s") == [.saveBookmark])
+        h.type("s")
+        for _ in 0..<20 { h.press(.backspace) }
+        #expect(h.press(.enter) == [.saveBookmark(name: "Which way?")])
+    }
+
+    @Test func sSkipsOnAnErrorScreenAndDoesNothingElsewhere() {
+        var h = PresenterHarness()
         h.show(Fixture.failed)
         #expect(h.type("s") == [.skip], "on an error screen s is skip (the view model skips only what can be), never a bookmark")
-        h.show(.starting)
-        #expect(h.type("s") == [])
-        h.show(Fixture.finished)
-        #expect(h.type("s") == [], "the end screen is not a page to bookmark")
+        for state in [ReaderState.starting, Fixture.finished] {
+            h.show(state)
+            #expect(h.type("s") == [])
+            #expect(!h.text().contains("Save a bookmark"), "\(state)")
+        }
     }
 }
 

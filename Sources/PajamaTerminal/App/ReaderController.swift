@@ -165,7 +165,7 @@ public final class ReaderController {
             switch effect {
             case .quit: finished = true
             case .toggleMute: sound?.isMuted.toggle()
-            case .saveBookmark: viewModel.saveBookmark()
+            case .saveBookmark(let name): viewModel.saveBookmark(name: name)
             case .setVolume(let volume): sound?.volume = volume
             case .applyTheme(let name): applyTheme(name)
             case .leavePage:

@@ -14,8 +14,8 @@ public enum ReaderEffect: Sendable, Equatable {
     /// Go back to this entry of the reading history (`ReaderViewModel.goBack(toHistoryIndex:)`).
     case goBack(toHistoryIndex: Int)
     case setVolume(Int)
-    /// Save a bookmark of the page shown (`ReaderViewModel.saveBookmark`).
-    case saveBookmark
+    /// Save a bookmark of the page shown under this name (`ReaderViewModel.saveBookmark`).
+    case saveBookmark(name: String)
     /// Read the story's bookmarks (`ReaderViewModel.bookmarks`); the controller answers `.bookmarks`.
     case openBookmarks
     /// Go to a bookmark, with its history (`ReaderViewModel.open`).

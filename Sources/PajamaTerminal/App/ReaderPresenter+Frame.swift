@@ -62,7 +62,12 @@ extension ReaderPresenter {
         return ScreenModel(
             storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
             showHelp: mode == .help, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter,
-            pickList: pickList)
+            pickList: pickList, bookmarkName: bookmarkName)
+    }
+
+    private var bookmarkName: String? {
+        if case .nameBookmark(let name) = mode { return name }
+        return nil
     }
 
     private var pickList: PickList? {

@@ -12,6 +12,7 @@ extension ReaderPresenter {
         }
         switch mode {
         case .backlog, .bookmarks: return handleList(key)
+        case .nameBookmark(let name): return handleName(key, name)
         default: break
         }
         let choices = pageState?.page.choices ?? []
@@ -74,7 +75,7 @@ extension ReaderPresenter {
         case .scrollLineDown: scrollText(by: 1)
         case .skip:
             // `s` skips on an error screen (above); on a page it saves a bookmark.
-            if pageState != nil, case .page = reader { return [.saveBookmark] }
+            if case .page(let page) = reader { mode = .nameBookmark(Bookmark.firstWords(of: page.page)) }
         case .retry, .confirm, .redraw: break
         }
         return []

@@ -34,6 +34,32 @@ extension ReaderPresenter {
         return []
     }
 
+    /// The longest bookmark name, in characters.
+    static let bookmarkNameLimit = 80
+
+    /// A key while the bookmark's name is asked: characters are typed, Backspace takes one back, Enter saves
+    /// (an empty name: the page's first words), Esc cancels.
+    mutating func handleName(_ key: Key, _ name: String) -> [ReaderEffect] {
+        var name = name
+        switch key {
+        case .enter:
+            mode = .reading
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            return [.saveBookmark(name: trimmed.isEmpty ? pageState.map { Bookmark.firstWords(of: $0.page) } ?? "bookmark" : trimmed)]
+        case .escape:
+            mode = .reading
+            return []
+        case .backspace:
+            if !name.isEmpty { name.removeLast() }
+        case .character(let c) where !c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }):
+            if name.count < Self.bookmarkNameLimit { name.append(c) }
+        default:
+            return []
+        }
+        mode = .nameBookmark(name)
+        return []
+    }
+
     /// The backlog arrived (after `openBacklog`): it opens, the newest page selected, unless another
     /// overlay took the screen meanwhile.
     mutating func openBacklog(_ entries: [BacklogEntry]) {

@@ -53,6 +53,8 @@ public struct ReaderPresenter: Sendable {
         /// (ReaderPresenter+Lists.swift).
         case backlog(PickList, [BacklogEntry])
         case bookmarks(PickList, [Bookmark])
+        /// "Save a bookmark named:" with the name typed so far (ReaderPresenter+Lists.swift).
+        case nameBookmark(String)
     }
 
     /// Where the Loading screen is.

@@ -79,6 +79,9 @@ public enum PageRenderer {
         if let list = model.pickList {
             drawList(&grid, list, width: width, height: height)
             choices = []
+        } else if let name = model.bookmarkName {
+            overlay(&grid, ["Save a bookmark named:", "", DisplayWidth.sanitize(name) + "▏", "", "Enter save · Esc cancel"], width: width, height: height)
+            choices = []
         } else if model.confirmRestart {
             overlay(&grid, ["Restart from the beginning?", "", "y yes · n no"], width: width, height: height)
             choices = []

@@ -32,12 +32,15 @@ public struct ScreenModel: Sendable {
     public var helpFooter: [String]
     /// The list overlay (backlog, bookmarks), when one is open.
     public var pickList: PickList?
+    /// The bookmark's name being typed, when `s` asks for one.
+    public var bookmarkName: String?
 
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
         showHelp: Bool = false, confirmRestart: Bool = false, statsLines: [String]? = nil,
-        helpFooter: [String] = [], pickList: PickList? = nil
+        helpFooter: [String] = [], pickList: PickList? = nil, bookmarkName: String? = nil
     ) {
+        self.bookmarkName = bookmarkName
         self.pickList = pickList
         self.helpFooter = helpFooter
         self.storyTitle = storyTitle
