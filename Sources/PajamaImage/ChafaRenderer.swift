@@ -85,25 +85,25 @@ public enum ChafaRenderer {
 
     private static func cell(of canvas: OpaquePointer, x: Int32, y: Int32, mode: PictureColorMode) -> PictureCells.Cell {
         let code = chafa_canvas_get_char_at(canvas, x, y)
-        let text: String
+        let glyph: Glyph
         if code == 0 {
-            text = ""  // right half of a wide symbol
+            glyph = .empty  // right half of a wide symbol
         } else if let scalar = Unicode.Scalar(code), scalar.value >= 0x20, !(0x7F...0x9F).contains(scalar.value) {
-            text = String(Character(scalar))
+            glyph = Glyph(Character(scalar))
         } else {
-            text = " "  // never send a control character to the terminal
+            glyph = .space  // never send a control character to the terminal
         }
         var fg: Int32 = -1, bg: Int32 = -1
         switch mode {
         case .none:
-            return PictureCells.Cell(text: text)
+            return PictureCells.Cell(glyph: glyph)
         case .truecolor:
             chafa_canvas_get_colors_at(canvas, x, y, &fg, &bg)
-            return PictureCells.Cell(text: text, foreground: fg < 0 ? nil : .rgb(UInt32(fg)),
+            return PictureCells.Cell(glyph: glyph, foreground: fg < 0 ? nil : .rgb(UInt32(fg)),
                                      background: bg < 0 ? nil : .rgb(UInt32(bg)))
         case .indexed256, .indexed16, .indexed8:
             chafa_canvas_get_raw_colors_at(canvas, x, y, &fg, &bg)
-            return PictureCells.Cell(text: text, foreground: fg < 0 ? nil : .palette(Int(fg)),
+            return PictureCells.Cell(glyph: glyph, foreground: fg < 0 ? nil : .palette(Int(fg)),
                                      background: bg < 0 ? nil : .palette(Int(bg)))
         }
     }

@@ -4,15 +4,22 @@ public struct PictureCells: Sendable, Hashable {
     /// One cell: a single-width symbol (or "" for the right half of a wide character) and its colours.
     /// A nil colour is the theme's picture colour (transparent pixels, text art, no-colour mode).
     public struct Cell: Sendable, Hashable {
-        public var text: String
+        public var glyph: Glyph
         public var foreground: PictureColor?
         public var background: PictureColor?
 
-        public init(text: String, foreground: PictureColor? = nil, background: PictureColor? = nil) {
-            self.text = text
+        public init(glyph: Glyph, foreground: PictureColor? = nil, background: PictureColor? = nil) {
+            self.glyph = glyph
             self.foreground = foreground
             self.background = background
         }
+
+        public init(text: String, foreground: PictureColor? = nil, background: PictureColor? = nil) {
+            self.init(glyph: Glyph(text), foreground: foreground, background: background)
+        }
+
+        /// The symbol as text ("" for the right half of a wide character).
+        public var text: String { glyph.text }
     }
 
     /// Columns and rows used (at most the box asked for).
@@ -29,7 +36,7 @@ public struct PictureCells: Sendable, Hashable {
         flat.reserveCapacity(self.width * rows.count)
         for row in rows {
             flat += row.prefix(self.width)
-            if row.count < self.width { flat += Array(repeating: Cell(text: " "), count: self.width - row.count) }
+            if row.count < self.width { flat += Array(repeating: Cell(glyph: .space), count: self.width - row.count) }
         }
         cells = flat
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PajamaTestSupport
 
 /// Runs a program on a fresh pseudo-terminal of a given size and times how long it takes until its
@@ -14,8 +15,53 @@ struct PseudoTerminalRun {
         var description: String
     }
 
-    /// Seconds from just before `posix_spawn` until `marker` has appeared in what the program wrote.
-    func secondsUntil(_ marker: String, timeout: Double = 10) throws -> Double {
+    /// A program started on its own pseudo-terminal: `master` is our side (its output, its keyboard).
+    struct Started {
+        let master: Int32
+        let pid: pid_t
+        /// `now()` just before `posix_spawn`.
+        let start: Double
+
+        /// Ends the program with SIGTERM (SIGKILL if it has not ended after 2 s), draining its output meanwhile,
+        /// and closes the terminal.
+        func stop() {
+            kill(pid, SIGTERM)
+            var status: Int32 = 0
+            // The reader restores the terminal and exits on SIGTERM; drain its output meanwhile.
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            for _ in 0..<200 {
+                if waitpid(pid, &status, WNOHANG) == pid { break }
+                var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                if poll(&fds, 1, 10) > 0 { _ = Glibc.read(master, &buffer, buffer.count) }
+            }
+            if waitpid(pid, &status, WNOHANG) == 0 {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+            }
+            close(master)
+        }
+
+        /// Reads what the program writes until `marker` has appeared (in what was read since this call);
+        /// returns the bytes read.
+        func read(until marker: String, timeout: Double = 10) throws -> [UInt8] {
+            let needle = Array(marker.utf8)
+            var seen: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            let started = now()
+            while now() - started < timeout {
+                var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&fds, 1, 50) > 0 else { continue }
+                let n = Glibc.read(master, &buffer, buffer.count)
+                if n <= 0 { break }
+                seen += buffer[0..<n]
+                if seen.count >= needle.count, PseudoTerminalRun.contains(seen, needle) { return seen }
+            }
+            throw Failure(description: "\"\(marker)\" did not appear within \(timeout) s")
+        }
+    }
+
+    /// Starts the program on a new pseudo-terminal of `columns` x `rows`.
+    func start() throws -> Started {
         // posix_openpt/grantpt/unlockpt/ptsname are not in Swift's Glibc module: open the multiplexer and
         // use the Linux ioctls behind them (TIOCSPTLCK to unlock, TIOCGPTN for the number; grantpt is a
         // no-op with devpts).
@@ -23,13 +69,16 @@ struct PseudoTerminalRun {
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard master >= 0, ioctl(master, Self.unlockRequest, &unlock) == 0, ioctl(master, Self.numberRequest, &number) == 0 else {
+            if master >= 0 { close(master) }
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
-        defer { close(master) }
         let slavePath = "/dev/pts/\(number)"
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         let slave = open(slavePath, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw Failure(description: "cannot open \(slavePath)") }
+        guard slave >= 0 else {
+            close(master)
+            throw Failure(description: "cannot open \(slavePath)")
+        }
         _ = ioctl(slave, UInt(TIOCSWINSZ), &size)
         close(slave)
 
@@ -47,42 +96,26 @@ struct PseudoTerminalRun {
         var pid: pid_t = 0
         let start = now()
         let spawned = SpawnAttributes.withClean { posix_spawn(&pid, executable, &actions, &$0, argv, envp) }
-        guard spawned == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
-        defer {
-            kill(pid, SIGTERM)
-            var status: Int32 = 0
-            // The reader restores the terminal and exits on SIGTERM; drain its output meanwhile.
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            for _ in 0..<200 {
-                if waitpid(pid, &status, WNOHANG) == pid { break }
-                var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                if poll(&fds, 1, 10) > 0 { _ = read(master, &buffer, buffer.count) }
-            }
-            if waitpid(pid, &status, WNOHANG) == 0 {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-            }
+        guard spawned == 0 else {
+            close(master)
+            throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
+        return Started(master: master, pid: pid, start: start)
+    }
 
-        let needle = Array(marker.utf8)
-        var seen: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while now() - start < timeout {
-            var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            guard poll(&fds, 1, 50) > 0 else { continue }
-            let n = read(master, &buffer, buffer.count)
-            if n <= 0 { break }
-            seen += buffer[0..<n]
-            if seen.count >= needle.count, Self.contains(seen, needle) { return now() - start }
-        }
-        throw Failure(description: "\"\(marker)\" did not appear within \(timeout) s")
+    /// Seconds from just before `posix_spawn` until `marker` has appeared in what the program wrote.
+    func secondsUntil(_ marker: String, timeout: Double = 10) throws -> Double {
+        let program = try start()
+        defer { program.stop() }
+        _ = try program.read(until: marker, timeout: timeout)
+        return now() - program.start
     }
 
     /// TIOCSPTLCK = _IOW('T', 0x31, int) and TIOCGPTN = _IOR('T', 0x30, unsigned int) on Linux.
     private static let unlockRequest: UInt = 0x4004_5431
     private static let numberRequest: UInt = 0x8004_5430
 
-    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard let first = needle.first else { return true }
         var i = haystack.startIndex
         while let j = haystack[i...].firstIndex(of: first) {

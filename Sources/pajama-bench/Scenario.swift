@@ -11,6 +11,11 @@ struct Skip: Error, CustomStringConvertible {
     var description: String { reason }
 }
 
+/// A scenario whose measured program did not do what it measures (a wrong exit status, say).
+struct ScenarioFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
 /// Knobs shared by the scenarios.
 struct BenchOptions: Sendable {
     /// Scale factor for iteration counts (`--quick` uses 0.2 for a smoke run).

@@ -17,6 +17,9 @@ struct ReadCommand: PathsCommand, LoggingCommand {
     @Option(help: "Open the bookmark (or autosave) with this name; replaces saved progress from there on.")
     var bookmark: String?
 
+    @Option(help: "Append each page's text and each choice taken to this file, as plain UTF-8 text.")
+    var transcript: String?
+
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
@@ -36,7 +39,8 @@ struct ReadCommand: PathsCommand, LoggingCommand {
 
     func run(paths: Paths) async throws {
         let code = await ReaderApp.runStory(
-            story, start: start.flatMap(Self.location), restart: restart, bookmark: bookmark, options: reading, paths: paths)
+            story, start: start.flatMap(Self.location), restart: restart, bookmark: bookmark, transcript: transcript, options: reading,
+            paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

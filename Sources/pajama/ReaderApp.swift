@@ -12,10 +12,19 @@ import PajamaTerminal
 enum ReaderApp {
     /// `pajama read`: one story; returns the exit code.
     static func runStory(
-        _ argument: String, start: (beat: String, page: String?)?, restart: Bool, bookmark name: String? = nil, options: ReadingOptions,
-        paths: Paths
+        _ argument: String, start: (beat: String, page: String?)?, restart: Bool, bookmark name: String? = nil, transcript: String?,
+        options: ReadingOptions, paths: Paths
     ) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
+        var recorder: TranscriptRecorder?
+        if let transcript {
+            do {
+                recorder = TranscriptRecorder(file: try TranscriptFile(path: transcript))
+            } catch {
+                printError("pajama: \(error)")
+                return 2
+            }
+        }
         guard let (_, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
         // A requested start is checked before the screen opens: a typo exits naming what exists.
         var location: StoryLocation?
@@ -48,8 +57,9 @@ enum ReaderApp {
         let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
         let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
-                                 options: options, paths: paths)
+                                 options: options, paths: paths, transcript: recorder)
         screen.close()
+        if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
         await shutdown(sound: sound, content: content)
         if case .signal(let number) = outcome { return 128 + number }
         return 0
@@ -160,11 +170,13 @@ enum ReaderApp {
 
     static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
-        restart: Bool, bookmark: Bookmark? = nil, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil
+        restart: Bool, bookmark: Bookmark? = nil, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil,
+        transcript: TranscriptRecorder? = nil
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
         let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress),
                                         bookmarks: BookmarkStore(folder: paths.bookmarks))
+        transcript?.follow(viewModel.events())
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
         let controller = ReaderController(

@@ -85,8 +85,9 @@ public enum SoundCue: Sendable, Equatable {
 public enum ReaderEvent: Sendable, Equatable {
     case stateChanged(ReaderState)
     case pageEntered(StoryLocation)
-    /// A choice was taken and the page it leads to entered (published just before that page's
-    /// `.pageEntered`); a choice whose target failed to load is not taken.
+    /// A choice was taken and the page it leads to is entered (published just before the state change that
+    /// shows that page, so a transcript writes the choice before the page); a choice whose target failed to
+    /// load is not taken.
     case choiceTaken(TakenChoice)
     /// The reader triggered a tap or choice sound, whether or not it plays here (muted, `--no-sound`, no
     /// server, not loaded yet): what co-reading sends to the followers, who play it on their own servers.

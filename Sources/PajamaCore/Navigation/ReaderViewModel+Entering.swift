@@ -130,8 +130,8 @@ extension ReaderViewModel {
                                   canGoBack: history.canGoBack, isEnding: pageIndex == beat.pages.count - 1 && beat.isEnding)
         pagesRead += 1
         if entry.choice != nil { choicesMade += 1 }
-        phase = .page(pageState, visit)
         if let choice = entry.choice { emit(.choiceTaken(choice)) }
+        phase = .page(pageState, visit)
         emit(.pageEntered(location))
         save(location)
         playPageEnterSounds(of: page, on: visit)

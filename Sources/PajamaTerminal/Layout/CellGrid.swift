@@ -1,13 +1,23 @@
+import PajamaImage
+
 /// A screen's worth of cells, drawn by the renderers in pure Swift and flushed by `Screen`.
 public struct CellGrid: Sendable, Equatable {
-    /// One terminal cell: one grapheme (or "" for the right half of a wide one) and its style.
+    /// One terminal cell: one grapheme (the empty glyph for the right half of a wide one) and its style.
     public struct Cell: Sendable, Hashable {
-        public var text: String
+        public var glyph: Glyph
         public var style: Style
-        public init(text: String = " ", style: Style = Style(.text)) {
-            self.text = text
+
+        public init(glyph: Glyph = .space, style: Style = Style(.text)) {
+            self.glyph = glyph
             self.style = style
         }
+
+        public init(text: String, style: Style = Style(.text)) {
+            self.init(glyph: Glyph(text), style: style)
+        }
+
+        /// The grapheme as text ("" for the right half of a wide character).
+        public var text: String { glyph.text }
     }
 
     public let width: Int
@@ -38,8 +48,8 @@ public struct CellGrid: Sendable, Equatable {
             if w == 0 { continue }
             if used + w > limit { break }
             if column >= 0 {
-                self[column, y] = Cell(text: String(character), style: style)
-                if w == 2, column + 1 < width { self[column + 1, y] = Cell(text: "", style: style) }
+                self[column, y] = Cell(glyph: Glyph(character), style: style)
+                if w == 2, column + 1 < width { self[column + 1, y] = Cell(glyph: .empty, style: style) }
             }
             column += w
             used += w
@@ -50,7 +60,7 @@ public struct CellGrid: Sendable, Equatable {
     /// Fills a row range with blanks of a style (for bars and highlights).
     public mutating func fill(y: Int, from x: Int = 0, to end: Int? = nil, style: Style) {
         guard y >= 0, y < height else { return }
-        for column in max(0, x)..<min(end ?? width, width) { self[column, y] = Cell(text: " ", style: style) }
+        for column in max(0, x)..<min(end ?? width, width) { self[column, y] = Cell(glyph: .space, style: style) }
     }
 
     /// The grid as plain text lines (trailing spaces trimmed), for tests.

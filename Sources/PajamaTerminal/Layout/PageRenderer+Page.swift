@@ -122,8 +122,8 @@ extension PageRenderer {
                 guard x >= 0, x < grid.width else { continue }
                 let cell = picture[column, row]
                 // A wide character cut in half by the clip would spill out of the box: draw a blank.
-                let cut = column == columns - 1 && column + 1 < picture.width && picture[column + 1, row].text.isEmpty
-                grid[x, y] = CellGrid.Cell(text: cut ? " " : cell.text,
+                let cut = column == columns - 1 && column + 1 < picture.width && picture[column + 1, row].glyph.isEmpty
+                grid[x, y] = CellGrid.Cell(glyph: cut ? .space : cell.glyph,
                                            style: Style(pictureForeground: cell.foreground, pictureBackground: cell.background))
             }
         }

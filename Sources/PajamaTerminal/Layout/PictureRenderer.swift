@@ -34,8 +34,8 @@ public enum PictureRenderer {
                 let w = DisplayWidth.of(character)
                 if w == 0 { continue }
                 if row.count + w > width { break }
-                row.append(PictureCells.Cell(text: String(character)))
-                if w == 2 { row.append(PictureCells.Cell(text: "")) }
+                row.append(PictureCells.Cell(glyph: Glyph(character)))
+                if w == 2 { row.append(PictureCells.Cell(glyph: .empty)) }
             }
             used = max(used, row.count)
             return row

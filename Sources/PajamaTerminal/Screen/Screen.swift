@@ -20,6 +20,8 @@ public final class Screen {
     private var repaintTerminal = false
     private var pairs: [PairKey: Int32] = [:]
     private var nextPair: Int32 = 1
+    /// Counts the times `pairs` started over (ran out of colour pairs).
+    private var pairGeneration = 0
     private var mapper = ColorMapper(colors: 0)
     private var isOpen = false
 
@@ -106,37 +108,50 @@ public final class Screen {
     /// Draws `grid`, writing only the cells that changed since the last frame.
     public func draw(_ grid: CellGrid) {
         guard isOpen else { return }
-        let full = previous == nil || previous!.width != grid.width || previous!.height != grid.height
-        if full { werase(pajama_stdscr()) }
         if repaintTerminal {
             // After a resize the terminal may not show what ncurses believes it does (a 1x1 window scrolled
             // the page away): clear it and send every cell, not only the cells ncurses thinks changed.
             clearok(pajama_stdscr(), true)
             repaintTerminal = false
         }
-        for y in 0..<min(grid.height, height) {
-            for x in 0..<min(grid.width, width) {
-                let cell = grid[x, y]
-                if !full, previous![x, y] == cell { continue }
-                if cell.text.isEmpty { continue }  // right half of a wide character
-                // The last cell of the screen: writing it would scroll on some terminals.
-                if y == height - 1 && x == width - 1 { continue }
-                put(cell, x: x, y: y)
-            }
+        let pairs = pairGeneration
+        put(grid, changedSince: previous)
+        if pairGeneration != pairs {
+            // The colour pairs ran out during this frame and were started over: cells drawn before that use
+            // pair numbers that now stand for other colours. Send the whole frame again with the new pairs
+            // (once: a frame that needs more pairs than the terminal has keeps the colours it got).
+            put(grid, changedSince: nil)
         }
         previous = grid
         wnoutrefresh(pajama_stdscr())
         doupdate()
     }
 
+    /// Puts the cells of `grid` that differ from `before` (all of them, on a cleared screen, when nil or of
+    /// another size).
+    private func put(_ grid: CellGrid, changedSince before: CellGrid?) {
+        let before = before.flatMap { $0.width == grid.width && $0.height == grid.height ? $0 : nil }
+        if before == nil { werase(pajama_stdscr()) }
+        for y in 0..<min(grid.height, height) {
+            for x in 0..<min(grid.width, width) {
+                let cell = grid[x, y]
+                if let before, before[x, y] == cell { continue }
+                if cell.glyph.isEmpty { continue }  // right half of a wide character
+                // The last cell of the screen: writing it would scroll on some terminals.
+                if y == height - 1 && x == width - 1 { continue }
+                put(cell, x: x, y: y)
+            }
+        }
+    }
+
     private func put(_ cell: CellGrid.Cell, x: Int, y: Int) {
         let (attributes, pair) = look(cell.style)
-        var scalars = Array(cell.text.unicodeScalars.prefix(4).map { wchar_t(bitPattern: $0.value) })
-        scalars.append(0)
         var character = cchar_t()
         var extendedPair = pair
-        _ = scalars.withUnsafeBufferPointer { buffer in
-            setcchar(&character, buffer.baseAddress, attributes, Int16(truncatingIfNeeded: min(pair, 32767)), &extendedPair)
+        cell.glyph.withTerminatedScalars { scalars in
+            scalars.withMemoryRebound(to: wchar_t.self, capacity: 5) { wide in
+                _ = setcchar(&character, wide, attributes, Int16(truncatingIfNeeded: min(pair, 32767)), &extendedPair)
+            }
         }
         mvwadd_wch(pajama_stdscr(), Int32(y), Int32(x), &character)
     }
@@ -161,10 +176,10 @@ public final class Screen {
         let key = PairKey(fg: fg, bg: bg)
         if let pair = pairs[key] { return (attributes, pair) }
         if Int(nextPair) >= Int(pajama_color_pairs()) - 1 {
-            // Out of pairs (many picture colours): start over; the next frame is drawn in full.
+            // Out of pairs (many picture colours): start over; `draw` sends the frame again in full.
             pairs.removeAll()
             nextPair = 1
-            previous = nil
+            pairGeneration += 1
         }
         let pair = nextPair
         nextPair += 1

@@ -1,0 +1,57 @@
+/// A reading written down as plain UTF-8 text: each page's text as it is revealed, each choice taken and
+/// the end. Fed the reader's events in order (`record`), it returns the text to append; the text of the
+/// story is made safe to print (`UntrustedText`), so a transcript shown with `cat` cannot drive a terminal.
+///
+/// A page is written when it is entered (on a text page, the lines revealed so far) and each line as it is
+/// revealed; pages are separated by a blank line. A page entered again (a back move) is written again: the
+/// transcript is the reading as it happened.
+public struct Transcript: Sendable {
+    /// The page last written and how many of its lines.
+    private var current: (beatId: String, pageId: String, lines: Int)?
+    private var wroteAnything = false
+
+    public init() {}
+
+    /// The text `event` adds to the transcript (empty when it adds nothing).
+    public mutating func record(_ event: ReaderEvent) -> String {
+        switch event {
+        case .stateChanged(.page(let page)):
+            return write(page)
+        case .stateChanged(.finished(let page, _)):
+            return write(page) + "\nThe End\n"
+        case .choiceTaken(let choice):
+            return "> \(choice.index + 1). \(Self.clean(choice.text))\n"
+        default:
+            return ""
+        }
+    }
+
+    private mutating func write(_ state: PageState) -> String {
+        let lines = Self.lines(of: state.page, revealed: state.revealedLines)
+        if let current, current.beatId == state.beat.id, current.pageId == state.page.id {
+            guard lines.count > current.lines else { return "" }
+            self.current = (current.beatId, current.pageId, lines.count)
+            return lines[current.lines...].map { $0 + "\n" }.joined()
+        }
+        let separator = wroteAnything ? "\n" : ""
+        wroteAnything = true
+        current = (state.beat.id, state.page.id, lines.count)
+        return separator + lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The lines a page shows with `revealed` of its text lines revealed.
+    static func lines(of page: Page, revealed: Int) -> [String] {
+        switch page.kind {
+        case .title(let title, let subtitle):
+            return [clean(title)] + (subtitle.map { [clean($0)] } ?? [])
+        case .text(let lines):
+            return lines.prefix(max(0, revealed)).map(clean)
+        case .choice(let prompt, let choices):
+            return (prompt.map { [clean($0)] } ?? []) + choices.enumerated().map { "  \($0.offset + 1). \(clean($0.element.text))" }
+        }
+    }
+
+    /// One line of story text made safe to print (a control character, a line break included, is shown as
+    /// U+FFFD, as on the screen).
+    static func clean(_ text: String) -> String { UntrustedText.sanitize(text) }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import PajamaCore
+import PajamaHTTP
+
+/// `pajama play <folder|URL> --choices 2,1,...`: reads a story without a terminal or sound, taking the
+/// given choices in order, and prints the transcript. For authors' own checks (CI): exit 0 at an ending,
+/// 1 when a choice number is out of range or the choices run out, 2 when the story cannot be read.
+struct PlayCommand: PathsCommand, LoggingCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Read a story headless with the given choices and print its transcript.",
+        discussion: """
+            Exit status: 0 at an ending, 1 if a choice number is out of range or the choices run out (the \
+            message says where), 2 if the story cannot be read (a missing beat or asset: the message says \
+            which and why).
+            """)
+
+    @Argument(help: "The story folder, or its base URL (http:// or https://).")
+    var story: String
+
+    @Option(help: "The choices to take, in order, 1-based and comma-separated (e.g. 2,1,3).")
+    var choices: String = ""
+
+    @Option(help: "Where the transcript goes: a file it is appended to, or - for standard output (the default).")
+    var transcript: String = "-"
+
+    @OptionGroup var logging: LoggingOptions
+
+    /// The parsed `--choices`.
+    var choiceNumbers: [Int] {
+        choices.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
+
+    func validate() throws {
+        guard !choices.isEmpty else { return }
+        let parts = choices.split(separator: ",", omittingEmptySubsequences: false)
+        for (position, part) in parts.enumerated() {
+            guard let number = Int(part.trimmingCharacters(in: .whitespaces)), number >= 1 else {
+                throw ValidationError("--choices: \"\(StoryFormatError.printable(String(part)))\" (choice \(position + 1)) is not a choice number (1, 2, ...)")
+            }
+        }
+    }
+
+    func run(paths: Paths) async throws {
+        let code = await PlayRun.run(story, choices: choiceNumbers, transcript: transcript, paths: paths)
+        if code != 0 { throw ExitCode(code) }
+    }
+}
+
+/// What `pajama play` does, once its arguments are checked.
+@MainActor
+enum PlayRun {
+    static func run(_ argument: String, choices: [Int], transcript path: String, paths: Paths) async -> Int32 {
+        let file: TranscriptFile
+        do {
+            file = try TranscriptFile(path: path)
+        } catch {
+            ReaderApp.printError("pajama: \(error)")
+            return 2
+        }
+        let content: StoryContentManager
+        do {
+            content = try await ReaderApp.open(StorySources.open(argument), sound: nil, paths: paths)
+        } catch {
+            ReaderApp.printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
+            return 2
+        }
+        let viewModel = ReaderViewModel(content: content, sound: nil, progress: nil)
+        let recorder = TranscriptRecorder(file: file)
+        recorder.follow(viewModel.events())
+        let outcome = await ScriptedReading.run(viewModel, choices: choices)
+        await viewModel.close()
+        let problem = await recorder.finish()
+        if let problem {
+            ReaderApp.printError("pajama: \(problem)")
+            return 2
+        }
+        return report(outcome)
+    }
+
+    /// Says how the reading ended (on standard error, so the transcript on standard output stays clean).
+    static func report(_ outcome: ScriptedReading.Outcome) -> Int32 {
+        switch outcome {
+        case .ending(_, let unused):
+            if unused > 0 {
+                ReaderApp.printError("pajama: the story ended with \(unused) choice\(unused == 1 ? "" : "s") not used")
+            }
+            return 0
+        case .choiceOutOfRange(let number, let position, let offered, let location):
+            ReaderApp.printError("pajama: choice \(position) is \(number), but \(where: location) offers \(offered) choice\(offered == 1 ? "" : "s")")
+            return 1
+        case .choicesRanOut(let given, let offered, let location):
+            ReaderApp.printError("pajama: the choices ran out after \(given): \(where: location) offers \(offered) choice\(offered == 1 ? "" : "s")")
+            return 1
+        case .failed(let failure):
+            ReaderApp.printError("pajama: \(where: failure.location) cannot be read: \(failure.error)")
+            return 2
+        case .noEnding(let moves, let location):
+            ReaderApp.printError("pajama: no ending or choice after \(moves) moves\(location.map { " (at \(where: $0))" } ?? "")")
+            return 2
+        }
+    }
+}
+
+extension String.StringInterpolation {
+    /// A location as the messages of `pajama play` name it: `beat "b", page "p"`.
+    mutating func appendInterpolation(where location: StoryLocation) {
+        appendLiteral("beat \"\(StoryFormatError.printable(location.beatId))\", page \"\(StoryFormatError.printable(location.pageId))\"")
+    }
+}
