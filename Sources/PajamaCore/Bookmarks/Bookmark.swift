@@ -18,6 +18,16 @@ public struct Bookmark: Codable, Sendable, Equatable {
         self.savedAt = savedAt
     }
 
+    /// A time as the bookmarks show it and autosaves are named: `2026-11-24 12:31 UTC` (with seconds:
+    /// `12:31:05`).
+    public static func timeText(_ date: Date, seconds: Bool = false) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = seconds ? "yyyy-MM-dd HH:mm:ss" : "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date) + " UTC"
+    }
+
     /// The first `count` words of what a page says (a title, a text page's first line, a choice's prompt).
     public static func firstWords(of page: Page, count: Int = 6) -> String {
         let text: String

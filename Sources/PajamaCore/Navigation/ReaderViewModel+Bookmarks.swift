@@ -36,7 +36,7 @@ extension ReaderViewModel {
 
     /// Autosaves the page shown (before a choice), named by its time.
     func autosave() {
-        guard let bookmark = bookmarkHere(name: "autosave " + Self.autosaveName(Date())) else { return }
+        guard let bookmark = bookmarkHere(name: "autosave " + Bookmark.timeText(Date(), seconds: true)) else { return }
         bookmarkWrites.yield(.autosave(bookmark))
     }
 
@@ -46,14 +46,6 @@ extension ReaderViewModel {
         let name = name ?? (words.isEmpty ? "\(page.location.beatId) \(page.location.pageId)" : words)
         return Bookmark(name: name, location: page.location, history: history.locations.prefix(history.cursor + 1).map { $0 },
                         firstWords: words, savedAt: Date())
-    }
-
-    static func autosaveName(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.string(from: date) + " UTC"
     }
 
     /// The task that writes bookmarks in order, off the main actor; a problem (or "bookmarked NAME") is

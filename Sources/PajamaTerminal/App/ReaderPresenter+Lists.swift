@@ -81,17 +81,9 @@ extension ReaderPresenter {
             return
         }
         let items = bookmarks.map { mark in
-            [mark.name, "  " + mark.firstWords + " · " + Self.timeText(mark.savedAt)]
+            [mark.name, "  " + mark.firstWords + " · " + Bookmark.timeText(mark.savedAt)]
         }
         let list = PickList(heading: "Bookmarks · ↑ ↓ choose · Enter open · Esc close", items: items, selected: bookmarks.count - 1)
         mode = .bookmarks(list, bookmarks)
-    }
-
-    static func timeText(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date) + " UTC"
     }
 }
