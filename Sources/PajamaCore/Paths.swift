@@ -10,6 +10,9 @@ public struct Paths: Sendable, Equatable {
     public var cache: URL
     /// Saved reading progress: `$XDG_DATA_HOME/pajama/progress` (default `~/.local/share/pajama/progress`).
     public var progress: URL
+    /// Bookmarks and autosaves, one JSON file per story id: `$XDG_DATA_HOME/pajama/bookmarks`, beside
+    /// `progress`.
+    public var bookmarks: URL { progress.deletingLastPathComponent().appendingPathComponent("bookmarks") }
     /// Settings: `$XDG_CONFIG_HOME/pajama` (default `~/.config/pajama`).
     public var config: URL
     /// The reader's log (`pajama.log`, one older `pajama.log.1`): `$XDG_STATE_HOME/pajama` (default

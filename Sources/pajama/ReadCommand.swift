@@ -14,6 +14,9 @@ struct ReadCommand: PathsCommand, LoggingCommand {
     @Flag(help: "Forget saved progress and start from the beginning.")
     var restart = false
 
+    @Option(help: "Open the bookmark (or autosave) with this name; replaces saved progress from there on.")
+    var bookmark: String?
+
     @Option(help: "Append each page's text and each choice taken to this file, as plain UTF-8 text.")
     var transcript: String?
 
@@ -22,6 +25,7 @@ struct ReadCommand: PathsCommand, LoggingCommand {
 
     func validate() throws {
         if let start, Self.location(start) == nil { throw ValidationError("--start takes BEAT or BEAT/PAGE") }
+        if start != nil, bookmark != nil { throw ValidationError("--start and --bookmark cannot be used together") }
     }
 
     static func location(_ text: String) -> (beat: String, page: String?)? {
@@ -38,7 +42,8 @@ struct ReadCommand: PathsCommand, LoggingCommand {
 
     func run(paths: Paths) async throws {
         let code = await ReaderApp.runStory(
-            story, start: start.flatMap(Self.location), restart: restart, transcript: transcript, options: reading, paths: paths)
+            story, start: start.flatMap(Self.location), restart: restart, bookmark: bookmark, transcript: transcript, options: reading,
+            paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -12,8 +12,8 @@ import PajamaTerminal
 enum ReaderApp {
     /// `pajama read`: one story; returns the exit code.
     static func runStory(
-        _ argument: String, start: (beat: String, page: String?)?, restart: Bool, transcript: String?, options: ReadingOptions,
-        paths: Paths
+        _ argument: String, start: (beat: String, page: String?)?, restart: Bool, bookmark name: String? = nil, transcript: String?,
+        options: ReadingOptions, paths: Paths
     ) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
         var recorder: TranscriptRecorder?
@@ -37,14 +37,27 @@ enum ReaderApp {
                 return error.isUsageError ? 64 : 2
             }
         }
+        // So is a bookmark's name: an unknown one exits naming the story's bookmarks.
+        var bookmark: Bookmark?
+        if let name {
+            let (file, warning) = BookmarkStore(folder: paths.bookmarks).load(storyId: content.manifest.id)
+            if let warning { printError("pajama: \(warning)") }
+            bookmark = file.named(name)
+            if bookmark == nil {
+                let known = file.names.isEmpty ? "the story has no bookmarks yet" : "its bookmarks are: " + file.names.map { "\"\($0)\"" }.joined(separator: ", ")
+                printError("pajama: --bookmark \"\(StoryFormatError.printable(name))\": no such bookmark in \(content.manifest.id); \(known)")
+                await shutdown(sound: sound, content: content)
+                return 2
+            }
+        }
         TerminalGuard.install()
         let signals = QuitSignals()
         await signals.start()
         defer { signals.stop() }
         let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
-        let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, options: options, paths: paths,
-                                 transcript: recorder)
+        let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                                 options: options, paths: paths, transcript: recorder)
         screen.close()
         if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
         await shutdown(sound: sound, content: content)
@@ -157,10 +170,12 @@ enum ReaderApp {
 
     static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
-        restart: Bool, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil, transcript: TranscriptRecorder? = nil
+        restart: Bool, bookmark: Bookmark? = nil, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil,
+        transcript: TranscriptRecorder? = nil
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
-        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress))
+        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress),
+                                        bookmarks: BookmarkStore(folder: paths.bookmarks))
         transcript?.follow(viewModel.events())
         let readAloud = makeReadAloud(options, sound: sound)
         readAloud?.follow(viewModel.events())
@@ -172,7 +187,7 @@ enum ReaderApp {
             loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo, readAloud: readAloud)
         screen.invalidate()
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: client) }
-        let outcome = await controller.run(start: start, restart: restart)
+        let outcome = await controller.run(start: start, restart: restart, bookmark: bookmark)
         link?.close()
         // Quit (a key or a quit signal): the newest progress is written before the session ends.
         readAloud?.finish()

@@ -65,7 +65,7 @@ import Testing
         // The next state is handed over, and a write of it was cut short (its temporary file is half
         // written): the process stops here. What a new reader finds is the old state, whole.
         _ = writer.save(storyId: "s", Self.progress(2))
-        try Data("{\"location\":{\"beatId\":\"b".utf8).write(to: dir.url.appendingPathComponent(".s.99999.tmp"))
+        try Data("{\"location\":{\"beatId\":\"b".utf8).write(to: dir.url.appendingPathComponent(".s.json.99999.tmp"))
         #expect(store.load(storyId: "s").progress == Self.progress(1))
         // Had it gone on, the new state replaces the old in one step.
         await writer.close()

@@ -51,15 +51,20 @@ public final class ReaderViewModel {
     var endingsFound: [String] = []
     /// How many endings the story has (see ReaderViewModel+Ending.swift).
     var endingsCount = EndingsCount.unknown
-    private let hub = EventHub<ReaderEvent>(bufferSize: 1024)
+    private let hub: EventHub<ReaderEvent>
     /// Hands each entered location to the content (the preloader slides its window), in order, from one
     /// task this view model owns (cancelled by `close()`).
     private let moves: AsyncStream<StoryLocation>.Continuation
     private let mover: Task<Void, Never>
+    /// Bookmarks and autosaves to write, and the task that writes them in order (ReaderViewModel+Bookmarks.swift;
+    /// `close()` waits for it).
+    let bookmarkWrites: AsyncStream<BookmarkWrite>.Continuation
+    private let bookmarkWriter: Task<Void, Never>
 
     /// `progress` is where reading progress is kept (nil: not kept); it is written behind the reader, at
     /// most once per `progressInterval` of `progressClock`, and at the story's end and `close()`.
-    public init(content: any StoryContent, sound: SoundClient?, progress: ProgressStore?,
+    /// `bookmarks` is where bookmarks and the autosaves before each choice go (nil: nowhere).
+    public init(content: any StoryContent, sound: SoundClient?, progress: ProgressStore?, bookmarks: BookmarkStore? = nil,
                 historyLimit: Int = 500, contentKeptFor: Int = 20,
                 progressInterval: Duration = ProgressWriter.defaultInterval, progressClock: any Clock<Duration> = ContinuousClock()) {
         self.content = content
@@ -72,6 +77,11 @@ public final class ReaderViewModel {
         mover = Task { [content] in
             for await location in locations { await content.readerMoved(to: location) }
         }
+        let hub = EventHub<ReaderEvent>(bufferSize: 1024)
+        self.hub = hub
+        let (writes, bookmarkWrites) = AsyncStream<BookmarkWrite>.makeStream()
+        self.bookmarkWrites = bookmarkWrites
+        bookmarkWriter = Self.bookmarkWriter(bookmarks, storyId: content.manifest.id, writes: writes, hub: hub)
     }
 
     /// A new stream of every event from now on (state changes with their loading subjects, pages entered,
@@ -119,7 +129,9 @@ public final class ReaderViewModel {
     /// story's start. `restart` forgets the saved progress first. A requested start begins a fresh
     /// history: the saved progress is replaced from there on (back never jumps into an earlier read).
     /// Either way the endings found so far are kept.
-    public func start(at requested: StoryLocation? = nil, restart: Bool = false) async {
+    /// `bookmark` opens a bookmark: a requested start at its place, with its history.
+    public func start(at requested: StoryLocation? = nil, restart: Bool = false, bookmark: Bookmark? = nil) async {
+        let requested = bookmark?.location ?? requested
         var target = Target.beatStart(manifest.startBeatId)
         if let progress {
             let (saved, warning) = progress.store.load(storyId: manifest.id)
@@ -137,6 +149,7 @@ public final class ReaderViewModel {
             }
         }
         if let requested {
+            if let bookmark { history.restore(Array(bookmark.history.dropLast())) }
             await enter(Entry(target: .location(requested), beatHint: nil, recordInHistory: true, choiceSound: nil))
             return
         }
@@ -225,6 +238,7 @@ public final class ReaderViewModel {
     private func choose(_ index: Int) async {
         guard case .page(let page, _) = phase, case .choice(_, let choices) = page.page.kind, choices.indices.contains(index) else { return }
         let choice = choices[index]
+        autosave()
         let sound = choice.soundURL.map { ($0, index) }
         if let (path, index) = sound { emit(.soundCued(path, .choice(index))) }
         await enter(Entry(target: .beatStart(choice.targetBeatId), beatHint: nil, recordInHistory: true, choiceSound: sound,
@@ -258,12 +272,15 @@ public final class ReaderViewModel {
         phase = .closed(state)
         moves.finish()
         mover.cancel()
+        bookmarkWrites.finish()
+        await bookmarkWriter.value  // a bookmark saved just before quitting is on disk
         if let progress, let problem = await progress.close() { emit(.notice(problem)) }
         hub.finish()
     }
 
     deinit {
         mover.cancel()
+        bookmarkWriter.cancel()
         progress?.cancel()
         hub.finish()
     }

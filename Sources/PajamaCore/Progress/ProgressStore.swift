@@ -3,7 +3,7 @@ import Logging
 
 /// Saved reading progress, one JSON file per story id in `folder` (`Paths.progress`).
 ///
-/// Saves are atomic (temp file, fsync, rename), so a crash never leaves half a file; a file that
+/// Saves are atomic (`AtomicFile`: temp file, fsync, rename), so a crash never leaves half a file; a file that
 /// cannot be read is moved aside and reported, never a crash.
 public struct ProgressStore: Sendable {
     public let folder: URL
@@ -12,64 +12,17 @@ public struct ProgressStore: Sendable {
 
     private func file(_ storyId: String) -> URL { folder.appendingPathComponent(storyId + ".json") }
 
-    /// Saves atomically. Errors are returned for the caller to report; reading goes on regardless.
+    /// Saves atomically (`AtomicFile`). Errors are returned for the caller to report; reading goes on regardless.
     @discardableResult
     public func save(storyId: String, _ progress: ReadingProgress) -> String? {
         guard StoryManifest.isValidId(storyId) else { return "invalid story id" }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            let data = try encoder.encode(progress)
-            let temp = folder.appendingPathComponent(".\(storyId).\(ProcessInfo.processInfo.processIdentifier).tmp")
-            if let problem = Self.writeDurably(data, to: temp) {
-                unlink(temp.path)
-                return problem
-            }
-            guard rename(temp.path, file(storyId).path) == 0 else {
-                let problem = "cannot save progress: \(String(cString: strerror(errno)))"
-                unlink(temp.path)
-                return problem
-            }
-            // Make the rename itself durable.
-            let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if directory >= 0 {
-                fsync(directory)
-                close(directory)
-            }
-            removeStaleTemporaryFiles(storyId)
-            return nil
+            return AtomicFile.write(try encoder.encode(progress), to: file(storyId)).map { "cannot save progress: \($0)" }
         } catch {
             return "cannot save progress: \(error)"
         }
-    }
-
-    /// Removes the temporary files of this story's saves by processes that no longer run (a reader
-    /// killed mid-save leaves its `.<story>.<pid>.tmp`); a running reader's file is left alone.
-    private func removeStaleTemporaryFiles(_ storyId: String) {
-        let prefix = ".\(storyId).", own = ProcessInfo.processInfo.processIdentifier
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-            guard let pid = Int32(name.dropFirst(prefix.count).dropLast(".tmp".count)), pid != own else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder.appendingPathComponent(name).path) }
-        }
-    }
-
-    /// Writes all of `data` to a new file and flushes it to the disk; returns a problem or nil.
-    private static func writeDurably(_ data: Data, to url: URL) -> String? {
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return "cannot write \(url.path): \(String(cString: strerror(errno)))" }
-        defer { close(fd) }
-        var offset = 0
-        while offset < data.count {
-            let n = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, data.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return "cannot write \(url.path): \(String(cString: strerror(errno)))"
-            }
-            offset += n
-        }
-        guard fsync(fd) == 0 else { return "cannot flush \(url.path): \(String(cString: strerror(errno)))" }
-        return nil
     }
 
     /// The largest progress file read (a history of 500 places is far below it).
@@ -93,9 +46,9 @@ public struct ProgressStore: Sendable {
                 problem = Self.reason(error)
             }
         }
-        let aside = url.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
+        let aside: URL
         do {
-            try FileManager.default.moveItem(at: url, to: aside)
+            aside = try AtomicFile.moveAside(url)
         } catch {
             // Kept in place: the next save replaces it. Said, since what it held is then gone.
             let said = "saved progress \(url.path) is unreadable (\(problem)) and could not be moved aside (\(error.localizedDescription)); starting afresh"

@@ -63,7 +63,7 @@ public final class ReaderController {
     /// Reads until the reader quits, a quit signal arrives or the terminal goes away. Never polls: it sleeps
     /// until a key, a signal, a finished load or a deadline (grace period, stats) wakes it. Keys are handled in
     /// order by a worker, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
-    public func run(start: StoryLocation?, restart: Bool) async -> Outcome {
+    public func run(start: StoryLocation?, restart: Bool, bookmark: Bookmark? = nil) async -> Outcome {
         let viewModelEvents = viewModel.events()  // subscribed before the view model starts
         let (keys, keyInput) = AsyncStream<Key>.makeStream()
         sessionTasks = [
@@ -86,7 +86,7 @@ public final class ReaderController {
                 guard let loadingEvents else { return }
                 for await event in loadingEvents { self?.dispatch(.loading(event)) }
             },
-            Task { @MainActor [viewModel] in await viewModel.start(at: start, restart: restart) },
+            Task { @MainActor [viewModel] in await viewModel.start(at: start, restart: restart, bookmark: bookmark) },
         ]
         defer {
             keyInput.finish()
@@ -156,6 +156,8 @@ public final class ReaderController {
             case .restart: await viewModel.restart()
             case .openBacklog: dispatch(.backlog(await viewModel.backlog()))
             case .goBack(let index): await viewModel.goBack(toHistoryIndex: index)
+            case .openBookmarks: dispatch(.bookmarks(await viewModel.bookmarks()))
+            case .openBookmark(let bookmark): await viewModel.open(bookmark)
             default: apply([effect])
             }
         }
@@ -174,6 +176,7 @@ public final class ReaderController {
                 } else {
                     dispatch(.notice(sound == nil ? "read aloud needs sound (started with --no-sound?)" : "read aloud is not available (see pajama doctor)"))
                 }
+            case .saveBookmark(let name): viewModel.saveBookmark(name: name)
             case .setVolume(let volume): sound?.volume = volume
             case .applyTheme(let name): applyTheme(name)
             case .leavePage:
@@ -186,7 +189,7 @@ public final class ReaderController {
                     guard !Task.isCancelled else { return }
                     self?.dispatch(.pictureCells(key, cells))
                 })
-            case .move, .retry, .skip, .restart, .openBacklog, .goBack: break
+            case .move, .retry, .skip, .restart, .openBacklog, .goBack, .openBookmarks, .openBookmark: break
             }
         }
     }

@@ -14,6 +14,12 @@ public enum ReaderEffect: Sendable, Equatable {
     /// Go back to this entry of the reading history (`ReaderViewModel.goBack(toHistoryIndex:)`).
     case goBack(toHistoryIndex: Int)
     case setVolume(Int)
+    /// Save a bookmark of the page shown under this name (`ReaderViewModel.saveBookmark`).
+    case saveBookmark(name: String)
+    /// Read the story's bookmarks (`ReaderViewModel.bookmarks`); the controller answers `.bookmarks`.
+    case openBookmarks
+    /// Go to a bookmark, with its history (`ReaderViewModel.open`).
+    case openBookmark(Bookmark)
     case toggleMute
     /// Turn read aloud on or off; the controller answers with a notice saying which.
     case toggleReadAloud

@@ -62,12 +62,19 @@ extension ReaderPresenter {
         return ScreenModel(
             storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
             showHelp: mode == .help, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter,
-            backlog: backlogView)
+            pickList: pickList, bookmarkName: bookmarkName)
     }
 
-    private var backlogView: BacklogView? {
-        if case .backlog(let view) = mode { return view }
+    private var bookmarkName: String? {
+        if case .nameBookmark(let name) = mode { return name }
         return nil
+    }
+
+    private var pickList: PickList? {
+        switch mode {
+        case .backlog(let list, _), .bookmarks(let list, _): list
+        default: nil
+        }
     }
 
     private func view(_ page: PageState) -> PageView {

@@ -10,7 +10,11 @@ extension ReaderPresenter {
             mode = .reading
             return []
         }
-        if case .backlog(let view) = mode { return handleBacklog(key, view) }
+        switch mode {
+        case .backlog, .bookmarks: return handleList(key)
+        case .nameBookmark(let name): return handleName(key, name)
+        default: break
+        }
         let choices = pageState?.page.choices ?? []
         if case .click(let x, let y) = key {
             guard let index = choiceBoxes.first(where: { $0.contains(x: x, y: y) })?.index else { return [] }
@@ -64,12 +68,16 @@ extension ReaderPresenter {
         case .help: mode = .help
         case .readAloud: return [.toggleReadAloud]
         case .backlog: return [.openBacklog]
+        case .bookmarks: return [.openBookmarks]
         case .quit: return [.quit]
         case .scrollUp: scrollText(by: -PageRenderer.pageStep(for: model(), width: width, height: height))
         case .scrollDown: scrollText(by: PageRenderer.pageStep(for: model(), width: width, height: height))
         case .scrollLineUp: scrollText(by: -1)
         case .scrollLineDown: scrollText(by: 1)
-        case .retry, .skip, .confirm, .redraw: break
+        case .skip:
+            // `s` skips on an error screen (above); on a page it saves a bookmark.
+            if case .page(let page) = reader { mode = .nameBookmark(Bookmark.firstWords(of: page.page)) }
+        case .retry, .confirm, .redraw: break
         }
         return []
     }

@@ -38,6 +38,8 @@ public struct ReaderPresenter: Sendable {
         case sessionEnded
         /// The pages read, for the backlog (after an `openBacklog` effect).
         case backlog([BacklogEntry])
+        /// The story's bookmarks and autosaves (after an `openBookmarks` effect).
+        case bookmarks([Bookmark])
     }
 
     /// Modes that take keys first.
@@ -47,8 +49,12 @@ public struct ReaderPresenter: Sendable {
         case help
         /// "Restart from the beginning?": y restarts, any other key cancels.
         case confirmRestart
-        /// The backlog overlay (ReaderPresenter+Backlog.swift).
-        case backlog(BacklogView)
+        /// The backlog (`b`) and the bookmarks (`o`): a list and what its items stand for
+        /// (ReaderPresenter+Lists.swift).
+        case backlog(PickList, [BacklogEntry])
+        case bookmarks(PickList, [Bookmark])
+        /// "Save a bookmark named:" with the name typed so far (ReaderPresenter+Lists.swift).
+        case nameBookmark(String)
     }
 
     /// Where the Loading screen is.
@@ -156,6 +162,8 @@ public struct ReaderPresenter: Sendable {
             notice = "\(owner) ended the session"
         case .backlog(let entries):
             openBacklog(entries)
+        case .bookmarks(let bookmarks):
+            openBookmarks(bookmarks)
         }
         needsRedraw = true
         return []

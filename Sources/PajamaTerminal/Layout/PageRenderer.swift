@@ -16,6 +16,8 @@ public enum PageRenderer {
         "↑ ↓ PgUp PgDn     scroll a long page",
         "r                 restart (asks first)",
         "b                 backlog: pages read",
+        "s                 save a bookmark",
+        "o                 bookmarks: open one",
         "m  + -            mute, volume",
         "v                 read aloud on / off",
         "t                 next theme",
@@ -75,8 +77,11 @@ public enum PageRenderer {
             }
         }
         // Under an overlay nothing can be clicked.
-        if let backlog = model.backlog {
-            drawBacklog(&grid, backlog, width: width, height: height)
+        if let list = model.pickList {
+            drawList(&grid, list, width: width, height: height)
+            choices = []
+        } else if let name = model.bookmarkName {
+            overlay(&grid, ["Save a bookmark named:", "", DisplayWidth.sanitize(name) + "▏", "", "Enter save · Esc cancel"], width: width, height: height)
             choices = []
         } else if model.confirmRestart {
             overlay(&grid, ["Restart from the beginning?", "", "y yes · n no"], width: width, height: height)
@@ -181,13 +186,13 @@ public enum PageRenderer {
 }
 
 extension PageRenderer {
-    /// The backlog over the whole area between the title bar and the status line: a heading with its keys,
-    /// then the pages read, the selected one highlighted.
-    static func drawBacklog(_ grid: inout CellGrid, _ backlog: BacklogView, width: Int, height: Int) {
+    /// A list (backlog, bookmarks) over the whole area between the title bar and the status line: its
+    /// heading, then the items, the selected one highlighted.
+    static func drawList(_ grid: inout CellGrid, _ list: PickList, width: Int, height: Int) {
         for y in 1..<(height - 1) { grid.fill(y: y, style: Style(.text)) }
-        grid.put("Backlog · ↑ ↓ choose · Enter go back there · Esc close", x: 2, y: 1, style: Style(.title), maxWidth: width - 4)
+        grid.put(list.heading, x: 2, y: 1, style: Style(.title), maxWidth: width - 4)
         let rows = height - 4
-        for (i, line) in backlog.lines(width: width - 6, rows: rows).enumerated() {
+        for (i, line) in list.lines(width: width - 6, rows: rows).enumerated() {
             let y = 3 + i
             if line.selected { grid.fill(y: y, from: 1, to: width - 1, style: Style(.selected)) }
             grid.put(line.text, x: 3, y: y, style: Style(line.selected ? .selected : .text), maxWidth: width - 6)

@@ -30,15 +30,18 @@ public struct ScreenModel: Sendable {
     public var statsLines: [String]?
     /// Lines the help overlay adds under the keys (the join command while hosting).
     public var helpFooter: [String]
-    /// The backlog overlay, when it is open.
-    public var backlog: BacklogView?
+    /// The list overlay (backlog, bookmarks), when one is open.
+    public var pickList: PickList?
+    /// The bookmark's name being typed, when `s` asks for one.
+    public var bookmarkName: String?
 
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
         showHelp: Bool = false, confirmRestart: Bool = false, statsLines: [String]? = nil,
-        helpFooter: [String] = [], backlog: BacklogView? = nil
+        helpFooter: [String] = [], pickList: PickList? = nil, bookmarkName: String? = nil
     ) {
-        self.backlog = backlog
+        self.bookmarkName = bookmarkName
+        self.pickList = pickList
         self.helpFooter = helpFooter
         self.storyTitle = storyTitle
         self.content = content

@@ -2,8 +2,8 @@
 public enum ReaderAction: Sendable, Equatable {
     case advance, back, choose(Int), selectPrevious, selectNext, takeSelected
     case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, readAloud
-    /// The backlog of pages read (`b`).
-    case backlog
+    /// The backlog of pages read (`b`), the bookmarks (`o`).
+    case backlog, bookmarks
     /// A page step (PgUp / PgDn) or one line (↑ / ↓ on pages without choices) through a long page.
     case scrollUp, scrollDown, scrollLineUp, scrollLineDown
     case retry, skip, confirm(Bool), redraw
@@ -32,6 +32,7 @@ public enum KeyMap {
             case "1"..."9": return .choose(Int(String(c))! - 1)
             case "r": return .restart
             case "b": return .backlog
+            case "o": return .bookmarks
             case "m": return .mute
             case "v": return .readAloud
             case "+", "=": return .volumeUp

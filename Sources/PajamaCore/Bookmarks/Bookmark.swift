@@ -1,0 +1,60 @@
+import Foundation
+
+/// A saved place in a story: a bookmark the reader named (`s`), or an autosave written before a choice.
+public struct Bookmark: Codable, Sendable, Equatable {
+    public var name: String
+    public var location: StoryLocation
+    /// The way there, the place itself last (back works after opening it, as after resuming).
+    public var history: [StoryLocation]
+    /// The page's first words, for the list.
+    public var firstWords: String
+    public var savedAt: Date
+
+    public init(name: String, location: StoryLocation, history: [StoryLocation], firstWords: String, savedAt: Date) {
+        self.name = name
+        self.location = location
+        self.history = history
+        self.firstWords = firstWords
+        self.savedAt = savedAt
+    }
+
+    /// A time as the bookmarks show it and autosaves are named: `2026-11-24 12:31 UTC` (with seconds:
+    /// `12:31:05`).
+    public static func timeText(_ date: Date, seconds: Bool = false) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = seconds ? "yyyy-MM-dd HH:mm:ss" : "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date) + " UTC"
+    }
+
+    /// The first `count` words of what a page says (a title, a text page's first line, a choice's prompt).
+    public static func firstWords(of page: Page, count: Int = 6) -> String {
+        let text: String
+        switch page.kind {
+        case .title(let title, _): text = title
+        case .text(let lines): text = lines.first ?? ""
+        case .choice(let prompt, let choices): text = prompt ?? choices.first?.text ?? ""
+        }
+        let words = text.split(whereSeparator: \.isWhitespace)
+        return words.prefix(count).joined(separator: " ") + (words.count > count ? "…" : "")
+    }
+}
+
+/// One story's bookmarks file: the named bookmarks and the newest autosaves.
+public struct BookmarkFile: Codable, Sendable, Equatable {
+    public var bookmarks: [Bookmark] = []
+    /// Oldest first; at most `BookmarkStore.autosavesKept`.
+    public var autosaves: [Bookmark] = []
+
+    public init(bookmarks: [Bookmark] = [], autosaves: [Bookmark] = []) {
+        self.bookmarks = bookmarks
+        self.autosaves = autosaves
+    }
+
+    /// Every name, bookmarks first.
+    public var names: [String] { (bookmarks + autosaves).map(\.name) }
+
+    /// The bookmark or autosave called `name`.
+    public func named(_ name: String) -> Bookmark? { (bookmarks + autosaves).first { $0.name == name } }
+}

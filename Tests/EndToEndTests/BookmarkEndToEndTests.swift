@@ -1,0 +1,43 @@
+import Foundation
+import PajamaTestSupport
+import Testing
+
+/// Bookmarks on the real binary: `s` saves one, an autosave is written before a choice, `--bookmark NAME`
+/// opens one, and an unknown name exits 2 naming the bookmarks there are.
+@Suite(.serialized) struct BookmarkEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    @Test func aBookmarkIsSavedAndOpenedByName() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-bookmark-e2e")
+        defer { home.remove() }
+        let file = home.path + "/data/pajama/bookmarks/lantern-keeper.json"
+        let first = try TmuxSession([pajama, "read", "--no-sound", "--start", "lamp_room", story], home: home)
+        try first.waitFor("The wick was fine")
+        try first.press("Space", thenWaitFor: "How will Mina light the lamp?")
+        try first.press("s", thenWaitFor: "Save a bookmark named:")
+        try first.press("Enter", thenWaitFor: "bookmarked \"How will Mina light the lamp?\"")
+        try first.press("1", thenWaitFor: "Mina cupped her hands")
+        try first.press("q", thenWaitFor: "[exited 0]")
+        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])  // stop() would remove the home
+        let saved = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(saved.contains("\"autosaves\"") && saved.contains("autosave "), "an autosave before the choice: \(saved)")
+
+        let opened = try TmuxSession([pajama, "read", "--no-sound", "--bookmark", "How will Mina light the lamp?", story], home: home)
+        try opened.waitFor("lamp_room · page 2/2")
+        try opened.press("Left", thenWaitFor: "lamp_room · page 1/2")  // the bookmark's history
+        // o lists the bookmark and the autosave (the newest selected); Enter opens the one chosen.
+        let list = try opened.press("o", thenWaitFor: "Bookmarks ·")
+        #expect(list.contains("How will Mina light the lamp?") && list.contains("autosave "), "\(list)")
+        opened.send("Up")
+        try opened.press("Enter", thenWaitFor: "lamp_room · page 2/2")
+        #expect(!opened.screen().contains("Bookmarks ·"))
+        try opened.press("q", thenWaitFor: "[exited 0]")
+        _ = try? ChildProcess.run("tmux", ["-L", opened.socket, "kill-server"])
+
+        let unknown = try TmuxSession([pajama, "read", "--no-sound", "--bookmark", "nope", story], home: home)
+        defer { unknown.stop() }
+        let screen = try unknown.waitFor("[exited 2]")
+        #expect(screen.contains("no such bookmark") && screen.contains("\"How will Mina light the lamp?\""), "\(screen)")
+    }
+}
