@@ -54,6 +54,7 @@ struct SoundScenario: Scenario {
             client.isMuted = false
             let sound = try await client.load(key, bytes)
             results[mode.rawValue] = try await measure(taps: taps, recorder: recorder) { _ = client.play(sound) }
+            if mode == .sampleCache { results["speech"] = try await measureSpeech(engine, lines: taps, recorder: recorder) }
             await engine.shutdown()
         }
         let player = try StreamPerPlayPlayer(server: server.serverAddress)
@@ -85,6 +86,12 @@ struct SoundScenario: Scenario {
                      baseline: "decode + new stream per play",
                      note: note(stream) + ", stream target latency \(FallbackStream.targetLatencyMilliseconds) ms"),
         ]
+        if let speech = results["speech"] {
+            let stats = Statistics(speech.samples)
+            rows.append(BenchRow(scenario: name, name: "read aloud: line revealed to first speech sample", unit: .seconds, stats: stats,
+                                 target: "median < 150 ms", met: stats.median < 0.150 && speech.missed == 0,
+                                 note: "\(speech.samples.count) lines heard, espeak-ng synthesis included" + (speech.missed > 0 ? ", \(speech.missed) not heard" : "")))
+        }
         if let paplay {
             rows.append(BenchRow(scenario: name, name: "paplay per play (new process)", unit: .seconds, stats: Statistics(paplay),
                                  baseline: "decode + new stream per play", note: "\(paplay.count) taps heard, for context"))
@@ -105,6 +112,33 @@ struct SoundScenario: Scenario {
         let bytes = TestSound.wav(seconds: 0.12, frequency: 1000, rate: 44_100, channels: 2)
         _ = FileManager.default.createFile(atPath: wav, contents: Data(bytes))
         return (bytes, wav, "tap.wav")
+    }
+
+    /// Says a short line `lines` times (after 5 warm-up lines) as read aloud does when a line is revealed
+    /// (`SpeechClient.live`: espeak-ng synthesis, then the speech stream) and returns each line's time from
+    /// the call to its first sample at the sink. The voice is stopped after each line and left silent.
+    private func measureSpeech(_ engine: PulseSoundEngine, lines: Int, recorder: SinkOnsetRecorder) async throws -> (samples: [Double], missed: Int) {
+        guard case .success(let synthesizer) = SpeechSynthesizer.shared(voice: "en") else { return ([], lines) }
+        let speech = SpeechClient.live(engine, synthesizer: synthesizer)
+        var samples: [Double] = []
+        var missed = 0
+        for line in 0..<(lines + 5) {
+            let start = SinkOnsetRecorder.now()
+            recorder.arm(notBefore: start)
+            let saying = Task { await speech.say("The bell rang twice.", true) }
+            var onset: Double?
+            while onset == nil, SinkOnsetRecorder.now() - start < 2 {
+                try await Task.sleep(for: .milliseconds(1))
+                onset = recorder.onset
+            }
+            _ = await saying.value
+            speech.stop()
+            if line >= 5 {
+                if let onset { samples.append(onset - start) } else { missed += 1 }
+            }
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        return (samples, missed)
     }
 
     /// Taps `taps` times (after 5 warm-up taps) and returns each tap's trigger-to-sink time.
