@@ -25,10 +25,10 @@ class InkObject {
         return result
     }
 
-    var rootContentContainer: Container {
+    var rootContentContainer: Container? {
         var ancestor: InkObject = self
         while let p = ancestor.parent { ancestor = p }
-        return ancestor as! Container
+        return ancestor as? Container
     }
 
     func resolvePath(_ path: Path) -> SearchResult {
@@ -42,7 +42,8 @@ class InkObject {
             guard let nearest else { return SearchResult(object: nil, approximate: true) }
             return nearest.contentAtPath(rest)
         }
-        return rootContentContainer.contentAtPath(path)
+        guard let root = rootContentContainer else { return SearchResult(object: nil, approximate: true) }
+        return root.contentAtPath(path)
     }
 
     /// The shorter of the global path and the path relative to this object, as ink writes targets.

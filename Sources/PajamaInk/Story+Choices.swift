@@ -168,7 +168,7 @@ extension Story {
             if let container = object as? Container {
                 for child in container.content where !((child as? Container)?.name != nil) { visit(child) }
                 for child in container.namedContent.values { visit(child) }
-            } else if let divert = object as? Divert, divert.isExternal, let name = divert.targetPathString {
+            } else if let divert = object as? Divert, divert.isExternal, let name = divert.targetPathStorage?.componentsString {
                 if externals[name] == nil {
                     let fallbackFound = allowExternalFunctionFallbacks && mainContentContainer.namedContent[name] != nil
                     if !fallbackFound && !missing.contains(name) { missing.append(name) }

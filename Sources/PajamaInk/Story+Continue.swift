@@ -49,8 +49,14 @@ extension Story {
 
         var endsInNewline = false
         sawLookaheadUnsafeFunctionAfterNewline = false
+        var steps = 0
         repeat {
-            do {
+            do throws(StoryError) {
+                steps += 1
+                if steps > Story.maximumStepsPerLine {
+                    throw StoryError(
+                        "More than \(Story.maximumStepsPerLine) steps without finishing a line: the story loops without output?")
+                }
                 endsInNewline = try continueSingleStep()
             } catch {
                 addError(error.message, isWarning: false)

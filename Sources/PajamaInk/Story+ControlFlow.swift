@@ -71,12 +71,16 @@ extension Story {
             }
             state.divertedPointer = try pointer(at: target)
         } else if divert.isExternal {
-            try callExternalFunction(divert.targetPathString ?? "", argumentCount: divert.externalArgs)
+            try callExternalFunction(divert.targetPathStorage?.componentsString ?? "", argumentCount: divert.externalArgs)
             return
         } else {
             state.divertedPointer = divert.targetPointer
         }
         if divert.pushesToStack {
+            guard state.callStack.depth < Story.maximumCallStackDepth else {
+                throw StoryError(
+                    "The call stack is more than \(Story.maximumCallStackDepth) deep: a function or tunnel calls itself without end?")
+            }
             state.callStack.push(divert.stackPushType, outputStreamLengthWithPushed: state.outputStream.count)
         }
         if state.divertedPointer.isNull && !divert.isExternal {

@@ -3,6 +3,9 @@
 public final class Story {
     public static let inkVersionCurrent = 21
     public static let inkVersionMinimumCompatible = 18
+    /// Guards against a story that recurses or loops forever: an error instead of exhausting memory or hanging.
+    static let maximumCallStackDepth = 10_000
+    static let maximumStepsPerLine = 5_000_000
 
     let mainContentContainer: Container
     let listDefinitions: ListDefinitionsOrigin?
