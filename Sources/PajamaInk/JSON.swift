@@ -23,6 +23,9 @@ public enum JSON: Equatable, Sendable {
         }
     }
 
+    /// The value as compact JSON text.
+    public var serialized: String { JSONWriter.write(self) }
+
     /// The member named `key` of an object, or nil.
     public subscript(key: String) -> JSON? {
         guard case let .object(members) = self else { return nil }

@@ -86,18 +86,12 @@ final class NativeFunctionCall: InkObject {
             case "%":
                 guard y != 0 else { throw StoryError("Attempted to divide by zero") }
                 return .int(x % y)
-            case "==": return .bool(x == y)
-            case ">": return .bool(x > y)
-            case "<": return .bool(x < y)
-            case ">=": return .bool(x >= y)
-            case "<=": return .bool(x <= y)
-            case "!=": return .bool(x != y)
-            case "&&": return .bool(x != 0 && y != 0)
-            case "||": return .bool(x != 0 || y != 0)
             case "MAX": return .int(max(x, y))
             case "MIN": return .int(min(x, y))
             case "POW": return .float(Float(pow(Double(x), Double(y))))
-            default: throw unsupported(a)
+            default:
+                if let result = compare(x, y) { return result }
+                throw unsupported(a)
             }
         case let (.float(x), .float(y)):
             switch name {
@@ -106,18 +100,12 @@ final class NativeFunctionCall: InkObject {
             case "*": return .float(x * y)
             case "/": return .float(x / y)
             case "%": return .float(x.truncatingRemainder(dividingBy: y))
-            case "==": return .bool(x == y)
-            case ">": return .bool(x > y)
-            case "<": return .bool(x < y)
-            case ">=": return .bool(x >= y)
-            case "<=": return .bool(x <= y)
-            case "!=": return .bool(x != y)
-            case "&&": return .bool(x != 0 && y != 0)
-            case "||": return .bool(x != 0 || y != 0)
             case "MAX": return .float(max(x, y))
             case "MIN": return .float(min(x, y))
             case "POW": return .float(Float(pow(Double(x), Double(y))))
-            default: throw unsupported(a)
+            default:
+                if let result = compare(x, y) { return result }
+                throw unsupported(a)
             }
         case let (.string(x), .string(y)):
             switch name {
@@ -153,6 +141,21 @@ final class NativeFunctionCall: InkObject {
             }
         default:
             throw unsupported(a)
+        }
+    }
+
+    /// Comparisons and logic, the same for ints and floats (zero is false).
+    private func compare<T: Comparable & Numeric>(_ x: T, _ y: T) -> InkValue? {
+        switch name {
+        case "==": return .bool(x == y)
+        case ">": return .bool(x > y)
+        case "<": return .bool(x < y)
+        case ">=": return .bool(x >= y)
+        case "<=": return .bool(x <= y)
+        case "!=": return .bool(x != y)
+        case "&&": return .bool(x != 0 && y != 0)
+        case "||": return .bool(x != 0 || y != 0)
+        default: return nil
         }
     }
 

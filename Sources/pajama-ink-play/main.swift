@@ -83,23 +83,7 @@ struct Picker {
     }
 }
 
-func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 { out += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16) } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
+func quote(_ s: String) -> String { JSON.string(s).serialized }
 
 func list(_ items: [String]) -> String { "[" + items.map(quote).joined(separator: ",") + "]" }
 
