@@ -57,6 +57,11 @@ extension Story {
                     throw StoryError(
                         "More than \(Story.maximumStepsPerLine) steps without finishing a line: the story loops without output?")
                 }
+                if state.outputStream.count > Story.maximumStackSize || state.evaluationStack.count > Story.maximumStackSize
+                    || state.generatedChoices.count > Story.maximumStackSize || state.callStack.threads.count > Story.maximumStackSize {
+                    throw StoryError(
+                        "More than \(Story.maximumStackSize) pieces of output, values, choices or threads without finishing a line: the story loops?")
+                }
                 endsInNewline = try continueSingleStep()
             } catch {
                 addError(error.message, isWarning: false)

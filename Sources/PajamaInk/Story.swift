@@ -5,7 +5,8 @@ public final class Story {
     public static let inkVersionMinimumCompatible = 18
     /// Guards against a story that recurses or loops forever: an error instead of exhausting memory or hanging.
     static let maximumCallStackDepth = 10_000
-    static let maximumStepsPerLine = 5_000_000
+    static let maximumStepsPerLine = 1_000_000
+    static let maximumStackSize = 2_000
 
     let mainContentContainer: Container
     let listDefinitions: ListDefinitionsOrigin?

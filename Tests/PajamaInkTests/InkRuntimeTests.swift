@@ -90,4 +90,20 @@ import Testing
         let unhandled = try Story(json: json, seed: 1)
         #expect(throws: StoryError.self) { try unhandled.continueStory() }
     }
+
+    /// Stories that never finish a line end with an error instead of hanging or exhausting memory (the
+    /// reference runtime hangs on both; found by mutating the conformance stories).
+    @Test(arguments: [
+        (#"{"inkVersion":21,"root":[["<>",{"->":"0"},null],"done",null],"listDefs":{}}"#, "pieces of output"),
+        (#"{"inkVersion":21,"root":[[{"f()":"f"},null],"done",{"f":[{"f()":"f"},null]}],"listDefs":{}}"#, "call stack"),
+    ])
+    func endlessStoriesStopWithAnError(json: String, reason: String) throws {
+        let story = try Story(json: json, seed: 1)
+        var errors: [String] = []
+        story.onError = { message, kind in if kind == .error { errors.append(message) } }
+        _ = try story.continueStory()
+        #expect(errors.count == 1)
+        #expect(errors.first?.contains(reason) == true)
+        #expect(!story.canContinue)
+    }
 }
