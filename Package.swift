@@ -91,6 +91,11 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, no dependencies (docs/ink.md).
+        .target(name: "PajamaInk"),
+        // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
+        // against the reference runtime (scripts/ink-bink.sh); not for readers.
+        .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk"]),
         .executableTarget(
             name: "pajama",
             dependencies: [
@@ -139,6 +144,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,7 @@ packages=(
   opus-tools lame     # Ogg Opus and MP3 test sounds (decoder tests)
   tmux                # end-to-end tests drive the real binary in tmux
   python3             # scripts/check-stories.py (story checks, run by hand; the tests need no Python)
+  python3-venv        # scripts/ink-bink.sh: a venv for bink, the reference ink runtime (run by hand)
 )
 
 missing=()

@@ -1,0 +1,36 @@
+/// A choice offered to the reader: its text, tags and where it leads.
+public final class Choice {
+    public internal(set) var text: String = ""
+    public internal(set) var tags: [String] = []
+    public internal(set) var index = 0
+    public internal(set) var sourcePath = ""
+    var targetPath = Path()
+    var isInvisibleDefault = false
+    var originalThreadIndex = 0
+    var threadAtGeneration: CallStack.Thread?
+
+    init() {}
+
+    /// The path the choice leads to, as ink writes it.
+    public var pathStringOnChoice: String { targetPath.componentsString }
+}
+
+/// One flow of a story: its own call stack, output and choices (ink's multiple flows).
+final class Flow {
+    let name: String
+    var callStack: CallStack
+    var outputStream: [InkObject] = []
+    var currentChoices: [Choice] = []
+
+    init(name: String, root: Container) {
+        self.name = name
+        callStack = CallStack(root: root)
+    }
+
+    init(copying other: Flow) {
+        name = other.name
+        callStack = CallStack(copying: other.callStack)
+        outputStream = other.outputStream
+        currentChoices = other.currentChoices
+    }
+}

@@ -1,0 +1,509 @@
+/// Everything that changes while a story plays: flows, variables, visit and turn counts, the random seed,
+/// errors. Copied whole for the look-ahead past a newline (ink's snapshot) since its collections are values.
+final class StoryState {
+    static let defaultFlowName = "DEFAULT_FLOW"
+    static let saveVersion = 10
+    static let minimumLoadVersion = 8
+
+    unowned let story: Story
+    var currentFlow: Flow
+    /// Named flows in creation order; nil while only the default flow exists.
+    var namedFlows: [(String, Flow)]?
+    var variablesState: VariablesState
+    var evaluationStack: [InkObject] = []
+    var divertedPointer = Pointer.null
+    var visitCounts: [String: Int] = [:]
+    var turnIndices: [String: Int] = [:]
+    var currentTurnIndex = -1
+    var storySeed = 0
+    var previousRandom = 0
+    var didSafeExit = false
+    var currentErrors: [String] = []
+    var currentWarnings: [String] = []
+
+    private var cachedText: String?
+    private var cachedTags: [String]?
+
+    init(story: Story, seed: Int) {
+        self.story = story
+        currentFlow = Flow(name: StoryState.defaultFlowName, root: story.mainContentContainer)
+        variablesState = VariablesState(callStack: currentFlow.callStack, listDefinitions: story.listDefinitions)
+        storySeed = seed
+        goToStart()
+    }
+
+    init(copying other: StoryState) {
+        story = other.story
+        let flow = Flow(copying: other.currentFlow)
+        currentFlow = flow
+        if let named = other.namedFlows {
+            namedFlows = named.map { ($0.0, $0.0 == other.currentFlow.name ? flow : $0.1) }
+        }
+        variablesState = VariablesState(copying: other.variablesState, callStack: currentFlow.callStack)
+        evaluationStack = other.evaluationStack
+        divertedPointer = other.divertedPointer
+        visitCounts = other.visitCounts
+        turnIndices = other.turnIndices
+        currentTurnIndex = other.currentTurnIndex
+        storySeed = other.storySeed
+        previousRandom = other.previousRandom
+        didSafeExit = other.didSafeExit
+        currentErrors = other.currentErrors
+        currentWarnings = other.currentWarnings
+    }
+
+    var callStack: CallStack { currentFlow.callStack }
+
+    var outputStream: [InkObject] {
+        get { currentFlow.outputStream }
+        set {
+            currentFlow.outputStream = newValue
+            outputStreamDirty()
+        }
+    }
+
+    var generatedChoices: [Choice] {
+        get { currentFlow.currentChoices }
+        set { currentFlow.currentChoices = newValue }
+    }
+
+    var currentChoices: [Choice] { canContinue ? [] : currentFlow.currentChoices }
+
+    func goToStart() {
+        callStack.currentElement.currentPointer = .startOf(story.mainContentContainer)
+    }
+
+    var currentPointer: Pointer {
+        get { callStack.currentElement.currentPointer }
+        set { callStack.currentElement.currentPointer = newValue }
+    }
+
+    var previousPointer: Pointer {
+        get { callStack.currentThread.previousPointer }
+        set { callStack.threads[callStack.threads.count - 1].previousPointer = newValue }
+    }
+
+    var canContinue: Bool { !currentPointer.isNull && !hasError }
+    var hasError: Bool { !currentErrors.isEmpty }
+    var hasWarning: Bool { !currentWarnings.isEmpty }
+
+    var inExpressionEvaluation: Bool {
+        get { callStack.currentElement.inExpressionEvaluation }
+        set { callStack.currentElement.inExpressionEvaluation = newValue }
+    }
+
+    // MARK: Flows
+
+    func switchFlow(_ name: String) {
+        if namedFlows == nil { namedFlows = [(StoryState.defaultFlowName, currentFlow)] }
+        if name == currentFlow.name { return }
+        if let existing = namedFlows!.first(where: { $0.0 == name })?.1 {
+            currentFlow = existing
+        } else {
+            let flow = Flow(name: name, root: story.mainContentContainer)
+            namedFlows!.append((name, flow))
+            currentFlow = flow
+        }
+        variablesState.callStack = currentFlow.callStack
+        outputStreamDirty()
+    }
+
+    func switchToDefaultFlow() {
+        guard namedFlows != nil else { return }
+        switchFlow(StoryState.defaultFlowName)
+    }
+
+    func removeFlow(_ name: String) throws(StoryError) {
+        if name == StoryState.defaultFlowName { throw StoryError("Cannot destroy default flow") }
+        if currentFlow.name == name { switchToDefaultFlow() }
+        namedFlows?.removeAll { $0.0 == name }
+    }
+
+    var aliveFlowNames: [String] {
+        (namedFlows ?? []).map(\.0).filter { $0 != StoryState.defaultFlowName }
+    }
+
+    // MARK: Counts
+
+    func visitCount(for container: Container) throws(StoryError) -> Int {
+        guard container.visitsShouldBeCounted else {
+            throw StoryError(
+                "Read count for target (\(container.name ?? "")) unknown. The story may need to be compiled with countAllVisits flag (-c)."
+            )
+        }
+        return visitCounts[container.path.componentsString] ?? 0
+    }
+
+    func incrementVisitCount(for container: Container) {
+        visitCounts[container.path.componentsString, default: 0] += 1
+    }
+
+    func recordTurnIndexVisit(to container: Container) {
+        turnIndices[container.path.componentsString] = currentTurnIndex
+    }
+
+    func turnsSince(for container: Container) throws(StoryError) -> Int {
+        guard container.turnIndexShouldBeCounted else {
+            throw StoryError(
+                "TURNS_SINCE() for target (\(container.name ?? "")) unknown. The story may need to be compiled with countAllVisits flag (-c)."
+            )
+        }
+        guard let index = turnIndices[container.path.componentsString] else { return -1 }
+        return currentTurnIndex - index
+    }
+
+    // MARK: Evaluation stack
+
+    func pushEvaluationStack(_ object: InkObject) {
+        if let list = (object as? ValueObject)?.listValue, let names = list.originNames {
+            var origins: [ListDefinition] = []
+            for n in names {
+                if let def = story.listDefinitions?.definition(named: n), !origins.contains(where: { $0 === def }) {
+                    origins.append(def)
+                }
+            }
+            list.origins = origins
+        }
+        evaluationStack.append(object)
+    }
+
+    func popEvaluationStack() throws(StoryError) -> InkObject {
+        guard let last = evaluationStack.popLast() else { throw StoryError("Trying to pop an empty evaluation stack") }
+        return last
+    }
+
+    func popEvaluationStack(_ count: Int) throws(StoryError) -> [InkObject] {
+        guard count <= evaluationStack.count else { throw StoryError("trying to pop too many objects") }
+        let popped = Array(evaluationStack.suffix(count))
+        evaluationStack.removeLast(count)
+        return popped
+    }
+
+    func peekEvaluationStack() -> InkObject? { evaluationStack.last }
+
+    // MARK: Ending, paths, functions
+
+    func forceEnd() {
+        callStack.reset()
+        currentFlow.currentChoices.removeAll()
+        currentPointer = .null
+        previousPointer = .null
+        didSafeExit = true
+    }
+
+    func popCallStack(_ type: PushPopType? = nil) throws(StoryError) {
+        if callStack.currentElement.type == .function { trimWhitespaceFromFunctionEnd() }
+        try callStack.pop(type)
+    }
+
+    func setChosenPath(_ path: Path, incrementingTurnIndex: Bool) throws(StoryError) {
+        currentFlow.currentChoices.removeAll()
+        var pointer = try story.pointer(at: path)
+        if !pointer.isNull && pointer.index == -1 { pointer.index = 0 }
+        currentPointer = pointer
+        if incrementingTurnIndex { currentTurnIndex += 1 }
+    }
+
+    func startFunctionEvaluationFromGame(_ container: Container, arguments: [InkValue]) {
+        callStack.push(.functionEvaluationFromGame, externalEvaluationStackHeight: evaluationStack.count)
+        callStack.currentElement.currentPointer = .startOf(container)
+        for a in arguments { pushEvaluationStack(ValueObject(a)) }
+    }
+
+    func tryExitFunctionEvaluationFromGame() -> Bool {
+        guard callStack.currentElement.type == .functionEvaluationFromGame else { return false }
+        currentPointer = .null
+        didSafeExit = true
+        return true
+    }
+
+    func completeFunctionEvaluationFromGame() throws(StoryError) -> InkValue? {
+        guard callStack.currentElement.type == .functionEvaluationFromGame else {
+            throw StoryError("Expected external function evaluation to be complete. Stack trace: \(callStack.callStackTrace)")
+        }
+        let height = callStack.currentElement.evaluationStackHeightWhenPushed
+        var returned: InkObject?
+        while evaluationStack.count > height {
+            let popped = try popEvaluationStack()
+            if returned == nil { returned = popped }
+        }
+        try popCallStack(.functionEvaluationFromGame)
+        return (returned as? ValueObject)?.value
+    }
+
+    func addError(_ message: String, isWarning: Bool) {
+        if isWarning { currentWarnings.append(message) } else { currentErrors.append(message) }
+    }
+
+    func resetErrors() {
+        currentErrors = []
+        currentWarnings = []
+    }
+
+    // MARK: Output
+
+    func outputStreamDirty() {
+        cachedText = nil
+        cachedTags = nil
+    }
+
+    func resetOutput(_ objects: [InkObject] = []) {
+        outputStream = objects
+    }
+
+    var currentText: String {
+        if let cachedText { return cachedText }
+        var text = ""
+        var inTag = false
+        for object in outputStream {
+            if !inTag, let s = (object as? ValueObject)?.stringText {
+                text += s
+            } else if let command = object as? ControlCommand {
+                if command.kind == .beginTag { inTag = true } else if command.kind == .endTag { inTag = false }
+            }
+        }
+        let cleaned = StoryState.cleanOutputWhitespace(text)
+        cachedText = cleaned
+        return cleaned
+    }
+
+    var currentTags: [String] {
+        if let cachedTags { return cachedTags }
+        var tags: [String] = []
+        var inTag = false
+        var text = ""
+        for object in outputStream {
+            if let command = object as? ControlCommand {
+                if command.kind == .beginTag {
+                    if inTag && !text.isEmpty {
+                        tags.append(StoryState.cleanOutputWhitespace(text))
+                        text = ""
+                    }
+                    inTag = true
+                } else if command.kind == .endTag {
+                    if !text.isEmpty {
+                        tags.append(StoryState.cleanOutputWhitespace(text))
+                        text = ""
+                    }
+                    inTag = false
+                }
+            } else if inTag {
+                if let s = (object as? ValueObject)?.stringText { text += s }
+            } else if let tag = object as? Tag, !tag.text.isEmpty {
+                tags.append(tag.text)
+            }
+        }
+        if !text.isEmpty { tags.append(StoryState.cleanOutputWhitespace(text)) }
+        cachedTags = tags
+        return tags
+    }
+
+    /// Collapses runs of spaces and tabs to one space and drops them at line starts and ends.
+    static func cleanOutputWhitespace(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        var whitespaceStart = -1
+        var startOfLine = 0
+        for (i, c) in text.unicodeScalars.enumerated() {
+            let isInlineWhitespace = c == " " || c == "\t"
+            if isInlineWhitespace && whitespaceStart == -1 { whitespaceStart = i }
+            if !isInlineWhitespace {
+                if c != "\n" && whitespaceStart > 0 && whitespaceStart != startOfLine { out.append(" ") }
+                whitespaceStart = -1
+            }
+            if c == "\n" { startOfLine = i + 1 }
+            if !isInlineWhitespace { out.append(c) }
+        }
+        return String(out)
+    }
+
+    var outputStreamEndsInNewline: Bool {
+        for object in outputStream.reversed() {
+            if object is ControlCommand { break }
+            if let v = object as? ValueObject, v.stringText != nil {
+                if v.isNewline { return true }
+                if v.isNonWhitespace { break }
+            }
+        }
+        return false
+    }
+
+    var outputStreamContainsContent: Bool {
+        outputStream.contains { ($0 as? ValueObject)?.stringText != nil }
+    }
+
+    var inStringEvaluation: Bool {
+        outputStream.reversed().contains { ($0 as? ControlCommand)?.kind == .beginString }
+    }
+
+    func pushToOutputStream(_ object: InkObject) {
+        if let v = object as? ValueObject, let s = v.stringText, let parts = splitHeadTailWhitespace(s) {
+            for part in parts { pushToOutputStreamIndividual(part) }
+            outputStreamDirty()
+            return
+        }
+        pushToOutputStreamIndividual(object)
+        outputStreamDirty()
+    }
+
+    func popFromOutputStream(_ count: Int) {
+        currentFlow.outputStream.removeLast(count)
+        outputStreamDirty()
+    }
+
+    private func splitHeadTailWhitespace(_ string: String) -> [ValueObject]? {
+        let s = Array(string.unicodeScalars)
+        var headFirst = -1, headLast = -1
+        for (i, c) in s.enumerated() {
+            if c == "\n" {
+                if headFirst == -1 { headFirst = i }
+                headLast = i
+            } else if c == " " || c == "\t" {
+                continue
+            } else {
+                break
+            }
+        }
+        var tailLast = -1, tailFirst = -1
+        for i in stride(from: s.count - 1, through: 0, by: -1) {
+            let c = s[i]
+            if c == "\n" {
+                if tailLast == -1 { tailLast = i }
+                tailFirst = i
+            } else if c == " " || c == "\t" {
+                continue
+            } else {
+                break
+            }
+        }
+        if headFirst == -1 && tailLast == -1 { return nil }
+        func text(_ range: Range<Int>) -> ValueObject {
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: s[range])
+            return ValueObject(.string(String(view)))
+        }
+        var parts: [ValueObject] = []
+        var innerStart = 0
+        var innerEnd = s.count
+        if headFirst != -1 {
+            if headFirst > 0 { parts.append(text(0..<headFirst)) }
+            parts.append(ValueObject(.string("\n")))
+            innerStart = headLast + 1
+        }
+        if tailLast != -1 { innerEnd = tailFirst }
+        if innerEnd > innerStart { parts.append(text(innerStart..<innerEnd)) }
+        if tailLast != -1 && tailFirst > headLast {
+            parts.append(ValueObject(.string("\n")))
+            if tailLast < s.count - 1 { parts.append(text((tailLast + 1)..<s.count)) }
+        }
+        return parts
+    }
+
+    private func pushToOutputStreamIndividual(_ object: InkObject) {
+        var include = true
+        if object is Glue {
+            trimNewlinesFromOutputStream()
+        } else if let text = object as? ValueObject, text.stringText != nil {
+            var functionTrimIndex = -1
+            let current = callStack.currentElement
+            if current.type == .function { functionTrimIndex = current.functionStartInOutputStream }
+            var glueTrimIndex = -1
+            let stream = outputStream
+            for i in stride(from: stream.count - 1, through: 0, by: -1) {
+                let o = stream[i]
+                if o is Glue {
+                    glueTrimIndex = i
+                    break
+                } else if (o as? ControlCommand)?.kind == .beginString {
+                    if i >= functionTrimIndex { functionTrimIndex = -1 }
+                    break
+                }
+            }
+            let trimIndex: Int
+            if glueTrimIndex != -1 && functionTrimIndex != -1 {
+                trimIndex = min(functionTrimIndex, glueTrimIndex)
+            } else if glueTrimIndex != -1 {
+                trimIndex = glueTrimIndex
+            } else {
+                trimIndex = functionTrimIndex
+            }
+            if trimIndex != -1 {
+                if text.isNewline {
+                    include = false
+                } else if text.isNonWhitespace {
+                    if glueTrimIndex > -1 { removeExistingGlue() }
+                    if functionTrimIndex > -1 {
+                        let t = callStack.threads.count - 1
+                        for i in stride(from: callStack.threads[t].callstack.count - 1, through: 0, by: -1) {
+                            if callStack.threads[t].callstack[i].type == .function {
+                                callStack.threads[t].callstack[i].functionStartInOutputStream = -1
+                            } else {
+                                break
+                            }
+                        }
+                    }
+                }
+            } else if text.isNewline {
+                if outputStreamEndsInNewline || !outputStreamContainsContent { include = false }
+            }
+        }
+        if include {
+            currentFlow.outputStream.append(object)
+            outputStreamDirty()
+        }
+    }
+
+    private func trimNewlinesFromOutputStream() {
+        var removeFrom = -1
+        let stream = outputStream
+        var i = stream.count - 1
+        while i >= 0 {
+            let o = stream[i]
+            if o is ControlCommand { break }
+            if let t = o as? ValueObject, t.stringText != nil {
+                if t.isNonWhitespace { break }
+                if t.isNewline { removeFrom = i }
+            }
+            i -= 1
+        }
+        if removeFrom >= 0 {
+            var kept = Array(stream[..<removeFrom])
+            for o in stream[removeFrom...] where !((o as? ValueObject)?.stringText != nil) { kept.append(o) }
+            currentFlow.outputStream = kept
+        }
+        outputStreamDirty()
+    }
+
+    private func removeExistingGlue() {
+        var stream = outputStream
+        var i = stream.count - 1
+        while i >= 0 {
+            if stream[i] is Glue {
+                stream.remove(at: i)
+            } else if stream[i] is ControlCommand {
+                break
+            }
+            i -= 1
+        }
+        currentFlow.outputStream = stream
+        outputStreamDirty()
+    }
+
+    private func trimWhitespaceFromFunctionEnd() {
+        var start = callStack.currentElement.functionStartInOutputStream
+        if start == -1 { start = 0 }
+        var i = outputStream.count - 1
+        while i >= start {
+            guard let text = outputStream[i] as? ValueObject, text.stringText != nil else {
+                i -= 1
+                continue
+            }
+            if text.isNewline || text.isInlineWhitespace {
+                currentFlow.outputStream.remove(at: i)
+                outputStreamDirty()
+            } else {
+                break
+            }
+            i -= 1
+        }
+    }
+}
