@@ -32,7 +32,7 @@ struct KeyToGlassScenario: Scenario {
             let program = try run.start()
             defer { program.stop() }
             _ = try program.read(until: "A short story for a stormy night")
-            _ = try frame(of: program, since: now())  // the picture drawn after the first page
+            _ = try program.readUntilQuiet(for: Self.quiet, since: now())  // the picture drawn after the first page
             var seconds: [Double] = []
             var bytes: [Double] = []
             for turn in 0..<(turns + 20) {
@@ -40,7 +40,7 @@ struct KeyToGlassScenario: Scenario {
                 var byte = key
                 let start = now()
                 guard write(program.master, &byte, 1) == 1 else { throw ScenarioFailure(description: "cannot write to the pseudo-terminal") }
-                let (last, count) = try frame(of: program, since: start)
+                let (last, count) = try program.readUntilQuiet(for: Self.quiet, since: start)
                 guard count > 0 else { throw ScenarioFailure(description: "no frame answered key \(Character(Unicode.Scalar(key))) (turn \(turn))") }
                 if turn >= 20 {  // the first turns render the second page's picture and fill the caches
                     seconds.append(last - start)
@@ -52,22 +52,5 @@ struct KeyToGlassScenario: Scenario {
                                  met: stats.p99 < 0.003, note: "\(turns) turns, \(Int(Statistics(bytes).median)) bytes written per turn (median)"))
         }
         return rows
-    }
-
-    /// Reads the program's output until it has been quiet for `quiet`: when the last byte arrived and how
-    /// many bytes came (0 and `since` when nothing came within a second).
-    private func frame(of program: PseudoTerminalRun.Started, since: Double) throws -> (last: Double, bytes: Int) {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        var last = since
-        var count = 0
-        while true {
-            let wait = count == 0 ? 1.0 : Self.quiet
-            var fds = pollfd(fd: program.master, events: Int16(POLLIN), revents: 0)
-            guard poll(&fds, 1, Int32(wait * 1000)) > 0 else { return (last, count) }
-            let n = read(program.master, &buffer, buffer.count)
-            guard n > 0 else { throw ScenarioFailure(description: "the program ended") }
-            last = now()
-            count += n
-        }
     }
 }

@@ -41,6 +41,23 @@ struct PseudoTerminalRun {
             close(master)
         }
 
+        /// Reads the program's output until it has written nothing for `quiet` seconds: when the last byte
+        /// arrived and how many bytes came (`since` and 0 when nothing came within a second).
+        func readUntilQuiet(for quiet: Double, since: Double) throws -> (last: Double, bytes: Int) {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            var last = since
+            var count = 0
+            while true {
+                let wait = count == 0 ? 1.0 : quiet
+                var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                guard poll(&fds, 1, Int32(wait * 1000)) > 0 else { return (last, count) }
+                let n = Glibc.read(master, &buffer, buffer.count)
+                guard n > 0 else { throw Failure(description: "the program ended") }
+                last = now()
+                count += n
+            }
+        }
+
         /// Reads what the program writes until `marker` has appeared (in what was read since this call);
         /// returns the bytes read.
         func read(until marker: String, timeout: Double = 10) throws -> [UInt8] {
