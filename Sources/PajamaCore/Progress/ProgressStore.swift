@@ -22,9 +22,10 @@ public struct ProgressStore: Sendable {
             encoder.outputFormatting = [.sortedKeys]
             let data = try encoder.encode(progress)
             let temp = folder.appendingPathComponent(".\(storyId).\(ProcessInfo.processInfo.processIdentifier).tmp")
-            if let problem = Self.writeDurably(data, to: temp) {
+            if let reason = Self.writeDurably(data, to: temp) {
                 unlink(temp.path)
-                return problem
+                // The reason first: the status line shows the start of it ("No space left on device").
+                return "cannot save progress: \(reason) (\(file(storyId).path))"
             }
             guard rename(temp.path, file(storyId).path) == 0 else {
                 let problem = "cannot save progress: \(String(cString: strerror(errno)))"
@@ -54,21 +55,23 @@ public struct ProgressStore: Sendable {
         }
     }
 
-    /// Writes all of `data` to a new file and flushes it to the disk; returns a problem or nil.
+    /// Writes all of `data` to a new file and flushes it to the disk; returns the reason it could not
+    /// (the system's words: "No space left on device") or nil.
     private static func writeDurably(_ data: Data, to url: URL) -> String? {
+        func reason() -> String { String(cString: strerror(errno)) }
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return "cannot write \(url.path): \(String(cString: strerror(errno)))" }
+        guard fd >= 0 else { return reason() }
         defer { close(fd) }
         var offset = 0
         while offset < data.count {
             let n = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, data.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return "cannot write \(url.path): \(String(cString: strerror(errno)))"
+                return reason()
             }
             offset += n
         }
-        guard fsync(fd) == 0 else { return "cannot flush \(url.path): \(String(cString: strerror(errno)))" }
+        guard fsync(fd) == 0 else { return reason() }
         return nil
     }
 
