@@ -2,7 +2,7 @@
 SWIFT ?= swift
 STORY ?= Stories/lantern-keeper
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test bench clean tsan asan
 
 deps:
 	@scripts/install-deps.sh
@@ -20,6 +20,14 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip '^EndToEndTests\.'
 	$(SWIFT) test --skip-build --filter '^EndToEndTests\.'
+
+# The whole suite under ThreadSanitizer or AddressSanitizer, in .build-tsan or .build-asan; reports in
+# .build-<kind>/reports/, non-zero exit on any (see docs/security.md, "Sanitizers").
+tsan: deps
+	SWIFT=$(SWIFT) scripts/sanitize.sh thread
+
+asan: deps
+	SWIFT=$(SWIFT) scripts/sanitize.sh address
 
 bench: deps
 	$(SWIFT) build -c release

@@ -23,8 +23,8 @@ extension PulseSoundEngine {
         guard pa_stream_connect_upload(stream, length) >= 0 else {
             return .failure(AssetLoadError(.network, subject: subject, detail: String(cString: pa_strerror(pa_context_errno(ctx)))))
         }
-        pendingUploads += 1
-        defer { pendingUploads -= 1 }
+        uploadsInFlight += 1
+        defer { uploadsInFlight -= 1 }
         while pa_stream_get_state(stream) == PA_STREAM_CREATING { pa_threaded_mainloop_wait(mainloop) }
         guard pa_stream_get_state(stream) == PA_STREAM_READY else {
             return .failure(AssetLoadError(.network, subject: subject, detail: "the server refused the upload"))

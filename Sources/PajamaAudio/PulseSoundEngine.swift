@@ -29,11 +29,10 @@ public final class PulseSoundEngine: @unchecked Sendable {
     var onServer: Set<String> = []
     /// Names of the uploads in progress.
     var uploading: Set<String> = []
-    /// Uploads sent and waiting for the server's confirmation (visible to tests).
-    var pendingUploads = 0
-    /// How long the last `shutdown` waited for the server (visible to tests: measured where the wait
-    /// happens, so a busy caller's scheduling does not count).
-    var shutdownWait: Duration = .zero
+    /// Uploads sent and waiting for the server's confirmation (tests read `pendingUploads`).
+    var uploadsInFlight = 0
+    /// How long the last `shutdown` waited for the server (tests read `shutdownWait`).
+    private var lastShutdownWait: Duration = .zero
     /// Whoever wants to hear about state changes (`stateChanges()`).
     private var stateObservers: [UUID: AsyncStream<SoundState>.Continuation] = [:]
     /// The PCM of every loaded sound, by sample name: what is re-uploaded after a reconnect, and in
@@ -260,6 +259,21 @@ public final class PulseSoundEngine: @unchecked Sendable {
         return activeMode == .stream ? .stream : .sampleCache
     }
 
+    /// Uploads sent and waiting for the server's confirmation (for tests).
+    var pendingUploads: Int {
+        lock()
+        defer { unlock() }
+        return uploadsInFlight
+    }
+
+    /// How long the last `shutdown` waited for the server (for tests: measured where the wait happens, so
+    /// a busy caller's scheduling does not count; set before `shutdown` returns).
+    var shutdownWait: Duration {
+        lock()
+        defer { unlock() }
+        return lastShutdownWait
+    }
+
     /// The mode of the current connection (nil when not connected).
     public var mode: SoundMode? {
         lock()
@@ -426,11 +440,6 @@ public final class PulseSoundEngine: @unchecked Sendable {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 let start = ContinuousClock.now
-                defer {
-                    self.lock()
-                    self.shutdownWait = ContinuousClock.now - start
-                    self.unlock()
-                }
                 while DispatchTime.now() < deadline {
                     self.lock()
                     let running = pa_operation_get_state(operation) == PA_OPERATION_RUNNING
@@ -438,6 +447,11 @@ public final class PulseSoundEngine: @unchecked Sendable {
                     if !running { break }
                     usleep(2_000)
                 }
+                // Recorded before `shutdown` is resumed (a `defer` here ran after the resume, racing the
+                // caller's read: found by ThreadSanitizer).
+                self.lock()
+                self.lastShutdownWait = ContinuousClock.now - start
+                self.unlock()
                 continuation.resume()
             }
         }

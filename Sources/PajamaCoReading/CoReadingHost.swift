@@ -57,11 +57,11 @@ public final class CoReadingHost: Sendable {
     private let story: SessionStory
     private let files: PackageFiles?
     private let log: @Sendable (String) -> Void
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
     /// Sockets being served (`end()` waits for them).
     private let connections = Atomic<Int>(0)
     /// The open sockets of joined followers, by follower id (`dropConnections`).
-    private let sockets = Mutex<[Int: WebSocketOutboundWriter]>([:])
+    private let sockets = Locked<[Int: WebSocketOutboundWriter]>([:])
 
     /// `storyId`/`storyVersion` come from story.json; `token` nil makes a random one; `log` gets one line per
     /// refused request.

@@ -4,7 +4,6 @@ import HTTPTypes
 import Logging
 import NIOWebSocket
 import PajamaCore
-import Synchronization
 import WSClient
 
 /// A follower's side of co-reading: the WebSocket to the host's `/session` (WSClient), as a stream of
@@ -86,7 +85,7 @@ public enum FollowerConnection {
             var ended = false
             var problem: String?
         }
-        let value = Mutex(Value())
+        let value = Locked(Value())
     }
 
     /// One connection, until it closes.

@@ -1,6 +1,5 @@
 import DequeModule
 import PajamaCore
-import Synchronization
 
 /// What the host still has to send one follower: bounded whatever the follower's speed.
 ///
@@ -17,7 +16,7 @@ public final class FollowerOutbox: Sendable {
         var closed = false
     }
 
-    private let pending = Mutex(Pending())
+    private let pending = Locked(Pending())
     private let wake: AsyncStream<Void>.Continuation
     /// Ticks when there is something to take (several puts may make one tick).
     public let wakes: AsyncStream<Void>

@@ -2,11 +2,10 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import PajamaCore
-import Synchronization
 
 /// When a transfer last received something (its start, the response head, a part of the body).
 final class IdleWatch: Sendable {
-    private let last = Mutex(ContinuousClock.now)
+    private let last = Locked(ContinuousClock.now)
     var lastActivity: ContinuousClock.Instant { last.withLock { $0 } }
     func touch() { last.withLock { $0 = .now } }
 }

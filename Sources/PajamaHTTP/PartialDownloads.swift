@@ -1,5 +1,4 @@
 import PajamaCore
-import Synchronization
 
 /// The first part of files whose download was cut, kept so the next read asks only for the rest
 /// (`Range`), and only of the same version of the file (`If-Range` with its ETag or Last-Modified).
@@ -17,12 +16,12 @@ final class PartialDownloads: Sendable {
 
     /// Parts in the order they were kept (a part is only ever kept or taken, never read in place, so the
     /// least recently used is the oldest).
-    private let parts: Mutex<LRUCache<String, Part>>
+    private let parts: Locked<LRUCache<String, Part>>
     let budget: Int
 
     init(budget: Int = 64 << 20) {
         self.budget = budget
-        parts = Mutex(LRUCache(costLimit: budget))
+        parts = Locked(LRUCache(costLimit: budget))
     }
 
     /// Removes and returns the part kept for `path`.

@@ -172,6 +172,10 @@ public final class PrivatePulseServer: @unchecked Sendable {
     /// Lets a paused server run again (SIGCONT).
     public func resume() { kill(pid, SIGCONT) }
 
+    /// Sends `signal` to the server (SIGKILL: it dies at once, leaving its socket file behind, and clients
+    /// see the server as lost; a later server on the same socket path replaces it). `stop()` reaps it.
+    public func send(signal: Int32) { kill(pid, signal) }
+
     /// Stops the server (the socket goes away; clients see the server as lost).
     public func stop(removeFolder: Bool = true) {
         lock.lock()

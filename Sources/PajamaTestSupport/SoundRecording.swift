@@ -1,5 +1,4 @@
 import PajamaCore
-import Synchronization
 
 /// A sound layer for unit tests: accepts every sound, records what was loaded, played and unloaded,
 /// and keeps a volume and mute like the live engine. `client` is the `SoundClient` to hand to the code
@@ -13,7 +12,7 @@ public final class SoundRecording: Sendable {
         var muted = false
     }
 
-    private let record = Mutex(Record())
+    private let record = Locked(Record())
     /// What `play` answers (false: as if the server had lost every sound; nothing is recorded as played).
     public let plays: Bool
     public let state: SoundState

@@ -29,7 +29,8 @@ public final class TestHTTPServer: Sendable {
         /// Per path: a wait before answering.
         public var slow: [String: Duration] = [:]
         /// Paths whose requests wait, unanswered, until a test takes them out of this set (`update`) or
-        /// the server stops: a load that is in progress for exactly as long as the test needs.
+        /// the server stops: a load that is in progress for exactly as long as the test needs. A request
+        /// let go is answered with the options of that moment.
         public var held: Set<String> = []
         /// Per path: the file's new content once its first response has ended (however it ended), so a
         /// retry sees a changed file (and a new ETag).
@@ -90,7 +91,7 @@ public final class TestHTTPServer: Sendable {
     static let executor = ThreadTaskExecutor(name: "pajama-test-http-server")
 
     public let root: URL
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let boundPort = Atomic<Int>(0)
 
     public var port: Int { boundPort.load(ordering: .acquiring) }
@@ -103,7 +104,7 @@ public final class TestHTTPServer: Sendable {
     /// `restart()` binds it again.
     public init(root: URL, options: Options = Options(), port: Int = 0) async throws {
         self.root = root
-        state = Mutex(State(options: options))
+        state = Locked(State(options: options))
         if port != 0 {
             try await start(port: port)
             return
@@ -222,18 +223,16 @@ public final class TestHTTPServer: Sendable {
 
     private func respond(to request: Request) async -> Response {
         let path = String(request.uri.path.drop { $0 == "/" }).removingPercentEncoding ?? ""
-        let (options, index, replaced) = state.withLock { state in
+        let (initial, index, replaced) = state.withLock { state in
             state.served[path, default: 0] += 1
             return (state.options, state.served[path]!, state.replaced[path])
         }
         var entry = LoggedRequest(path: path, range: request.headers[.range], ifRange: request.headers[.ifRange],
                                   userAgent: request.headers[.userAgent], acceptEncoding: request.headers[.acceptEncoding],
                                   status: 200)
-        if options.latency > .zero { try? await Task.sleep(for: options.latency) }
-        if let delay = options.slow[path] { try? await Task.sleep(for: delay) }
-        while state.withLock({ $0.options.held.contains(path) && !$0.stopped }) {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        if initial.latency > .zero { try? await Task.sleep(for: initial.latency) }
+        if let delay = initial.slow[path] { try? await Task.sleep(for: delay) }
+        let options = initial.held.contains(path) ? await released(path) : initial
         if let location = options.redirects[path] {
             entry.status = 302
             log(entry, index: index, options: options)
@@ -326,6 +325,15 @@ public final class TestHTTPServer: Sendable {
                 try await clock.sleep(until: begin.advanced(by: .seconds(Double(sent) / Double(rate))), tolerance: nil)
             }
         }
+    }
+
+    /// Waits while `path` is held; returns the options in force when it was let go (so a rate set in
+    /// the same `update` applies to its answer).
+    private func released(_ path: String) async -> Options {
+        while state.withLock({ $0.options.held.contains(path) && !$0.stopped }) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return state.withLock { $0.options }
     }
 
     private func log(_ entry: LoggedRequest) {

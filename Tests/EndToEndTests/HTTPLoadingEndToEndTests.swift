@@ -42,6 +42,47 @@ import Testing
         #expect(server.requestCount(for: "assets/big.png") == 1)
     }
 
+    /// The fault matrix's "slow drip": a critical picture at 1 byte a second. The Loading screen counts
+    /// the bytes as they come (before, it published progress every 16 KB: the first byte's count stayed
+    /// for hours), and q quits from the wait. (Back does not leave the wait yet: docs/security.md.)
+    @Test func aPictureAtOneByteASecondIsCountedAndQuitWorks() async throws {
+        let story = try TemporaryDirectory(prefix: "pajama-e2e-drip")
+        defer { story.remove() }
+        try story.write("story.json", """
+        {"format":1,"id":"drip","title":"Drip","version":"1","startBeatId":"start","beats":["start"],
+         "assets":{"criticality":{"assets/big.png":"critical"}}}
+        """)
+        try story.write("beats/start.json", """
+        {"id":"start","pages":[{"id":"a","type":"text","lines":["The page before."]},
+         {"id":"b","type":"text","lines":["The picture has arrived."],"imageUrl":"assets/big.png"}]}
+        """)
+        let png = try Data(contentsOf: PackagePaths.stories.appendingPathComponent("lantern-keeper/assets/images/storm.png"))
+        try story.write("assets/big.png", png)
+        // The picture is held (a preload asks for it on the page before) and let go at 1 byte a second.
+        var options = TestHTTPServer.Options()
+        options.held = ["assets/big.png"]
+        let server = try await TestHTTPServer(root: story.url, options: options)
+        defer { server.stopSoon() }
+        let t = try TmuxSession([pajama, "read", "--no-sound", server.baseURL + "/"])
+        defer { t.stop() }
+        try t.waitFor("The page before.", timeout: 30)
+        server.update {
+            $0.bytesPerSecond = 1
+            $0.held = []
+        }
+        try t.press("Space", thenWaitFor: "Loading picture…", timeout: 30)
+        func count() -> Int? {
+            let screen = t.screen()
+            guard let range = screen.range(of: #"[0-9]+ bytes of"#, options: .regularExpression) else { return nil }
+            return Int(screen[range].prefix { $0.isNumber })
+        }
+        var first: Int?
+        #expect(Poll.until(timeout: 30) { first = count(); return first != nil }, "no byte count: \(t.screen())")
+        #expect(Poll.until(timeout: 30) { (count() ?? 0) > (first ?? .max) }, "the count stayed at \(first ?? 0): \(t.screen())")
+        try t.press("q", thenWaitFor: "[exited 0]", timeout: 30)
+        #expect(t.paneValue("#{alternate_on}") == "0")
+    }
+
     /// A critical picture the server refuses: the reader says so (not "network problem").
     @Test func aRefusedPictureSaysRefusedByTheServer() async throws {
         let story = try slowPictureStory()

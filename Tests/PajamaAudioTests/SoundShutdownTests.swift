@@ -20,6 +20,8 @@ import Testing
         // How long shutdown waited on the server, measured where it waits (the test process's own
         // scheduling under load does not count): its bound is 300 ms; libpulse waits 30 s for a frozen
         // server. The real binary's quit is checked end to end (SoundServerEndToEndTests).
+        // Measured before shutdown returned (it was written after, racing this read: ThreadSanitizer).
+        #expect(engine.shutdownWait > .zero, "no wait recorded")
         #expect(engine.shutdownWait < .seconds(3), "shutdown waited \(engine.shutdownWait) on the frozen server")
         #expect(server.waitUntil { !server.sampleNames().contains { $0.hasPrefix("pajama.") } }, "\(server.sampleNames())")
     }

@@ -1,7 +1,6 @@
 import Foundation
 import PajamaCore
 import PajamaTestSupport
-import Synchronization
 @testable import PajamaCoReading
 
 /// A small story package on disk for a real host.
@@ -31,7 +30,7 @@ func startHost(_ folder: HostedFolder, token: String? = "secret", owner: String 
 
 /// Lines a test collects (the host's log).
 final class Lines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }
@@ -39,10 +38,10 @@ final class Lines: Sendable {
 /// A follower whose events are recorded as they arrive; `stop()` cancels its connection.
 final class RecordingFollower: Sendable {
     private final class Recorded: Sendable {
-        let events = Mutex<[FollowerEvent]>([])
+        let events = Locked<[FollowerEvent]>([])
     }
     private let recorded = Recorded()
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     init(url: String, token: String, name: String, backoff: ReconnectBackoff = ReconnectBackoff(first: .milliseconds(20))) {
         let stream = FollowerConnection.connect(to: URL(string: url)!, token: token, name: name, backoff: backoff)

@@ -1,5 +1,4 @@
 import PajamaCore
-import Synchronization
 import Testing
 
 /// BeatPreloader's one State: idle, disabled (moves start nothing), running(window, task) (a move within
@@ -9,7 +8,7 @@ import Testing
     /// released; every load is recorded when it starts waiting.
     final class HeldBeats: Sendable {
         let record = LoadRecord()
-        private let holds = Mutex<[String: Hold]>([:])
+        private let holds = Locked<[String: Hold]>([:])
 
         func load(_ id: String) async throws(AssetLoadError) -> Beat {
             let parked = Hold()

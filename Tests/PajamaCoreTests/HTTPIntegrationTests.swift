@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import PajamaCore
 import PajamaHTTP
@@ -144,19 +145,32 @@ struct ServedStory {
         #expect(await read(source, "assets/big.bin") == .success([UInt8](repeating: 7, count: 64 * 1024)))
     }
 
+    /// A server that never answers a beat. No real time is measured for the retry policy's timeout: it
+    /// runs on a virtual clock moved once the load waits on it (with 0.3 s of real time, one loaded run
+    /// failed: a slow story.json or beat request on a busy machine ran into it).
     @Test func aSlowServerTimesOut() async throws {
         let story = try ServedStory()
         defer { story.dir.remove() }
-        let server = try await TestHTTPServer(root: story.url, options: .init(slow: ["beats/left.json": .seconds(60)]))
+        var options = TestHTTPServer.Options()
+        options.held = ["beats/left.json"]
+        let server = try await TestHTTPServer(root: story.url, options: options)
         defer { server.stopSoon() }
         // The retry policy's progress timeout (nothing arrives)...
-        let content = try await open(server, disk: nil, retry: RetryPolicy(attempts: 1, progressTimeout: .milliseconds(300)))
-        do {
-            _ = try await content.loadBeat("left")
-            Issue.record("a beat loaded from a server that never answers")
-        } catch {
-            #expect(error.kind == .timeout)
+        let clock = TestClock()
+        let content = try await open(server, disk: nil, retry: RetryPolicy(attempts: 1, progressTimeout: .milliseconds(300), clock: clock))
+        let load = Task { () async -> AssetLoadError? in
+            do throws(AssetLoadError) {
+                _ = try await content.loadBeat("left")
+                return nil
+            } catch {
+                return error
+            }
         }
+        #expect(await clock.waitForSleeper(), "the load never waited on its progress timeout")
+        await clock.advance(by: .milliseconds(300))
+        let error = await load.value
+        #expect(error?.kind == .timeout, "\(String(describing: error))")
+        #expect(error?.detail.contains("no progress for 0.3 s") == true, "\(String(describing: error))")
         // ...and the source's own timeout (no byte for too long).
         #expect(await read(source(server, timeout: .milliseconds(500)), "beats/left.json")
                 == .failure(.timeout(path: "beats/left.json", idle: .milliseconds(500))))

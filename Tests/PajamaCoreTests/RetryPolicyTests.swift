@@ -1,6 +1,5 @@
 import Clocks
 import PajamaCore
-import Synchronization
 import PajamaTestSupport
 import Testing
 
@@ -17,7 +16,7 @@ actor AttemptLog {
 /// Counts the backoff pauses a policy began: its jitter is asked for once per pause, right before it
 /// sleeps (after the failed attempt and its watchdog have ended), so a sleeper on the clock is then that pause.
 final class PauseCount: Sendable {
-    private let value = Mutex(0)
+    private let value = Locked(0)
     let jitter: Double
     init(jitter: Double = 0) { self.jitter = jitter }
     var count: Int { value.withLock { $0 } }

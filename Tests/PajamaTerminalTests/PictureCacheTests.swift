@@ -1,7 +1,6 @@
 import Foundation
 import PajamaCore
 import PajamaImage
-import Synchronization
 import Testing
 @testable import PajamaTerminal
 
@@ -32,7 +31,7 @@ import Testing
     }
 
     @Test func keepsOnlyTheMostRecentlyUsed() async {
-        let renders = Mutex<[Int]>([])
+        let renders = Locked<[Int]>([])
         let cache = PictureCache(capacity: 2) { _, width, height, _ in
             renders.withLock { $0.append(width) }
             return PictureCells(width: width, rows: Array(repeating: [PictureCells.Cell(text: "x")], count: height))
@@ -49,7 +48,7 @@ import Testing
     }
 
     @Test func rendersOffTheMainActor() async {
-        let onMain = Mutex<Bool?>(nil)
+        let onMain = Locked<Bool?>(nil)
         let cache = PictureCache { _, width, height, _ in
             onMain.withLock { $0 = Thread.isMainThread }
             return PictureCells(width: width, rows: Array(repeating: [], count: height))

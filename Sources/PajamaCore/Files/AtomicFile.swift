@@ -5,13 +5,14 @@ import Foundation
 /// renamed over the target, and the rename itself is flushed; so the file on disk is always the old or
 /// the new one, whenever the process stops. A file that cannot be used is moved aside, never deleted.
 public enum AtomicFile {
-    /// Writes `data` to `url` (creating its folder); returns a problem in words, or nil.
+    /// Writes `data` to `url` (creating its folder); returns the problem in words, or nil. The reason comes
+    /// first ("No space left on device (writing ...)"): a status line shows the start of it.
     public static func write(_ data: Data, to url: URL) -> String? {
         let folder = url.deletingLastPathComponent(), name = url.lastPathComponent
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            return "cannot create \(folder.path): \(error.localizedDescription)"
+            return "\(error.localizedDescription) (creating \(folder.path))"
         }
         let temp = folder.appendingPathComponent(".\(name).\(ProcessInfo.processInfo.processIdentifier).tmp")
         if let problem = writeDurably(data, to: temp) {
@@ -19,7 +20,7 @@ public enum AtomicFile {
             return problem
         }
         guard rename(temp.path, url.path) == 0 else {
-            let problem = "cannot write \(url.path): \(String(cString: strerror(errno)))"
+            let problem = "\(String(cString: strerror(errno))) (renaming to \(url.path))"
             unlink(temp.path)
             return problem
         }
@@ -50,21 +51,23 @@ public enum AtomicFile {
         }
     }
 
-    /// Writes all of `data` to a new file and flushes it to the disk; returns a problem or nil.
+    /// Writes all of `data` to a new file and flushes it to the disk; returns the problem (the system's
+    /// reason first) or nil.
     private static func writeDurably(_ data: Data, to url: URL) -> String? {
+        func problem(_ doing: String) -> String { "\(String(cString: strerror(errno))) (\(doing) \(url.path))" }
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { return "cannot write \(url.path): \(String(cString: strerror(errno)))" }
+        guard fd >= 0 else { return problem("writing") }
         defer { close(fd) }
         var offset = 0
         while offset < data.count {
             let n = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, data.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return "cannot write \(url.path): \(String(cString: strerror(errno)))"
+                return problem("writing")
             }
             offset += n
         }
-        guard fsync(fd) == 0 else { return "cannot flush \(url.path): \(String(cString: strerror(errno)))" }
+        guard fsync(fd) == 0 else { return problem("flushing") }
         return nil
     }
 }

@@ -1,15 +1,22 @@
-import Synchronization
 
 /// What the loads of one store have received: a counter per key that grows with every report of bytes
 /// arriving (the retry policy's progress timeout watches it) and `.progress` events for the UI.
 ///
 /// Safe to call from any thread: the source's read reports progress from wherever its bytes arrive.
 public final class LoadActivity<Key: Hashable & Sendable>: Sendable {
-    private let counters = Mutex<[Key: Int]>([:])
+    private let counters = Locked<[Key: Int]>([:])
     private let events: LoadingEventHub?
+    /// The longest a load that receives bytes goes without a `.progress` event (at 1 byte a second the
+    /// 16 KB step would take hours: the Loading screen must still count).
+    public let interval: Duration
+    private let now: @Sendable () -> ContinuousClock.Instant
 
-    public init(events: LoadingEventHub?) {
+    /// `now` replaces the clock (tests).
+    public init(events: LoadingEventHub?, interval: Duration = .milliseconds(500),
+                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.events = events
+        self.interval = interval
+        self.now = now
     }
 
     /// How many times bytes arrived for `key` so far (over every load of it; never goes down).
@@ -18,22 +25,26 @@ public final class LoadActivity<Key: Hashable & Sendable>: Sendable {
     }
 
     /// A progress callback for one load of `key`: counts every report, and publishes `.progress` for
-    /// the first report, then each time another 2% of the file (at least 16 KB) arrived, and at the end.
+    /// the first report, then each time another 2% of the file (at least 16 KB) arrived or, when fewer
+    /// bytes arrived, `interval` passed, and at the end.
     public func reporter(for key: Key, subject: LoadSubject) -> @Sendable (TransferProgress) -> Void {
         let published = LastPublished()
         return { [self] progress in
             counters.withLock { $0[key, default: 0] += 1 }
             guard let events else { return }
             let step = max(16 << 10, (progress.expected ?? 0) / 50)
-            let due = published.received.withLock { last -> Bool in
+            let time = now()
+            let due = published.last.withLock { last -> Bool in
                 let done = progress.expected.map { progress.received >= $0 } ?? false
                 guard let previous = last else {
-                    last = progress.received
+                    last = (progress.received, time)
                     return true
                 }
-                guard (done && previous != progress.received) || progress.received < previous || progress.received - previous >= step
+                let moved = progress.received != previous.received
+                guard (done && moved) || progress.received < previous.received || progress.received - previous.received >= step
+                        || (moved && previous.at.duration(to: time) >= interval)
                 else { return false }
-                last = progress.received
+                last = (progress.received, time)
                 return true
             }
             if due { events.publish(.progress(subject, progress)) }
@@ -41,7 +52,7 @@ public final class LoadActivity<Key: Hashable & Sendable>: Sendable {
     }
 }
 
-/// The bytes count of the last `.progress` event of one load.
+/// The bytes count and time of the last `.progress` event of one load.
 private final class LastPublished: Sendable {
-    let received = Mutex<Int?>(nil)
+    let last = Locked<(received: Int, at: ContinuousClock.Instant)?>(nil)
 }

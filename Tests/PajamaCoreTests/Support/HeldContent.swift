@@ -1,10 +1,9 @@
 import PajamaCore
-import Synchronization
 
 /// What `HeldContent` saw: loads started and cancelled, recorded from any thread (a cancellation handler
 /// runs synchronously in whoever cancels), so a test reads it as soon as the cancelling call returns.
 final class LoadRecord: Sendable {
-    private let state = Mutex<(started: [String], cancelled: [String])>(([], []))
+    private let state = Locked<(started: [String], cancelled: [String])>(([], []))
     private let startedStream: AsyncStream<String>
     private let startedInput: AsyncStream<String>.Continuation
 
@@ -103,7 +102,7 @@ actor HeldContent: StoryContent {
 
 /// One held load: resumed exactly once, by a release or by its task's cancellation.
 final class Hold: Sendable {
-    private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, ended: Bool, cancelled: Bool)>((nil, false, false))
+    private let state = Locked<(continuation: CheckedContinuation<Void, Never>?, ended: Bool, cancelled: Bool)>((nil, false, false))
 
     var wasCancelled: Bool { state.withLock { $0.cancelled } }
 
