@@ -125,7 +125,10 @@ public final class ReaderViewModel {
             let (saved, warning) = progress.store.load(storyId: manifest.id)
             if let warning { emit(.notice(warning)) }
             if let saved {
-                history.restore(Array(saved.history.dropLast()))
+                // A place in a beat story.json no longer lists is dropped: back would lead to "not found"
+                // (and from the oldest place, nowhere). The saved place itself is resolved on entry.
+                let earlier = saved.history.dropLast().filter { manifest.beats?.contains($0.beatId) ?? true }
+                history.restore(Array(earlier))
                 pagesRead = saved.pagesRead
                 finishedOnce = saved.finished
                 target = .location(saved.location)
