@@ -82,8 +82,9 @@ actor FailingContent: StoryContent {
         #expect(store.load(storyId: "s").progress?.location.beatId == "left")
     }
 
-    /// Found by the progress fuzzer (fuzz-progress): a saved history naming a beat the story no longer has
-    /// led back, step by step, to a "not found" screen with nowhere to go (no back, no skip): a dead end.
+    /// Shown through fuzz-progress (an earlier attempt's finding, its input replayed): a saved history
+    /// naming a beat the story no longer has led back, step by step, to a "not found" screen with nowhere
+    /// to go (no back, no skip): a dead end.
     @Test func aSavedHistoryNamingBeatsNoLongerInTheStoryIsDroppedAtResume() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-resume-history")
         defer { dir.remove() }
@@ -104,8 +105,9 @@ actor FailingContent: StoryContent {
         await vm.close()
     }
 
-    /// Found by fuzz-progress: a file saying `"pagesRead": 9223372036854775807` crashed the first page
-    /// turn (an overflow). The count is brought within 0...maximumPagesRead on reading; the place is kept.
+    /// Shown through fuzz-progress (an input written for it, replayed): a file saying
+    /// `"pagesRead": 9223372036854775807` crashed the first page turn (an overflow). The count is brought
+    /// within 0...maximumPagesRead on reading; the place is kept.
     @Test func aCountOfPagesReadOutOfRangeIsBroughtWithinIt() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-resume-count")
         defer { dir.remove() }

@@ -18,7 +18,7 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
     public static let maximumPagesRead = 1 << 31
 
     /// A count of pages read outside 0...maximumPagesRead is brought within it (a file saying Int.max made
-    /// the next page turn overflow, found by fuzz-progress); the place itself is kept.
+    /// the next page turn overflow, shown through fuzz-progress); the place itself is kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         location = try container.decode(StoryLocation.self, forKey: .location)
