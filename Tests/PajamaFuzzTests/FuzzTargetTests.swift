@@ -99,6 +99,13 @@ import Testing
         for cut in stride(from: 0, to: 64, by: 3) { _ = SoundFuzz.fuzzOne(Array(wav[..<cut])) }
     }
 
+    /// The input after which fuzz-picture once saw glib memory as leaked (docs/security.md, "Fuzzing"; not
+    /// seen again): a damaged 6x4 16-bit RGBA PNG that libpng still decodes, kept for replaying under ASan.
+    @Test func theInputOfTheOpenPictureFindingIsDrawn() throws {
+        let png = try #require(Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAYAAAAEEAYAAAD9lJIAAAAAvUlEQVR4nGNgUPXKn7LzHrOGb9H0PQ/ZtANKZ+1/wqkXXDH30HMew7DqBUdf8ZtE1i0+8VbIPKZx2WkGboPQqvlHXvIZR9QuOv5G0Cy6Yemp9yKWcc0rzn4St0lsW33hq5R9Sue6yz9kndJ7Nl5jELNOaF11/oukXXLH2kvfZRzTujdc/SXvktm3+cZfJfecidtuo7qBQdEte8LWW/9VPPMm77jLpO5TOG33A1Yt/5KZ+x5z6AaVzzn4DNUNAB7RXYGdT9kXAAAAAElFTkSuQmCC"))
+        #expect(PictureFuzz.fuzzOne(Array(png)).count == 1)
+    }
+
     /// fuzz-sound's leak: one byte changed in an Ogg Vorbis header (offset 2894 of goodnight.ogg) is refused;
     /// the few KB libvorbis leaks on it are suppressed for LeakSanitizer (scripts/fuzz-lsan.supp).
     @Test func aDamagedOggVorbisHeaderIsRefused() throws {
