@@ -35,3 +35,9 @@ bench: deps
 
 clean:
 	rm -rf .build
+
+# Fuzzing (docs/security.md, "Fuzzing"): each libFuzzer target for FUZZ_SECONDS (default 60), one at a
+# time under nice; FUZZ_TARGETS="story sound" picks some. Prints executions and findings; 1 on a finding.
+.PHONY: fuzz
+fuzz: deps
+	scripts/fuzz.sh

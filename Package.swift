@@ -148,3 +148,16 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// MARK: Fuzzing (docs/security.md, "Fuzzing"; scripts/fuzz.sh, `make fuzz`)
+// PajamaFuzz holds one `fuzzOne(bytes)` per target over the real decoders (the session codec's in
+// PajamaFuzzSession, which needs PajamaCoReading); each `fuzz-NAME` executable runs one under libFuzzer when
+// built with `-sanitize=fuzzer,address -DFUZZING`, and replays files without the flag.
+let fuzzTargets = ["story", "theme", "settings", "progress", "picture", "sound", "session"]
+package.targets += [
+    .target(name: "PajamaFuzz", dependencies: ["PajamaCore", "PajamaImage", "PajamaAudio", "PajamaTerminal"]),
+    .target(name: "PajamaFuzzSession", dependencies: ["PajamaFuzz", "PajamaCoReading"]),
+    .testTarget(name: "PajamaFuzzTests", dependencies: ["PajamaFuzz", "PajamaFuzzSession", "PajamaTestSupport"]),
+] + fuzzTargets.map { name in
+    .executableTarget(name: "fuzz-\(name)", dependencies: name == "session" ? ["PajamaFuzz", "PajamaFuzzSession"] : ["PajamaFuzz"])
+}

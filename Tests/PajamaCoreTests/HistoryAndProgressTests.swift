@@ -82,6 +82,49 @@ actor FailingContent: StoryContent {
         #expect(store.load(storyId: "s").progress?.location.beatId == "left")
     }
 
+    /// Shown through fuzz-progress (an earlier attempt's finding, its input replayed): a saved history
+    /// naming a beat the story no longer has led back, step by step, to a "not found" screen with nowhere
+    /// to go (no back, no skip): a dead end.
+    @Test func aSavedHistoryNamingBeatsNoLongerInTheStoryIsDroppedAtResume() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-resume-history")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        let (manifest, beats) = ReaderViewModelTests.story(lineByLine: false)
+        let saved = ReadingProgress(
+            location: StoryLocation(beatId: "left", pageId: "p"),
+            history: [StoryLocation(beatId: "gone", pageId: "p"), StoryLocation(beatId: "start", pageId: "title"),
+                      StoryLocation(beatId: "also-gone", pageId: "p"), StoryLocation(beatId: "left", pageId: "p")])
+        #expect(store.save(storyId: "s", saved) == nil)
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
+        await vm.start()
+        #expect(page(vm)?.location == StoryLocation(beatId: "left", pageId: "p"))
+        #expect(vm.history.locations.map(\.beatId) == ["start", "left"])
+        await vm.changePage(.back)
+        #expect(page(vm)?.location == StoryLocation(beatId: "start", pageId: "title"))
+        #expect(page(vm)?.canGoBack == false)
+        await vm.close()
+    }
+
+    /// Shown through fuzz-progress (an input written for it, replayed): a file saying
+    /// `"pagesRead": 9223372036854775807` crashed the first page turn (an overflow). The count is brought
+    /// within 0...maximumPagesRead on reading; the place is kept.
+    @Test func aCountOfPagesReadOutOfRangeIsBroughtWithinIt() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-resume-count")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        try dir.write("s.json", #"{"finished":false,"history":[],"location":{"beatId":"left","lineIndex":0,"pageId":"p"},"pagesRead":9223372036854775807}"#)
+        #expect(store.load(storyId: "s").progress?.pagesRead == ReadingProgress.maximumPagesRead)
+        try dir.write("s.json", #"{"finished":false,"history":[],"location":{"beatId":"left","lineIndex":0,"pageId":"p"},"pagesRead":-5}"#)
+        #expect(store.load(storyId: "s").progress?.pagesRead == 0)
+        try dir.write("s.json", #"{"finished":false,"history":[],"location":{"beatId":"start","lineIndex":0,"pageId":"title"},"pagesRead":9223372036854775807}"#)
+        let (manifest, beats) = ReaderViewModelTests.story(lineByLine: false)
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
+        await vm.start()
+        await vm.changePage(.advance)
+        #expect(page(vm)?.location.beatId == "start")
+        await vm.close()
+    }
+
     @Test func aNetworkFailureAtResumeKeepsTheSavedPlace() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-resume-net")
         defer { dir.remove() }

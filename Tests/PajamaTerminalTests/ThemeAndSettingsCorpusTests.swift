@@ -56,6 +56,20 @@ import Testing
         #expect(ReaderSettings.load(from: url) == ReaderSettings())
     }
 
+    /// Found by fuzz-settings: settings were read with `Data(contentsOf:)`, without a limit (and leaking a
+    /// buffer on every empty file); now they are read like progress, at most 64 KB, as are themes.
+    @Test func settingsAndThemesOverTheSizeLimitAreNotRead() throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-settings-big")
+        defer { dir.remove() }
+        let padding = String(repeating: " ", count: 70_000)
+        let settings = try dir.write("reader.json", #"{"theme":"night"}"# + padding)
+        #expect(ReaderSettings.load(from: settings) == ReaderSettings())
+        try dir.write("big.json", Self.good + padding)
+        #expect(ThemeLibrary.load("big", paths: [dir.url]) == nil)
+        try dir.write("small.json", Self.good)
+        #expect(ThemeLibrary.load("small", paths: [dir.url])?.name == "mine")
+    }
+
     @Test func aFolderOrAPipeInPlaceOfTheSettingsIsTheDefaults() throws {
         let dir = try TemporaryDirectory(prefix: "pajama-settings")
         defer { dir.remove() }

@@ -141,7 +141,7 @@ public final class ReaderViewModel {
             if restart {
                 progress.remove(storyId: manifest.id)
             } else if let saved, requested == nil {
-                history.restore(Array(saved.history.dropLast()))
+                history.restore(placesStillInTheStory(saved.history.dropLast()))
                 pagesRead = saved.pagesRead
                 finishedOnce = saved.finished
                 choicesMade = saved.choicesMade ?? 0
@@ -149,11 +149,17 @@ public final class ReaderViewModel {
             }
         }
         if let requested {
-            if let bookmark { history.restore(Array(bookmark.history.dropLast())) }
+            if let bookmark { history.restore(placesStillInTheStory(bookmark.history.dropLast())) }
             await enter(Entry(target: .location(requested), beatHint: nil, recordInHistory: true, choiceSound: nil))
             return
         }
         await enter(Entry(target: target, beatHint: nil, recordInHistory: true, choiceSound: nil), resolvingInvalid: true)
+    }
+
+    /// The saved places whose beat story.json still lists: back to a place in a beat that is gone would
+    /// lead to "not found" (and from the oldest place, nowhere). The place to open is resolved on entry.
+    private func placesStillInTheStory(_ places: ArraySlice<StoryLocation>) -> [StoryLocation] {
+        places.filter { manifest.beats?.contains($0.beatId) ?? true }
     }
 
     /// Starts over from the story's start, forgetting history and progress.

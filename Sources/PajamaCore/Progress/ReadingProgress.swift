@@ -20,4 +20,18 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
         self.choicesMade = choicesMade
         self.endingsFound = endingsFound
     }
+
+    /// The largest count of pages read kept from a file (a reader turning a page a second for 60 years).
+    public static let maximumPagesRead = 1 << 31
+
+    /// A count of pages read outside 0...maximumPagesRead is brought within it (a file saying Int.max made
+    /// the next page turn overflow, shown through fuzz-progress); the place itself is kept.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        location = try container.decode(StoryLocation.self, forKey: .location)
+        history = try container.decode([StoryLocation].self, forKey: .history)
+        finished = try container.decode(Bool.self, forKey: .finished)
+        storyVersion = try container.decodeIfPresent(String.self, forKey: .storyVersion)
+        pagesRead = min(max(0, try container.decode(Int.self, forKey: .pagesRead)), Self.maximumPagesRead)
+    }
 }

@@ -81,7 +81,7 @@ public enum ThemeLibrary {
         guard !name.contains("/"), !name.hasPrefix(".") else { return nil }
         for path in paths {
             let file = path.appendingPathComponent(name + ".json")
-            if let data = try? Data(contentsOf: file), let theme = try? Theme.decode(data) { return theme }
+            if let bytes = SettingsFile.bytes(at: file), let theme = try? Theme.decode(Data(bytes)) { return theme }
         }
         return nil
     }
