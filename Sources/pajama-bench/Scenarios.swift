@@ -5,6 +5,7 @@ enum Scenarios {
         BeatLoadScenario(),
         PageTurnScenario(),
         PreloadScenario(),
+        AssetRaceScenario(),
         StartupScenario(),
         MemoryScenario(),
         SoundScenario(),
