@@ -42,7 +42,7 @@ import Testing
     }
 
     func preloader(_ beats: HeldBeats, enabled: Bool = true) -> BeatPreloader {
-        BeatPreloader(policy: .standard, enabled: enabled, loadBeat: { id throws(AssetLoadError) in try await beats.load(id) }, preloadAssets: { _ in })
+        BeatPreloader(policy: .standard, enabled: enabled, loadBeat: { id throws(AssetLoadError) in try await beats.load(id) })
     }
 
     @Test func leavingTheWindowCancelsItsWorkAndAMoveWithinItKeepsIt() async {
@@ -106,7 +106,7 @@ import Testing
         // The reader moves on from a to b while b's load is under way and b's window still wants it.
         let beats = HeldBeats(story: Self.fork)
         let preloader = BeatPreloader(policy: .standard, maximumConcurrentLoads: 1,
-                                      loadBeat: { id throws(AssetLoadError) in try await beats.load(id) }, preloadAssets: { _ in })
+                                      loadBeat: { id throws(AssetLoadError) in try await beats.load(id) })
         await preloader.readerMoved(to: "a", recent: [])
         await beats.record.waitUntilHeld("a")
         beats.release("a")

@@ -12,10 +12,10 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
     static let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a")
 
     func manager(_ source: any StorySource, policy: PreloadPolicy = .standard, manifest: StoryManifest = manifest,
-                 sound: SoundClient? = nil) -> StoryContentManager {
+                 sound: SoundClient? = nil, assetLoads: Int = 2) -> StoryContentManager {
         StoryContentManager(manifest: manifest, source: source, diskCache: nil,
                             decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: [String(decoding: bytes, as: UTF8.self)]) },
-                            sound: sound, preloadPolicy: policy)
+                            sound: sound, preloadPolicy: policy, maximumConcurrentAssetLoads: assetLoads)
     }
 
     /// a offers b1...b5; each bi leads on to ci; z -> y is elsewhere in the story.
@@ -121,11 +121,18 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         var files = ["beats/a.json": first, "beats/b.json": second]
         for asset in ["page.png", "enter.wav", "tap.wav", "choice.png", "pick.wav", "far.png"] { files["assets/\(asset)"] = asset }
         let source = GatedSource(files: files)
-        await source.openAll()
         let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a",
                                      criticality: [path("assets/tap.wav"): .optional, path("assets/far.png"): .critical])
-        let content = manager(source, manifest: manifest, sound: SoundRecording(plays: false).client)
+        let content = manager(source, manifest: manifest, sound: SoundRecording(plays: false).client, assetLoads: 1)
         await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
+        await source.waitUntilStarted(1)
+        await source.release("beats/a.json")
+        // a's first asset does not wait for b: both are fetched side by side.
+        await source.waitUntilStarted(3)
+        #expect(await source.waitingPaths == ["beats/b.json", "assets/enter.wav"])
+        await source.release("beats/b.json")
+        #expect(await eventually { await content.preloader.lastWindow == ["a", "b"] })
+        await source.openAll()
         await content.preloader.settle()
         let assets = await source.started.filter { $0.hasPrefix("assets/") }
         #expect(assets == ["assets/enter.wav", "assets/choice.png", "assets/far.png", "assets/page.png", "assets/pick.wav", "assets/tap.wav"])

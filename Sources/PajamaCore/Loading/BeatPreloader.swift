@@ -1,20 +1,22 @@
-/// Keeps the beats its `PreloadPolicy` wants around the reader loaded, and then their assets by
-/// criticality.
+/// Keeps the beats its `PreloadPolicy` wants around the reader loaded, and their pictures and sounds.
 ///
-/// On every move to another beat it plans again (the policy's wanted beats, in need order), cancels
-/// the loads of beats no longer wanted, keeps the ones still wanted running (a load under way is never
-/// cancelled only to be sent again) and starts the missing ones in need order, at most
-/// `maximumConcurrentLoads` at once, planning again as each beat arrives (a beat's successors are known
-/// only once it is loaded). Once every wanted beat is in, the window's assets follow, critical before
-/// important before optional, nearest beats first (`AssetPreloadOrder`). A move within the same window
+/// On every move to another beat it plans again (the policy's wanted beats in need order, and their
+/// assets: critical before important before optional, nearest beats first, `AssetPreloadOrder`), cancels
+/// the loads of what is no longer wanted, keeps the loads of what is still wanted running (a load under
+/// way is never cancelled only to be sent again) and starts the missing ones in need order: at most
+/// `maximumConcurrentLoads` beats and `maximumConcurrentAssetLoads` assets at once, side by side (an
+/// asset of a beat already in never waits for a farther beat). It plans again as each load ends (a
+/// beat's successors and assets are known only once it is loaded). A move within the same window
 /// (another page of the same beat) changes nothing.
 ///
 /// A cancelled load stops unless another caller, the reader say, still waits for it (`SharedLoad`).
 public actor BeatPreloader {
     public let policy: PreloadPolicy
     public let maximumConcurrentLoads: Int
+    public let maximumConcurrentAssetLoads: Int
     private let loadBeat: @Sendable (String) async throws(AssetLoadError) -> Beat
-    private let preloadAssets: @Sendable ([Beat]) async -> Void
+    private let assetOrder: @Sendable ([Beat]) -> [AssetReference]
+    private let loadAsset: @Sendable (AssetReference) async -> Void
     private let events: LoadingEventHub?
     /// What a window's work depends on: the reader's beat and the beats behind it (most recent first).
     private struct WindowKey: Equatable {
@@ -27,47 +29,59 @@ public actor BeatPreloader {
         case idle
         /// Preloading is off: moves start nothing.
         case disabled
-        /// The window's work: planning and starting loads until every wanted beat is in, then its assets
-        /// (it may have finished: the window stays loaded until the reader leaves it).
+        /// The window's work: planning and starting loads until every wanted beat and asset is in (it
+        /// may have finished: the window stays loaded until the reader leaves it).
         case running(WindowKey, Task<Void, Never>)
     }
 
     private var state: State
-    /// One beat load under way; `number` tells a load from a later one of the same beat.
-    private struct BeatLoad {
+    /// What one load fetches.
+    private enum Item: Hashable {
+        case beat(String)
+        case asset(AssetPath, sound: Bool)
+
+        init(_ reference: AssetReference) { self = .asset(reference.path, sound: reference.role.isSound) }
+
+        var isBeat: Bool { if case .beat = self { true } else { false } }
+    }
+
+    /// One load under way; `number` tells a load from a later one of the same item.
+    private struct Load {
         var number: Int
         var task: Task<Void, Never>
     }
 
-    /// The beat loads under way, by beat id: they outlive the window that started them while the next
-    /// window still wants them.
-    private var loads: [String: BeatLoad] = [:]
+    /// The loads under way: they outlive the window that started them while the next one still wants them.
+    private var loads: [Item: Load] = [:]
     /// Beats loaded for the recent windows (what the policy plans over), cut down to the wanted ones at
     /// every move.
     private var known: [String: Beat] = [:]
-    /// Beats whose load ended (loaded or failed) since the window began: the window does not ask again.
-    private var settledInWindow: Set<String> = []
+    /// Items whose load ended (loaded or failed) since the window began: the window does not ask again.
+    private var settledInWindow: Set<Item> = []
     /// The running window's work waiting for a load to end.
     private var waiting: CheckedContinuation<Void, Never>?
-    /// Every task not yet ended (windows' work and beat loads, cancelled ones included), so `settle`
-    /// can wait for all.
+    /// Every task not yet ended (windows' work and loads, cancelled ones included), so `settle` can wait for all.
     private var unfinished: [Int: Task<Void, Never>] = [:]
     private var nextNumber = 0
     public private(set) var lastWindow: [String] = []
     public let isEnabled: Bool
 
-    /// `events` receives `.preloadWindowChanged` whenever a new window has been loaded.
-    public init(policy: PreloadPolicy = .standard, maximumConcurrentLoads: Int = 3, enabled: Bool = true,
-                events: LoadingEventHub? = nil,
+    /// `events` receives `.preloadWindowChanged` whenever a new window's beats are loaded. `assetOrder`
+    /// gives the assets of the wanted beats in the order to fetch them, `loadAsset` fetches one.
+    public init(policy: PreloadPolicy = .standard, maximumConcurrentLoads: Int = 3, maximumConcurrentAssetLoads: Int = 2,
+                enabled: Bool = true, events: LoadingEventHub? = nil,
                 loadBeat: @escaping @Sendable (String) async throws(AssetLoadError) -> Beat,
-                preloadAssets: @escaping @Sendable ([Beat]) async -> Void) {
+                assetOrder: @escaping @Sendable ([Beat]) -> [AssetReference] = { _ in [] },
+                loadAsset: @escaping @Sendable (AssetReference) async -> Void = { _ in }) {
         self.policy = policy
         self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
+        self.maximumConcurrentAssetLoads = max(1, maximumConcurrentAssetLoads)
         self.isEnabled = enabled
         self.state = enabled ? .idle : .disabled
         self.events = events
         self.loadBeat = loadBeat
-        self.preloadAssets = preloadAssets
+        self.assetOrder = assetOrder
+        self.loadAsset = loadAsset
     }
 
     /// Every change of state: leaving `.running` cancels its work (and wakes it if it waits for a load).
@@ -88,12 +102,13 @@ public actor BeatPreloader {
         case .disabled: return
         case .running(let current, _) where current == key: return
         case .idle, .running:
-            let wanted = Set(plan(key))
-            for (id, load) in loads where !wanted.contains(id) {
+            let beats = plan(key)
+            let wanted = Set(beats.map(Item.beat) + assets(of: beats).map(Item.init))
+            for (item, load) in loads where !wanted.contains(item) {
                 load.task.cancel()
-                loads[id] = nil
+                loads[item] = nil
             }
-            known = known.filter { wanted.contains($0.key) }
+            known = known.filter { wanted.contains(.beat($0.key)) }
             settledInWindow = []
             transition(to: .running(key, start(key)))
         }
@@ -101,6 +116,11 @@ public actor BeatPreloader {
 
     private func plan(_ key: WindowKey) -> [String] {
         policy.plan(from: key.beatId, behind: key.behind) { known[$0] }
+    }
+
+    /// The assets of the wanted beats already loaded, in the order to fetch them.
+    private func assets(of beats: [String]) -> [AssetReference] {
+        assetOrder(beats.compactMap { known[$0] })
     }
 
     /// Starts the work of the window `key` (tracked in `unfinished` until it ends).
@@ -114,40 +134,61 @@ public actor BeatPreloader {
         return task
     }
 
-    /// One window's work: load the wanted beats (planning again as each arrives), then their assets.
+    /// One window's work: the wanted beats and their assets, planning again as each load ends.
     private func work(_ key: WindowKey) async {
-        var wanted = plan(key)
+        var recorded = false
         while !Task.isCancelled {
-            let missing = wanted.filter { !settledInWindow.contains($0) }
-            if missing.isEmpty { break }
-            for id in missing where loads[id] == nil && loads.count < maximumConcurrentLoads { startLoad(id) }
+            let beats = plan(key)
+            let missingBeats = beats.filter { !settledInWindow.contains(.beat($0)) }
+            if missingBeats.isEmpty, !recorded {
+                record(beats.filter { known[$0] != nil })
+                recorded = true
+            }
+            let missingAssets = assets(of: beats).filter { !settledInWindow.contains(Item($0)) }
+            if missingBeats.isEmpty, missingAssets.isEmpty { return }
+            var running = loads.keys.filter(\.isBeat).count
+            for id in missingBeats where loads[.beat(id)] == nil && running < maximumConcurrentLoads {
+                startBeatLoad(id)
+                running += 1
+            }
+            running = loads.keys.filter { !$0.isBeat }.count
+            for reference in missingAssets where loads[Item(reference)] == nil && running < maximumConcurrentAssetLoads {
+                startAssetLoad(reference)
+                running += 1
+            }
             await waitForALoad()
-            wanted = plan(key)
         }
-        if Task.isCancelled { return }
-        let window = wanted.filter { known[$0] != nil }
-        record(window)
-        let beats = window.compactMap { known[$0] }
-        await preloadAssets(beats)
     }
 
-    private func startLoad(_ id: String) {
-        let number = take()
+    private func startBeatLoad(_ id: String) {
         let loadBeat = self.loadBeat
-        let task = Task { [weak self] in
+        startLoad(.beat(id)) { number in
             let beat = try? await loadBeat(id)
-            await self?.loadEnded(id, number: number, beat: beat)
+            await self.loadEnded(.beat(id), number: number, beat: beat)
         }
-        loads[id] = BeatLoad(number: number, task: task)
+    }
+
+    private func startAssetLoad(_ reference: AssetReference) {
+        let loadAsset = self.loadAsset
+        startLoad(Item(reference)) { number in
+            await loadAsset(reference)
+            await self.loadEnded(Item(reference), number: number, beat: nil)
+        }
+    }
+
+    private func startLoad(_ item: Item, _ body: @escaping @Sendable (Int) async -> Void) {
+        let number = take()
+        let task = Task { await body(number) }
+        loads[item] = Load(number: number, task: task)
         unfinished[number] = task
     }
 
-    private func loadEnded(_ id: String, number: Int, beat: Beat?) {
+    private func loadEnded(_ item: Item, number: Int, beat: Beat?) {
         unfinished[number] = nil
-        guard loads[id]?.number == number else { return }  // cancelled: no longer wanted
-        loads[id] = nil
-        if let beat { known[id] = beat }
-        settledInWindow.insert(id)
+        guard loads[item]?.number == number else { return }  // cancelled: no longer wanted
+        loads[item] = nil
+        if case .beat(let id) = item, let beat { known[id] = beat }
+        settledInWindow.insert(item)
         wake()
     }
 
@@ -174,11 +215,12 @@ public actor BeatPreloader {
         events?.publish(.preloadWindowChanged(ids))
     }
 
-    /// The beat loads under way (tests).
-    public var loading: Set<String> { Set(loads.keys) }
+    /// The beats whose loads are under way (tests).
+    public var loading: Set<String> {
+        Set(loads.keys.compactMap { if case .beat(let id) = $0 { id } else { nil } })
+    }
 
-    /// Waits until every window's work and every beat load has ended, cancelled ones included (tests
-    /// and the bench).
+    /// Waits until every window's work and every load has ended, cancelled ones included (tests and the bench).
     public func settle() async {
         while let (number, task) = unfinished.first {
             await task.value

@@ -27,7 +27,7 @@ public actor StoryContentManager: StoryContent {
         manifest: StoryManifest, source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding,
         sound: SoundClient?, memory: InMemoryBeatCache = InMemoryBeatCache(), preloadPolicy: PreloadPolicy = .standard,
         preloading: Bool = true, retry: RetryPolicy = RetryPolicy(), imageBudget: Int = 64 << 20, soundBudget: Int = 64 << 20,
-        maximumConcurrentBeatLoads: Int = 3
+        maximumConcurrentBeatLoads: Int = 3, maximumConcurrentAssetLoads: Int = 2
     ) {
         self.manifest = manifest
         self.source = source
@@ -66,9 +66,10 @@ public actor StoryContentManager: StoryContent {
         let overrides = self.criticalityOverrides
         let assets = AssetPreloader(images: images, sounds: sounds) { overrides.level(for: $0.path) ?? manifest.criticality(of: $0) }
         preloader = BeatPreloader(
-            policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads, enabled: preloading, events: events,
+            policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads,
+            maximumConcurrentAssetLoads: maximumConcurrentAssetLoads, enabled: preloading, events: events,
             loadBeat: { id throws(AssetLoadError) in try await storage.load(id) },
-            preloadAssets: { beats in await assets.preload(beats) })
+            assetOrder: { beats in assets.order(beats) }, loadAsset: { reference in await assets.load(reference) })
     }
 
     /// A stream of this story's loading events (beats and assets started, finished with their tier and
