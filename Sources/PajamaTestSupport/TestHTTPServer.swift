@@ -18,6 +18,10 @@ public final class TestHTTPServer: Sendable {
         public var latency: Duration = .zero
         /// Each response's body is sent at most this fast (bytes per second); nil: as fast as possible.
         public var bytesPerSecond: Int?
+        /// The server's whole link: every body shares this many bytes per second, slice by slice in the
+        /// order they asked (a slow network, where parallel requests do not add bandwidth); nil: no limit.
+        /// When set, `bytesPerSecond` is not used.
+        public var linkBytesPerSecond: Int?
         /// Per path: how many responses (from the first) announce the full length, send (at most) half
         /// of what they should and close the connection (bytes not yet on the wire are dropped).
         public var truncated: [String: Int] = [:]
@@ -93,6 +97,9 @@ public final class TestHTTPServer: Sendable {
     public let root: URL
     private let state: Locked<State>
     private let boundPort = Atomic<Int>(0)
+    /// When the link (`linkBytesPerSecond`) has sent every slice taken so far.
+    private let linkFree = Locked<ContinuousClock.Instant?>(nil)
+    private let sentBytes = Atomic<Int>(0)
 
     public var port: Int { boundPort.load(ordering: .acquiring) }
     public var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -134,6 +141,12 @@ public final class TestHTTPServer: Sendable {
     public func requests(for path: String) -> [LoggedRequest] {
         state.withLock { $0.log.filter { $0.path == path } }
     }
+
+    /// Every request so far, oldest first.
+    public var allRequests: [LoggedRequest] { state.withLock { $0.log } }
+
+    /// The body bytes written to the wire so far, every response counted (the bench's bytes per turn).
+    public var bodyBytesSent: Int { sentBytes.load(ordering: .relaxed) }
 
     /// How many requests for `path` the server has answered or begun answering (for a cut or a stall:
     /// sent the part it sends).
@@ -285,7 +298,11 @@ public final class TestHTTPServer: Sendable {
             let partial = cut || stall
             if !partial { self.log(logged) }
             do {
-                try await self.write(part[..<sent], to: &writer, rate: options.bytesPerSecond)
+                if let link = options.linkBytesPerSecond, link > 0 {
+                    try await self.write(part[..<sent], to: &writer, link: link)
+                } else {
+                    try await self.write(part[..<sent], to: &writer, rate: options.bytesPerSecond)
+                }
             } catch {
                 if partial { self.log(logged) }
                 self.ended(logged, index: index, options: options)
@@ -305,9 +322,31 @@ public final class TestHTTPServer: Sendable {
     /// The error that drops a connection mid-body (Hummingbird closes it).
     private struct Dropped: Error {}
 
+    /// Sends `bytes` over the shared link: each slice (1/50 s of the link's rate, at most 16 KB) takes its
+    /// turn after every slice taken before it and goes out when its turn has ended.
+    private func write(_ bytes: ArraySlice<UInt8>, to writer: inout any ResponseBodyWriter, link rate: Int) async throws {
+        let slice = max(1, min(16 << 10, rate / 50))
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex {
+            let end = min(bytes.endIndex, offset + slice)
+            let due = linkFree.withLock { free in
+                let now = ContinuousClock.now
+                let start = max(now, free ?? now)
+                let sent = start.advanced(by: .seconds(Double(end - offset) / Double(rate)))
+                free = sent
+                return sent
+            }
+            try await ContinuousClock().sleep(until: due, tolerance: nil)
+            try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+            sentBytes.add(end - offset, ordering: .relaxed)
+            offset = end
+        }
+    }
+
     private func write(_ bytes: ArraySlice<UInt8>, to writer: inout any ResponseBodyWriter, rate: Int?) async throws {
         guard let rate, rate > 0 else {
             if !bytes.isEmpty { try await writer.write(ByteBuffer(bytes: bytes)) }
+            sentBytes.add(bytes.count, ordering: .relaxed)
             return
         }
         // Twenty slices a second, each due at its own time from the start (no drift).
@@ -319,6 +358,7 @@ public final class TestHTTPServer: Sendable {
         while offset < bytes.endIndex {
             let end = min(bytes.endIndex, offset + slice)
             try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
+            sentBytes.add(end - offset, ordering: .relaxed)
             sent += end - offset
             offset = end
             if offset < bytes.endIndex {

@@ -3,15 +3,16 @@ import PajamaCore
 import PajamaTestSupport
 
 /// A generated branching story on disk: `count` beats, every third one a choice of 2-3 forward targets
-/// (branches rejoin), a fixed seed so every run reads the same story.
+/// (branches rejoin), a fixed seed so every run reads the same story. `pageExtras` adds members to
+/// each beat's first page (a picture, sounds: `AssetRaceScenario`).
 enum GeneratedStory {
-    static func write(count: Int, to dir: TemporaryDirectory) throws {
+    static func write(count: Int, to dir: TemporaryDirectory, pageExtras: (Int) -> String = { _ in "" }) throws {
         var rng = SeededGenerator(seed: 42)
         let ids = (0..<count).map { "b\($0)" }
         try dir.write("story.json", "{\"format\":1,\"id\":\"generated\",\"title\":\"Generated\",\"startBeatId\":\"b0\"}")
         for i in 0..<count {
             let text = (0..<3).map { "\"Line \($0) of beat \(i): the road goes on, and the lanterns sway in the wind.\"" }.joined(separator: ",")
-            var pages = "{\"id\":\"p1\",\"type\":\"text\",\"lines\":[\(text)]}"
+            var pages = "{\"id\":\"p1\",\"type\":\"text\",\"lines\":[\(text)]\(pageExtras(i))}"
             var tail = ""
             if i + 1 >= count {
                 tail = ""

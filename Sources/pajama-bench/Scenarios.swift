@@ -6,6 +6,7 @@ enum Scenarios {
         PageTurnScenario(),
         KeyToGlassScenario(),
         PreloadScenario(),
+        AssetRaceScenario(),
         StartupScenario(),
         PlayScenario(),
         MemoryScenario(),

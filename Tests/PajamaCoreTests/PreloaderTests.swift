@@ -11,11 +11,11 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
 @Suite struct PreloaderTests {
     static let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a")
 
-    func manager(_ source: any StorySource, window: PreloadWindow = PreloadWindow(), manifest: StoryManifest = manifest,
-                 sound: SoundClient? = nil) -> StoryContentManager {
+    func manager(_ source: any StorySource, policy: PreloadPolicy = .standard, manifest: StoryManifest = manifest,
+                 sound: SoundClient? = nil, assetLoads: Int = 2) -> StoryContentManager {
         StoryContentManager(manifest: manifest, source: source, diskCache: nil,
                             decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: [String(decoding: bytes, as: UTF8.self)]) },
-                            sound: sound, window: window)
+                            sound: sound, preloadPolicy: policy, maximumConcurrentAssetLoads: assetLoads)
     }
 
     /// a offers b1...b5; each bi leads on to ci; z -> y is elsewhere in the story.
@@ -32,7 +32,8 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
 
     @Test func atMostThreeBeatLoadsAtOnceAndTheNextBeatsFirst() async {
         let source = GatedSource(files: Self.fanOut())
-        let content = manager(source)
+        // Round 1's window, two steps deep past the choice: the order of levels is what is tested.
+        let content = manager(source, policy: .wide())
         await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "q"))
         await source.waitUntilStarted(1)
         await source.release("beats/a.json")
@@ -88,7 +89,7 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         for (i, id) in chain.enumerated() { files["beats/\(id).json"] = beatJSON(id, next: i + 1 < chain.count ? chain[i + 1] : nil) }
         let source = GatedSource(files: files)
         await source.openAll()
-        let content = manager(source, window: PreloadWindow(behind: 2, ahead: 3))
+        let content = manager(source, policy: PreloadPolicy(behind: 2, ahead: 3))
         var expected: [[String]] = []
         var seen: [[String]] = []
         for i in 0..<5 {
@@ -120,11 +121,18 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         var files = ["beats/a.json": first, "beats/b.json": second]
         for asset in ["page.png", "enter.wav", "tap.wav", "choice.png", "pick.wav", "far.png"] { files["assets/\(asset)"] = asset }
         let source = GatedSource(files: files)
-        await source.openAll()
         let manifest = StoryManifest(id: "s", title: "S", startBeatId: "a",
                                      criticality: [path("assets/tap.wav"): .optional, path("assets/far.png"): .critical])
-        let content = manager(source, manifest: manifest, sound: SoundRecording(plays: false).client)
+        let content = manager(source, manifest: manifest, sound: SoundRecording(plays: false).client, assetLoads: 1)
         await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
+        await source.waitUntilStarted(1)
+        await source.release("beats/a.json")
+        // a's first asset does not wait for b: both are fetched side by side.
+        await source.waitUntilStarted(3)
+        #expect(await source.waitingPaths == ["beats/b.json", "assets/enter.wav"])
+        await source.release("beats/b.json")
+        #expect(await eventually { await content.preloader.lastWindow == ["a", "b"] })
+        await source.openAll()
         await content.preloader.settle()
         let assets = await source.started.filter { $0.hasPrefix("assets/") }
         #expect(assets == ["assets/enter.wav", "assets/choice.png", "assets/far.png", "assets/page.png", "assets/pick.wav", "assets/tap.wav"])

@@ -52,6 +52,39 @@ import Testing
         #expect(server.requestCount(for: "assets/big.bin") == 1)
     }
 
+    /// Two bodies over one shared link (`linkBytesPerSecond`, the asset bench's slow network) arrive
+    /// whole, their bytes counted once each, and the link takes their slices in turn: when the first is
+    /// done the second has long been under way (a per-response limit would have served them as two links).
+    @Test func twoBodiesOverASharedLinkArriveWholeAndTakeTurns() async throws {
+        let story = try served()
+        defer { story.dir.remove() }
+        try story.dir.write("assets/other.bin", Data(Self.big.reversed()))
+        let server = try await TestHTTPServer(root: story.url)
+        server.update { $0.linkBytesPerSecond = 400_000 }
+        defer { server.stopSoon() }
+        let content = manager(server, retry: RetryPolicy(attempts: 1, progressTimeout: .seconds(60)))
+        let events = content.loadingEvents()
+        let first = try AssetPath(validating: "assets/big.bin"), second = try AssetPath(validating: "assets/other.bin")
+        async let a = content.loadImage(first)
+        async let b = content.loadImage(second)
+        let (imageA, imageB) = try await (a, b)
+        #expect(imageA == .textArt(lines: ["\(Self.big.count)", "\(Self.big.hashValue)"]))
+        #expect(imageB == .textArt(lines: ["\(Self.big.count)", "\(Array(Self.big.reversed()).hashValue)"]))
+        #expect(server.bodyBytesSent == 2 * Self.big.count)
+        #expect(server.allRequests.map(\.path).sorted() == ["assets/big.bin", "assets/other.bin"])
+        let seen = await collect(events) { $0.filter { if case .finished = $0 { true } else { false } }.count == 2 }
+        guard let done = seen.firstIndex(where: { if case .finished = $0 { true } else { false } }),
+              case .finished(let firstDone, _, _) = seen[done] else {
+            Issue.record("no finished event")
+            return
+        }
+        let other: LoadSubject = firstDone == .image(first) ? .image(second) : .image(first)
+        let otherReceived = seen[..<done].compactMap { event -> Int? in
+            if case .progress(other, let p) = event { p.received } else { nil }
+        }.max() ?? 0
+        #expect(otherReceived >= Self.big.count / 4, "the other body was under way when the first was done")
+    }
+
     /// A transfer cut halfway is resumed by the retry with `Range: bytes=<received>-` and the ETag in
     /// If-Range; the 206 continues it and the file arrives whole, in two requests.
     @Test func anInterruptedTransferResumesWithARangeRequest() async throws {

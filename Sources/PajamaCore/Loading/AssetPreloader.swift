@@ -1,18 +1,21 @@
-/// The seeds' AssetPreloader: once `BeatPreloader` has loaded a window of beats, it loads their pictures
-/// and sounds in the background, critical before important before optional, nearest beats first
-/// (`AssetPreloadOrder`), into the story's two `AssetStore`s. Sounds are skipped when there is no sound
-/// store (sound off). It stops as soon as its task is cancelled (the reader moved to another window).
+/// The seeds' AssetPreloader: what `BeatPreloader` needs to preload the pictures and sounds of the
+/// beats it wants, into the story's two `AssetStore`s: their order (`AssetPreloadOrder`: critical before
+/// important before optional, nearest beats first; sounds only when there is a sound store) and the
+/// load of one of them.
 struct AssetPreloader: Sendable {
     let images: AssetStore<StoryImage>
     let sounds: AssetStore<LoadedSound>?
     /// The criticality of one use of an asset (run-time override, else story.json, else the default).
     let criticality: @Sendable (AssetReference) -> Criticality
 
-    /// Loads the assets of `beats` (nearest first), one at a time; failures are kept in the stores.
-    func preload(_ beats: [Beat]) async {
-        for ref in AssetPreloadOrder.references(of: beats, criticality: criticality) {
-            if Task.isCancelled { return }
-            if ref.role.isSound { await sounds?.preload([ref.path]) } else { await images.preload([ref.path]) }
-        }
+    /// The assets of `beats` (nearest first) in the order they are fetched; no sounds when sound is off.
+    func order(_ beats: [Beat]) -> [AssetReference] {
+        AssetPreloadOrder.references(of: beats, criticality: criticality).filter { !$0.role.isSound || sounds != nil }
+    }
+
+    /// Loads one asset into its store (a failure is kept there, for the reader's load to report again).
+    /// Stops as soon as its task is cancelled, unless the reader waits for the same asset.
+    func load(_ reference: AssetReference) async {
+        if reference.role.isSound { await sounds?.preload([reference.path]) } else { await images.preload([reference.path]) }
     }
 }

@@ -1,127 +1,213 @@
-/// Keeps the window of beats around the reader loaded, and their assets by criticality.
+/// Keeps the beats its `PreloadPolicy` wants around the reader loaded, and their pictures and sounds.
 ///
-/// On every move the previous window's work is cancelled and a new one starts: the next beat first
-/// (the forward move always beats general cache filling), then the rest of the window breadth-first,
-/// at most `maximumConcurrentLoads` at once; then the window's assets, critical before important
-/// before optional, nearest beats first (`AssetPreloadOrder`).
+/// On every move to another beat it plans again (the policy's wanted beats in need order, and their
+/// assets: critical before important before optional, nearest beats first, `AssetPreloadOrder`), cancels
+/// the loads of what is no longer wanted, keeps the loads of what is still wanted running (a load under
+/// way is never cancelled only to be sent again) and starts the missing ones in need order: at most
+/// `maximumConcurrentLoads` beats and `maximumConcurrentAssetLoads` assets at once, side by side (an
+/// asset of a beat already in never waits for a farther beat). It plans again as each load ends (a
+/// beat's successors and assets are known only once it is loaded). A move within the same window
+/// (another page of the same beat) changes nothing.
 ///
-/// Cancelling stale work means: loads of the old window that have not started never start; a load
-/// already running is cancelled too unless another caller still waits for it (`SharedLoad`). A move
-/// within the same window (another page of the same beat) cancels nothing.
+/// A cancelled load stops unless another caller, the reader say, still waits for it (`SharedLoad`).
 public actor BeatPreloader {
-    public let window: PreloadWindow
+    public let policy: PreloadPolicy
     public let maximumConcurrentLoads: Int
+    public let maximumConcurrentAssetLoads: Int
     private let loadBeat: @Sendable (String) async throws(AssetLoadError) -> Beat
-    private let preloadAssets: @Sendable ([Beat]) async -> Void
+    private let assetOrder: @Sendable ([Beat]) -> [AssetReference]
+    private let loadAsset: @Sendable (AssetReference) async -> Void
     private let events: LoadingEventHub?
-    /// What a window's work depends on: the reader's beat and the beats behind it.
+    /// What a window's work depends on: the reader's beat and the beats behind it (most recent first).
     private struct WindowKey: Equatable {
         var beatId: String
         var behind: [String]
     }
 
     private enum State {
-        /// No window yet (or the last one was given up).
+        /// No window yet.
         case idle
         /// Preloading is off: moves start nothing.
         case disabled
-        /// The window's work (it may have finished: the window is loaded and stays so until the reader
-        /// leaves it).
+        /// The window's work: planning and starting loads until every wanted beat and asset is in (it
+        /// may have finished: the window stays loaded until the reader leaves it).
         case running(WindowKey, Task<Void, Never>)
     }
 
     private var state: State
-    /// Every window's work not yet ended (cancelled ones included), so `settle` can wait for all.
+    /// What one load fetches.
+    private enum Item: Hashable {
+        case beat(String)
+        case asset(AssetPath, sound: Bool)
+
+        init(_ reference: AssetReference) { self = .asset(reference.path, sound: reference.role.isSound) }
+
+        var isBeat: Bool { if case .beat = self { true } else { false } }
+    }
+
+    /// One load under way; `number` tells a load from a later one of the same item.
+    private struct Load {
+        var number: Int
+        var task: Task<Void, Never>
+    }
+
+    /// The loads under way: they outlive the window that started them while the next one still wants them.
+    private var loads: [Item: Load] = [:]
+    /// Beats loaded for the recent windows (what the policy plans over), cut down to the wanted ones at
+    /// every move.
+    private var known: [String: Beat] = [:]
+    /// Items whose load ended (loaded or failed) since the window began: the window does not ask again.
+    private var settledInWindow: Set<Item> = []
+    /// The running window's work waiting for a load to end.
+    private var waiting: CheckedContinuation<Void, Never>?
+    /// Every task not yet ended (windows' work and loads, cancelled ones included), so `settle` can wait for all.
     private var unfinished: [Int: Task<Void, Never>] = [:]
-    private var nextWorkId = 0
+    private var nextNumber = 0
     public private(set) var lastWindow: [String] = []
     public let isEnabled: Bool
 
-    /// `events` receives `.preloadWindowChanged` whenever a new window has been loaded.
-    public init(window: PreloadWindow = PreloadWindow(), maximumConcurrentLoads: Int = 3, enabled: Bool = true,
-                events: LoadingEventHub? = nil,
+    /// `events` receives `.preloadWindowChanged` whenever a new window's beats are loaded. `assetOrder`
+    /// gives the assets of the wanted beats in the order to fetch them, `loadAsset` fetches one.
+    public init(policy: PreloadPolicy = .standard, maximumConcurrentLoads: Int = 3, maximumConcurrentAssetLoads: Int = 2,
+                enabled: Bool = true, events: LoadingEventHub? = nil,
                 loadBeat: @escaping @Sendable (String) async throws(AssetLoadError) -> Beat,
-                preloadAssets: @escaping @Sendable ([Beat]) async -> Void) {
-        self.window = window
+                assetOrder: @escaping @Sendable ([Beat]) -> [AssetReference] = { _ in [] },
+                loadAsset: @escaping @Sendable (AssetReference) async -> Void = { _ in }) {
+        self.policy = policy
         self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
+        self.maximumConcurrentAssetLoads = max(1, maximumConcurrentAssetLoads)
         self.isEnabled = enabled
         self.state = enabled ? .idle : .disabled
         self.events = events
         self.loadBeat = loadBeat
-        self.preloadAssets = preloadAssets
+        self.assetOrder = assetOrder
+        self.loadAsset = loadAsset
     }
 
-    /// Every change of state: leaving `.running` cancels its work.
+    /// Every change of state: leaving `.running` cancels its work (and wakes it if it waits for a load).
     private func transition(to next: State) {
-        if case .running(_, let work) = state { work.cancel() }
+        if case .running(_, let work) = state {
+            work.cancel()
+            wake()
+        }
         state = next
     }
 
-    /// Slides the window to `beatId`, with `recent` the beats read just before (most recent last).
-    /// A move within the same window (another page or line of the same beat) keeps the work going:
-    /// restarting it would cancel a fetch of the next beat that is already under way.
+    /// Moves the window to `beatId`, with `recent` the beats read just before (most recent last).
+    /// A move within the same window (another page or line of the same beat) keeps the work going.
     public func readerMoved(to beatId: String, recent: [String]) {
-        let behind = Array(recent.filter { $0 != beatId }.suffix(window.behind).reversed())
+        let behind = Array(recent.filter { $0 != beatId }.suffix(policy.behind).reversed())
         let key = WindowKey(beatId: beatId, behind: behind)
         switch state {
         case .disabled: return
         case .running(let current, _) where current == key: return
-        case .idle, .running: transition(to: .running(key, start(key)))
+        case .idle, .running:
+            let beats = plan(key)
+            let wanted = Set(beats.map(Item.beat) + assets(of: beats).map(Item.init))
+            for (item, load) in loads where !wanted.contains(item) {
+                load.task.cancel()
+                loads[item] = nil
+            }
+            known = known.filter { wanted.contains(.beat($0.key)) }
+            settledInWindow = []
+            transition(to: .running(key, start(key)))
         }
+    }
+
+    private func plan(_ key: WindowKey) -> [String] {
+        policy.plan(from: key.beatId, behind: key.behind) { known[$0] }
+    }
+
+    /// The assets of the wanted beats already loaded, in the order to fetch them.
+    private func assets(of beats: [String]) -> [AssetReference] {
+        assetOrder(beats.compactMap { known[$0] })
     }
 
     /// Starts the work of the window `key` (tracked in `unfinished` until it ends).
     private func start(_ key: WindowKey) -> Task<Void, Never> {
-        let loadBeat = self.loadBeat, preloadAssets = self.preloadAssets, window = self.window
-        let limit = maximumConcurrentLoads
-        let workId = nextWorkId
-        nextWorkId += 1
-        let record: @Sendable ([String]) async -> Void = { [weak self] ids in await self?.record(ids) }
-        let ended: @Sendable () async -> Void = { [weak self] in await self?.ended(workId) }
-        let task = Task {
-            await Self.walk(from: key.beatId, behind: key.behind, window: window, limit: limit, loadBeat: loadBeat,
-                            preloadAssets: preloadAssets, record: record)
-            await ended()
+        let number = take()
+        let task = Task { [weak self] in
+            await self?.work(key)
+            await self?.ended(number)
         }
-        unfinished[workId] = task
+        unfinished[number] = task
         return task
     }
 
-    private func ended(_ workId: Int) { unfinished[workId] = nil }
-
-    /// One window's work: the current beat, then the window ahead level by level, then behind, then assets.
-    private static func walk(
-        from beatId: String, behind: [String], window: PreloadWindow, limit: Int,
-        loadBeat: @escaping @Sendable (String) async throws(AssetLoadError) -> Beat,
-        preloadAssets: @Sendable ([Beat]) async -> Void, record: @Sendable ([String]) async -> Void
-    ) async {
-        var known: [String: Beat] = [:]
-        guard let current = try? await loadBeat(beatId) else { return }
-        known[beatId] = current
-        // Walk forward level by level, loading each level with bounded concurrency.
-        var order: [String] = []
-        var levelStart = [beatId]
-        var seen: Set<String> = [beatId]
-        for _ in 0..<window.ahead {
-            var level: [String] = []
-            for id in levelStart {
-                for successor in known[id]?.successorBeatIds ?? [] where seen.insert(successor).inserted { level.append(successor) }
+    /// One window's work: the wanted beats and their assets, planning again as each load ends.
+    private func work(_ key: WindowKey) async {
+        var recorded = false
+        while !Task.isCancelled {
+            let beats = plan(key)
+            let missingBeats = beats.filter { !settledInWindow.contains(.beat($0)) }
+            if missingBeats.isEmpty, !recorded {
+                record(beats.filter { known[$0] != nil })
+                recorded = true
             }
-            if level.isEmpty || Task.isCancelled { break }
-            order += level
-            let loaded = await Self.loadAll(level, limit: limit, loadBeat)
-            for beat in loaded { known[beat.id] = beat }
-            levelStart = level
+            let missingAssets = assets(of: beats).filter { !settledInWindow.contains(Item($0)) }
+            if missingBeats.isEmpty, missingAssets.isEmpty { return }
+            var running = loads.keys.filter(\.isBeat).count
+            for id in missingBeats where loads[.beat(id)] == nil && running < maximumConcurrentLoads {
+                startBeatLoad(id)
+                running += 1
+            }
+            running = loads.keys.filter { !$0.isBeat }.count
+            for reference in missingAssets where loads[Item(reference)] == nil && running < maximumConcurrentAssetLoads {
+                startAssetLoad(reference)
+                running += 1
+            }
+            await waitForALoad()
         }
-        if Task.isCancelled { return }
-        let back = await Self.loadAll(behind, limit: limit, loadBeat)
-        for beat in back { known[beat.id] = beat }
-        let loadedWindow = ([beatId] + order + behind).filter { known[$0] != nil }
-        if Task.isCancelled { return }
-        await record(loadedWindow)
-        if Task.isCancelled { return }
-        await preloadAssets(loadedWindow.compactMap { known[$0] })
     }
+
+    private func startBeatLoad(_ id: String) {
+        let loadBeat = self.loadBeat
+        startLoad(.beat(id)) { number in
+            let beat = try? await loadBeat(id)
+            await self.loadEnded(.beat(id), number: number, beat: beat)
+        }
+    }
+
+    private func startAssetLoad(_ reference: AssetReference) {
+        let loadAsset = self.loadAsset
+        startLoad(Item(reference)) { number in
+            await loadAsset(reference)
+            await self.loadEnded(Item(reference), number: number, beat: nil)
+        }
+    }
+
+    private func startLoad(_ item: Item, _ body: @escaping @Sendable (Int) async -> Void) {
+        let number = take()
+        let task = Task { await body(number) }
+        loads[item] = Load(number: number, task: task)
+        unfinished[number] = task
+    }
+
+    private func loadEnded(_ item: Item, number: Int, beat: Beat?) {
+        unfinished[number] = nil
+        guard loads[item]?.number == number else { return }  // cancelled: no longer wanted
+        loads[item] = nil
+        if case .beat(let id) = item, let beat { known[id] = beat }
+        settledInWindow.insert(item)
+        wake()
+    }
+
+    private func waitForALoad() async {
+        guard !Task.isCancelled else { return }
+        await withCheckedContinuation { waiting = $0 }
+    }
+
+    private func wake() {
+        waiting?.resume()
+        waiting = nil
+    }
+
+    private func take() -> Int {
+        defer { nextNumber += 1 }
+        return nextNumber
+    }
+
+    private func ended(_ number: Int) { unfinished[number] = nil }
 
     private func record(_ ids: [String]) {
         guard ids != lastWindow else { return }
@@ -129,29 +215,16 @@ public actor BeatPreloader {
         events?.publish(.preloadWindowChanged(ids))
     }
 
-    /// Waits until every window's work has ended, cancelled windows included (tests and the bench).
-    public func settle() async {
-        while let (_, task) = unfinished.first {
-            await task.value
-            unfinished = unfinished.filter { $0.value != task }
-        }
+    /// The beats whose loads are under way (tests).
+    public var loading: Set<String> {
+        Set(loads.keys.compactMap { if case .beat(let id) = $0 { id } else { nil } })
     }
 
-    private static func loadAll(_ ids: [String], limit: Int, _ loadBeat: @escaping @Sendable (String) async throws(AssetLoadError) -> Beat) async -> [Beat] {
-        await withTaskGroup(of: Beat?.self) { group in
-            var results: [Beat] = []
-            var iterator = ids.makeIterator()
-            var running = 0
-            while running < limit, let id = iterator.next() {
-                group.addTask { try? await loadBeat(id) }
-                running += 1
-            }
-            while let result = await group.next() {
-                if let result { results.append(result) }
-                if Task.isCancelled { group.cancelAll(); break }
-                if let id = iterator.next() { group.addTask { try? await loadBeat(id) } }
-            }
-            return results
+    /// Waits until every window's work and every load has ended, cancelled ones included (tests and the bench).
+    public func settle() async {
+        while let (number, task) = unfinished.first {
+            await task.value
+            if unfinished[number] == task { unfinished[number] = nil }
         }
     }
 }

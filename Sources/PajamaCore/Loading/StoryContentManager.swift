@@ -25,9 +25,9 @@ public actor StoryContentManager: StoryContent {
 
     public init(
         manifest: StoryManifest, source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding,
-        sound: SoundClient?, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
+        sound: SoundClient?, memory: InMemoryBeatCache = InMemoryBeatCache(), preloadPolicy: PreloadPolicy = .standard,
         preloading: Bool = true, retry: RetryPolicy = RetryPolicy(), imageBudget: Int = 64 << 20, soundBudget: Int = 64 << 20,
-        maximumConcurrentBeatLoads: Int = 3
+        maximumConcurrentBeatLoads: Int = 3, maximumConcurrentAssetLoads: Int = 2
     ) {
         self.manifest = manifest
         self.source = source
@@ -66,9 +66,10 @@ public actor StoryContentManager: StoryContent {
         let overrides = self.criticalityOverrides
         let assets = AssetPreloader(images: images, sounds: sounds) { overrides.level(for: $0.path) ?? manifest.criticality(of: $0) }
         preloader = BeatPreloader(
-            window: window, maximumConcurrentLoads: maximumConcurrentBeatLoads, enabled: preloading, events: events,
+            policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads,
+            maximumConcurrentAssetLoads: maximumConcurrentAssetLoads, enabled: preloading, events: events,
             loadBeat: { id throws(AssetLoadError) in try await storage.load(id) },
-            preloadAssets: { beats in await assets.preload(beats) })
+            assetOrder: { beats in assets.order(beats) }, loadAsset: { reference in await assets.load(reference) })
     }
 
     /// A stream of this story's loading events (beats and assets started, finished with their tier and
@@ -80,7 +81,7 @@ public actor StoryContentManager: StoryContent {
     /// story.json is fetched with `retry` (it is never cached: a new version must be seen at once).
     public static func open(
         source: any StorySource, diskCache: DiskCache?, decodeImage: @escaping ImageDecoding, sound: SoundClient?,
-        preloading: Bool = true, memory: InMemoryBeatCache = InMemoryBeatCache(), window: PreloadWindow = PreloadWindow(),
+        preloading: Bool = true, memory: InMemoryBeatCache = InMemoryBeatCache(), preloadPolicy: PreloadPolicy = .standard,
         retry: RetryPolicy = RetryPolicy()
     ) async throws(AssetLoadError) -> StoryContentManager {
         let activity = LoadActivity<String>(events: nil)
@@ -92,7 +93,7 @@ public actor StoryContentManager: StoryContent {
         do {
             let manifest = try StoryDecoder.decodeManifest(bytes)
             return StoryContentManager(manifest: manifest, source: source, diskCache: diskCache, decodeImage: decodeImage,
-                                       sound: sound, memory: memory, window: window, preloading: preloading, retry: retry)
+                                       sound: sound, memory: memory, preloadPolicy: preloadPolicy, preloading: preloading, retry: retry)
         } catch {
             throw AssetLoadError(.invalidFormat, subject: "story.json", detail: error.description)
         }

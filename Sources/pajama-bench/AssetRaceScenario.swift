@@ -1,0 +1,178 @@
+import Foundation
+import PajamaCore
+import PajamaHTTP
+import PajamaTestSupport
+
+/// `assets`: the preload race with pictures and sounds of realistic sizes. A generated 2,000-beat story
+/// where every other beat's page has a critical picture (a generated PNG of 50-500 KB) and every third
+/// a critical `page_enter` sound (a generated Ogg Vorbis file), served by the real test HTTP server over a
+/// link of limited bandwidth (every response shares it) with added latency. A turn stalls when the beat
+/// or a critical asset of its page is not in memory. Each link is measured with preloading off, with the
+/// standard policy and with one beat more past the next choice, side by side, each reader with its own
+/// server (its own link).
+struct AssetRaceScenario: Scenario {
+    let name = "assets"
+    let summary = "stall rate, requests and bytes per turn with 50-500 KB pictures and Ogg sounds over a limited link"
+
+    struct Link: Sendable {
+        var name: String
+        var bytesPerSecond: Int
+        var latencyMilliseconds: Int
+        var pageMilliseconds: Int
+        var target: Double?
+    }
+
+    /// Preloading off (nil), then the policies raced.
+    static let policies: [(name: String, policy: PreloadPolicy?)] = [
+        ("off", nil), ("standard", .standard), ("standard + 1 past the choice", PreloadPolicy(beyondChoice: 2)),
+    ]
+
+    static let links: [Link] = [
+        Link(name: "2 MB/s, 80 ms, page 250 ms", bytesPerSecond: 2_000_000, latencyMilliseconds: 80, pageMilliseconds: 250, target: 99.5),
+        Link(name: "500 KB/s, 80 ms, page 250 ms", bytesPerSecond: 500_000, latencyMilliseconds: 80, pageMilliseconds: 250),
+        Link(name: "fast reader: 2 MB/s, 300 ms, page 100 ms", bytesPerSecond: 2_000_000, latencyMilliseconds: 300, pageMilliseconds: 100),
+    ]
+
+    func run(_ options: BenchOptions) async throws -> [BenchRow] {
+        let folder = try TemporaryDirectory(prefix: "pajama-bench-assets")
+        defer { folder.remove() }
+        let assets = try Self.writeStory(count: 2000, to: folder)
+        let turns = options.iterations(400)
+        let runs = Self.links.flatMap { link in Self.policies.map { (link, $0) } }
+        let readings = try await withThrowingTaskGroup(of: (Int, Reading).self) { group in
+            for (index, (link, policy)) in runs.enumerated() {
+                group.addTask {
+                    let server = try await TestHTTPServer(root: folder.url, options: .init(latency: .milliseconds(link.latencyMilliseconds)))
+                    server.update { $0.linkBytesPerSecond = link.bytesPerSecond }
+                    defer { server.stopSoon() }
+                    var reading = try await Self.read(turns: turns, link: link, policy: policy.policy,
+                                                      baseURL: URL(string: server.baseURL)!, critical: assets.critical)
+                    reading.requests = server.allRequests.count
+                    reading.bytes = server.bodyBytesSent
+                    return (index, reading)
+                }
+            }
+            var results: [Int: Reading] = [:]
+            for try await (index, reading) in group { results[index] = reading }
+            return runs.indices.compactMap { results[$0] }
+        }
+        var rows: [BenchRow] = []
+        for ((link, policy), reading) in zip(runs, readings) {
+            let stallFree = 100 * Double(turns - reading.stalls) / Double(turns)
+            let off = "turn wait, \(link.name), off"
+            var row = BenchRow(
+                scenario: name, name: "turn wait, \(link.name), \(policy.name)", unit: .seconds,
+                stats: Statistics(reading.waits),
+                note: "\(reading.stalls) stalls / \(turns) turns (\(String(format: "%.1f", stallFree))% stall-free), "
+                    + String(format: "%.2f requests, %.0f KB/turn", Double(reading.requests) / Double(turns),
+                             Double(reading.bytes) / Double(turns) / 1000))
+            if policy.policy != nil {
+                row.baseline = off
+                if let target = link.target, policy.policy == PreloadPolicy.standard {
+                    row.target = ">= \(String(format: "%.1f", target))% stall-free"
+                    row.met = stallFree >= target
+                }
+            }
+            rows.append(row)
+        }
+        rows.append(BenchRow(scenario: name, name: "asset sizes", unit: .count, stats: Statistics([Double(assets.files)]),
+                             note: assets.description))
+        return rows
+    }
+
+    struct Reading: Sendable {
+        var stalls: Int
+        var waits: [Double]
+        var requests = 0
+        var bytes = 0
+    }
+
+    struct Assets: Sendable {
+        var critical: [AssetPath: Criticality]
+        var files: Int
+        var description: String
+    }
+
+    /// The story, with a pool of distinct pictures and sounds each beat's asset links to (a file per
+    /// beat, so every beat's asset is its own download, without writing 300 MB).
+    static func writeStory(count: Int, to folder: TemporaryDirectory) throws -> Assets {
+        var rng = SeededGenerator(seed: 11)
+        let pictureSizes = (0..<16).map { 50_000 + $0 * 30_000 }  // 50 KB ... 500 KB
+        var pictures: [String] = []
+        for (index, size) in pictureSizes.enumerated() {
+            let side = Int(Double(size / 4).squareRoot())
+            let pixels = (0..<(side * side * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            let name = "pool/picture\(index).png"
+            _ = try folder.write(name, Data(PNGFile.rgba(width: side, height: side, pixels: pixels)))
+            pictures.append(name)
+        }
+        var sounds: [String] = []
+        var soundBytes: [Int] = []
+        for (index, seconds) in [1.0, 2.0, 3.0, 5.0].enumerated() {
+            let sound = try EncodedSound.make(.vorbis, seconds: seconds, rate: 44_100, channels: 2)
+            defer { sound.folder.remove() }
+            let name = "pool/sound\(index).ogg"
+            _ = try folder.write(name, Data(sound.bytes))
+            sounds.append(name)
+            soundBytes.append(sound.bytes.count)
+        }
+        var critical: [AssetPath: Criticality] = [:]
+        var links: [(link: String, target: String)] = []
+        try GeneratedStory.write(count: count, to: folder) { i in
+            var extras = ""
+            if i % 2 == 0 {
+                let path = "assets/b\(i).png"
+                links.append((path, pictures[Int.random(in: 0..<pictures.count, using: &rng)]))
+                extras += ",\"imageUrl\":\"\(path)\""
+            }
+            if i % 3 == 0 {
+                let path = "assets/b\(i).ogg"
+                links.append((path, sounds[Int.random(in: 0..<sounds.count, using: &rng)]))
+                extras += ",\"tools\":[{\"name\":\"sound_effect\",\"args\":{\"sound_url\":\"\(path)\",\"trigger\":\"page_enter\"}}]"
+            }
+            return extras
+        }
+        for i in stride(from: 0, to: count, by: 2) { critical[try AssetPath(validating: "assets/b\(i).png")] = .critical }
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        for (link, target) in links {
+            try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent(link),
+                                                       withDestinationURL: folder.url.appendingPathComponent(target))
+        }
+        let description = "pictures 50-500 KB (16 PNGs) on every 2nd page, critical; Ogg sounds "
+            + soundBytes.map { "\($0 / 1000) KB" }.joined(separator: "/") + " on every 3rd page, critical (page_enter)"
+        return Assets(critical: critical, files: links.count, description: description)
+    }
+
+    /// One simulated reader: a page every `link.pageMilliseconds`, a random successor (fixed seed); a
+    /// turn stalls when the beat or a critical asset of its page is not in memory when it is turned to.
+    static func read(turns: Int, link: Link, policy: PreloadPolicy?, baseURL: URL, critical: [AssetPath: Criticality]) async throws -> Reading {
+        let manifest = StoryManifest(id: "generated", title: "Generated", startBeatId: "b0", criticality: critical)
+        let content = StoryContentManager(
+            manifest: manifest, source: HTTPStorySource(baseURL: baseURL), diskCache: nil,
+            decodeImage: { _, _ throws(AssetLoadError) in .textArt(lines: []) }, sound: SoundRecording(plays: false).client,
+            preloadPolicy: policy ?? .standard, preloading: policy != nil)
+        var rng = SeededGenerator(seed: 7)
+        var current = StoryLocation(beatId: "b0", pageId: "p1")
+        var stalls = 0
+        var waits: [Double] = []
+        let first = try await content.loadBeat(current.beatId)
+        try await content.loadCriticalAssets(for: current, in: first)
+        await content.readerMoved(to: current)
+        for _ in 0..<turns {
+            try await Task.sleep(for: .milliseconds(link.pageMilliseconds))
+            let beat = try await content.loadBeat(current.beatId)
+            current = StoryLocation(beatId: PreloadScenario.nextBeat(after: beat, using: &rng), pageId: "p1")
+            let start = now()
+            var ready = false
+            if let next = await content.cachedBeat(current.beatId) {
+                ready = await content.criticalAssetsLoaded(for: current, in: next)
+            }
+            if !ready { stalls += 1 }
+            let next = try await content.loadBeat(current.beatId)
+            try await content.loadCriticalAssets(for: current, in: next)
+            waits.append(now() - start)
+            await content.readerMoved(to: current)
+        }
+        return Reading(stalls: stalls, waits: waits)
+    }
+}
