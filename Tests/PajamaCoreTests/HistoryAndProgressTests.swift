@@ -125,6 +125,23 @@ actor FailingContent: StoryContent {
         await vm.close()
     }
 
+    @Test func theEndScreenCountsAreReadBackAndAChoiceCountOutOfRangeIsBroughtWithinIt() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-resume-choices")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        try dir.write("s.json", #"{"choicesMade":3,"endingsFound":["left"],"finished":false,"history":[],"location":{"beatId":"start","lineIndex":0,"pageId":"choose"},"pagesRead":4}"#)
+        #expect(store.load(storyId: "s").progress?.choicesMade == 3)
+        #expect(store.load(storyId: "s").progress?.endingsFound == ["left"])
+        try dir.write("s.json", #"{"choicesMade":9223372036854775807,"finished":false,"history":[],"location":{"beatId":"start","lineIndex":0,"pageId":"choose"},"pagesRead":0}"#)
+        #expect(store.load(storyId: "s").progress?.choicesMade == ReadingProgress.maximumPagesRead)
+        let (manifest, beats) = ReaderViewModelTests.story(lineByLine: false)
+        let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
+        await vm.start()
+        await vm.changePage(.choose(0))
+        #expect(page(vm)?.location.beatId == "left")
+        await vm.close()
+    }
+
     @Test func aNetworkFailureAtResumeKeepsTheSavedPlace() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-resume-net")
         defer { dir.remove() }

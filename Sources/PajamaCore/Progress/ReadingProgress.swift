@@ -24,8 +24,8 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
     /// The largest count of pages read kept from a file (a reader turning a page a second for 60 years).
     public static let maximumPagesRead = 1 << 31
 
-    /// A count of pages read outside 0...maximumPagesRead is brought within it (a file saying Int.max made
-    /// the next page turn overflow, shown through fuzz-progress); the place itself is kept.
+    /// A count of pages read (or of choices made) outside 0...maximumPagesRead is brought within it (a file
+    /// saying Int.max made the next page turn overflow, shown through fuzz-progress); the place is kept.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         location = try container.decode(StoryLocation.self, forKey: .location)
@@ -33,5 +33,7 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
         finished = try container.decode(Bool.self, forKey: .finished)
         storyVersion = try container.decodeIfPresent(String.self, forKey: .storyVersion)
         pagesRead = min(max(0, try container.decode(Int.self, forKey: .pagesRead)), Self.maximumPagesRead)
+        choicesMade = try container.decodeIfPresent(Int.self, forKey: .choicesMade).map { min(max(0, $0), Self.maximumPagesRead) }
+        endingsFound = try container.decodeIfPresent([String].self, forKey: .endingsFound)
     }
 }
