@@ -9,9 +9,11 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
     public var choicesMade: Int?
     /// The ending beats reached so far, in the order found; kept across restarts (absent from older files).
     public var endingsFound: [String]?
+    /// The pages seen so far, oldest first (`SeenPages`); kept across restarts (absent from older files).
+    public var seenPages: [SeenPage]?
 
     public init(location: StoryLocation, history: [StoryLocation], finished: Bool = false, storyVersion: String? = nil, pagesRead: Int = 0,
-                choicesMade: Int? = nil, endingsFound: [String]? = nil) {
+                choicesMade: Int? = nil, endingsFound: [String]? = nil, seenPages: [SeenPage]? = nil) {
         self.location = location
         self.history = history
         self.finished = finished
@@ -19,5 +21,6 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
         self.pagesRead = pagesRead
         self.choicesMade = choicesMade
         self.endingsFound = endingsFound
+        self.seenPages = seenPages
     }
 }
