@@ -36,13 +36,13 @@ import Testing
         defer { home.remove() }
         let first = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm/what_now", story], home: home)
         try first.waitFor("What will Mina do?")
-        try first.press("2", thenWaitFor: "shore · page 1")
+        try first.press("2", thenWaitFor: "The door banged open")
         try first.press("q", thenWaitFor: "[exited 0]")
         _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
 
         let second = try TmuxSession([pajama, "read", "--no-sound", "--start", "stairs", story], home: home)
         defer { second.stop() }
-        try second.waitFor("stairs · page 1")
+        try second.waitFor("Up went Mina")
         // The saved progress now starts at stairs: the earlier read (storm, shore) is not in it.
         let file = home.path + "/data/pajama/progress/lantern-keeper.json"
         let saved = try waitForProgress(file) { $0.location?.beatId == "stairs" }

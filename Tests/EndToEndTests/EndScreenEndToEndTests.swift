@@ -24,7 +24,7 @@ import Testing
         #expect(end.contains("4 pages read · 1 choice made · 1 of 2 endings found"), "\(end)")
         #expect(end.contains("r restart · b backlog · ← back · q quit"))
         // Back shows the ending's page; a tap comes back to the end screen.
-        let page = try first.press("Left", thenWaitFor: "light_returns · page 2/2")
+        let page = try first.press("Left", thenWaitFor: "of 11 beats seen")  // the status line of a page, not the end's
         #expect(!page.contains("The End"), "\(page)")
         end = try first.press("Space", thenWaitFor: "The End")
         _ = try waitForProgress(progress) { $0.endingsFound == ["light_returns"] }
@@ -41,7 +41,7 @@ import Testing
         _ = try waitForProgress(progress) { $0.endingsFound == ["light_returns", "home_harbor"] }
         // r asks, then restarts; the endings found stay.
         try second.press("r", thenWaitFor: "Restart from the beginning?")
-        try second.press("y", thenWaitFor: "start · page 1")
+        try second.press("y", thenWaitFor: "A short story")
         let saved = try waitForProgress(progress) { $0.location?.beatId == "start" }
         #expect(saved.endingsFound == ["light_returns", "home_harbor"])
         try second.press("q", thenWaitFor: "[exited 0]")

@@ -10,10 +10,10 @@ import Testing
 
     /// Reads stairs (two lines) into lamp_room, page 2, waiting for each page; returns the progress file.
     private func readAFewPages(_ t: TmuxSession) throws -> String {
-        try t.waitFor("stairs · page 1")
+        try t.waitFor("Up went Mina")
         t.send("Space")
-        try t.press("Space", thenWaitFor: "lamp_room · page 1")
-        try t.press("Space", thenWaitFor: "lamp_room · page 2")
+        try t.press("Space", thenWaitFor: "The wick was fine")
+        try t.press("Space", thenWaitFor: "How will Mina light the lamp?")
         return t.home.path + "/data/pajama/progress/lantern-keeper.json"
     }
 
@@ -47,7 +47,7 @@ import Testing
     @Test func aKilledReaderLeavesAWholeFileNamingAPageItRead() throws {
         let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "stairs", story])
         defer { t.stop() }
-        try t.waitFor("stairs · page 1")
+        try t.waitFor("Up went Mina")
         let file = t.home.path + "/data/pajama/progress/lantern-keeper.json"
         _ = try waitForProgress(file) { $0.location?.beatId == "stairs" }
         let pid = try #require(t.programPID(named: "pajama"))

@@ -17,7 +17,7 @@ import Testing
         for text in ["The Puffin turned", "In the morning", "The End"] { try t.press("Space", thenWaitFor: text) }
         _ = try waitForProgress(progress) { $0.finished }
         try t.press("r", thenWaitFor: "Restart from the beginning?")
-        try t.press("y", thenWaitFor: "start · page 1")
+        try t.press("y", thenWaitFor: "A short story")
         let saved = try waitForProgress(progress) { $0.location?.beatId == "start" }
         #expect(!saved.finished, "restart must clear finished")
         try t.press("q", thenWaitFor: "[exited 0]")

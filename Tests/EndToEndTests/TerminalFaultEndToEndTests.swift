@@ -17,7 +17,7 @@ import Testing
         for i in 0..<100 { t.resize(width: 20 + (i * 37) % 140, height: 5 + (i * 13) % 45) }
         t.resize(width: 80, height: 24)
         try t.waitFor("What will Mina do?")
-        try t.press("1", thenWaitFor: "stairs")
+        try t.press("1", thenWaitFor: "Up went Mina")
         try t.press("q", thenWaitFor: "[exited 0]")
         #expect(t.paneValue("#{alternate_on}") == "0")
     }

@@ -14,10 +14,10 @@ struct PresenterHarness {
     var renderEffects: [ReaderEffect] = []
 
     init(width: Int = 80, height: Int = 24, sound: SoundStatus = .disabled, role: ReaderRole = .solo,
-         themes: [String] = ["default", "paper", "night"]) {
+         themes: [String] = ["default", "paper", "night"], showsPosition: Bool = false) {
         presenter = ReaderPresenter(
             storyTitle: "Test Story", width: width, height: height, themes: themes, themeName: "default",
-            look: PictureLook(mode: .none), sound: sound, role: role)
+            look: PictureLook(mode: .none), sound: sound, role: role, showsPosition: showsPosition)
     }
 
     @discardableResult
@@ -55,6 +55,9 @@ struct PresenterHarness {
 
     mutating func text() -> String { frame().grid.text() }
 
+    /// The frame's last row: the status line.
+    mutating func statusLine() -> String { String(text().split(separator: "\n", omittingEmptySubsequences: false).last(where: { !$0.isEmpty }) ?? "") }
+
     /// The row (0-based) and column of the first line of the frame containing `needle`.
     mutating func position(of needle: String) -> (x: Int, y: Int)? {
         let lines = text().split(separator: "\n", omittingEmptySubsequences: false)
@@ -77,10 +80,11 @@ enum Fixture {
         ])),
     ])
 
-    static func page(_ beat: Beat, _ index: Int = 0, revealed: Int = 1, ending: Bool = false) -> PageState {
+    static func page(_ beat: Beat, _ index: Int = 0, revealed: Int = 1, ending: Bool = false,
+                     standing: ReadingStanding = ReadingStanding()) -> PageState {
         let page = beat.pages[index]
         return PageState(beat: beat, page: page, location: StoryLocation(beatId: beat.id, pageId: page.id, lineIndex: revealed - 1),
-                         pageIndex: index, revealedLines: revealed, canGoBack: true, isEnding: ending)
+                         pageIndex: index, revealedLines: revealed, canGoBack: true, isEnding: ending, standing: standing)
     }
 
     static var textPage: ReaderState { .page(page(textBeat, revealed: 3)) }

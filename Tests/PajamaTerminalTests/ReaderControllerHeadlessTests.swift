@@ -35,7 +35,8 @@ import Testing
         let terminal = HeadlessTerminal(width: 60, height: 16)
         let controller = ReaderController(
             viewModel: ReaderViewModel(content: content, sound: nil, progress: nil), content: content, screen: terminal,
-            sound: nil, storyTitle: content.manifest.title, themes: ["default", "paper"], paths: paths, role: role)
+            sound: nil, storyTitle: content.manifest.title, themes: ["default", "paper"], paths: paths,
+            loadingEvents: content.loadingEvents(), role: role)
         let run = Task { await controller.run(start: nil, restart: false) }
         return Session(dir: dir, terminal: terminal, controller: controller, paths: paths, run: run)
     }
@@ -95,6 +96,26 @@ import Testing
         t.push(.character(" "))
         #expect(await t.waitForFrame(containing: "You walk in."))
         t.push(.escape)
+        guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
+    }
+
+    @Test func theStatusLineSaysHowFarAlongAndWhenTheNextPagesAreReady() async throws {
+        let s = try await start()
+        defer { s.dir.remove() }
+        let t = s.terminal
+        t.resize(width: 100, height: 16)  // room for the whole status line beside the sound state
+        #expect(await t.waitForFrame(containing: "1 page read · 1 of 3 beats seen"))
+        // The next page is in the same beat and has no pictures: the loading engine has it ready.
+        #expect(await t.waitForFrame(containing: "1 of 3 beats seen · ▸ ready"))
+        t.push(.character(" "))
+        #expect(await t.waitForFrame(containing: "You walk in."))
+        t.push(.right)
+        t.push(.right)
+        // On the choice page, ready once the preloader has both doors' beats in memory.
+        #expect(await t.waitForFrame { $0.contains("Which door?") && $0.contains("3 pages read · 1 of 3 beats seen · ▸ ready") }, "\(t.text)")
+        t.push(.left)
+        #expect(await t.waitForFrame { $0.contains("The doors wait.") && $0.contains("4 pages read · 1 of 3 beats seen · seen before") }, "\(t.text)")
+        t.type("q")
         guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
     }
 }

@@ -70,8 +70,10 @@ public actor AssetStore<Value: Sendable> {
                 let fetched = try await fetch(path, report)
                 if Task.isCancelled { throw AssetLoadError(.cancelled, subject: path.value) }
                 let value = try await decode(path, fetched.bytes)
-                events?.publish(.finished(subject, tier: fetched.tier, duration: ContinuousClock.now - start))
+                let duration = ContinuousClock.now - start
+                // Kept before it is announced, so whoever hears `.finished` finds it loaded (`isLoaded`).
                 await self.ended(path, token: token, value: value)
+                events?.publish(.finished(subject, tier: fetched.tier, duration: duration))
                 return value
             } catch {
                 events?.publish(.failed(subject, error))

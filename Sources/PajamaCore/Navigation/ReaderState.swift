@@ -6,6 +6,9 @@ public enum PageMove: Sendable, Equatable {
     case back
     /// Take a choice (0-based) on a choice page.
     case choose(Int)
+    /// `>`: leave the page and go on through the pages seen before, to the first one not seen yet, a choice
+    /// page or the end (ReaderViewModel+Skipping.swift).
+    case skipSeen
 }
 
 /// The page being shown.
@@ -19,6 +22,27 @@ public struct PageState: Sendable, Equatable {
     public var canGoBack: Bool
     /// True on the last page of a beat that ends the story.
     public var isEnding: Bool
+    /// How far along the reading is, as the page is entered (for the status line).
+    public var standing = ReadingStanding()
+}
+
+/// How far along a reading is: pages read, beats seen, and whether the page shown had been seen before.
+public struct ReadingStanding: Sendable, Equatable {
+    /// Pages entered in this reading (as the end screen counts them).
+    public var pagesRead: Int
+    /// Distinct beats with a page seen (across sessions and restarts, as far as `SeenPages` remembers).
+    public var beatsSeen: Int
+    /// How many beats story.json lists; nil when it does not list them.
+    public var beatsListed: Int?
+    /// Whether the page had been seen before this visit (in this session or an earlier one).
+    public var seenBefore: Bool
+
+    public init(pagesRead: Int = 0, beatsSeen: Int = 0, beatsListed: Int? = nil, seenBefore: Bool = false) {
+        self.pagesRead = pagesRead
+        self.beatsSeen = beatsSeen
+        self.beatsListed = beatsListed
+        self.seenBefore = seenBefore
+    }
 }
 
 /// A load that failed, with what the reader can do about it.

@@ -126,9 +126,13 @@ extension ReaderViewModel {
         if entry.recordInHistory { history.push(location, beat: beat) } else { history.updateCurrent(location) }
         let visit = PageVisit()
         attempt.leaving?.end()
-        let pageState = PageState(beat: beat, page: page, location: location, pageIndex: pageIndex, revealedLines: location.lineIndex + 1,
-                                  canGoBack: history.canGoBack, isEnding: pageIndex == beat.pages.count - 1 && beat.isEnding)
         pagesRead += 1
+        let seenBefore = !seenPages.insert(SeenPage(location))
+        let standing = ReadingStanding(pagesRead: pagesRead, beatsSeen: seenPages.beatCount, beatsListed: manifest.beats?.count,
+                                       seenBefore: seenBefore)
+        let pageState = PageState(beat: beat, page: page, location: location, pageIndex: pageIndex, revealedLines: location.lineIndex + 1,
+                                  canGoBack: history.canGoBack, isEnding: pageIndex == beat.pages.count - 1 && beat.isEnding,
+                                  standing: standing)
         if entry.choice != nil { choicesMade += 1 }
         if let choice = entry.choice { emit(.choiceTaken(choice)) }
         phase = .page(pageState, visit)

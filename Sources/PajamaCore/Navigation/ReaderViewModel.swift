@@ -49,6 +49,8 @@ public final class ReaderViewModel {
     /// Choices taken in this reading, and the ending beats found so far (kept across restarts).
     var choicesMade = 0
     var endingsFound: [String] = []
+    /// The pages seen of this story, across sessions and restarts (saved with the progress).
+    var seenPages = SeenPages()
     /// How many endings the story has (see ReaderViewModel+Ending.swift).
     var endingsCount = EndingsCount.unknown
     private let hub: EventHub<ReaderEvent>
@@ -138,6 +140,7 @@ public final class ReaderViewModel {
             if let warning { emit(.notice(warning)) }
             // The endings found are kept whatever becomes of the rest (a restart, a requested start).
             endingsFound = saved?.endingsFound ?? []
+            seenPages = SeenPages(saved?.seenPages)
             if restart {
                 progress.remove(storyId: manifest.id)
             } else if let saved, requested == nil {
@@ -180,6 +183,7 @@ public final class ReaderViewModel {
         case .advance: await advance()
         case .back: await back()
         case .choose(let index): await choose(index)
+        case .skipSeen: await skipSeen()
         }
     }
 
@@ -211,6 +215,11 @@ public final class ReaderViewModel {
             save(page.location)
             return
         }
+        await goOn(from: page, on: visit)
+    }
+
+    /// Leaves `page` forward (never a choice page): the next page of its beat, the next beat, or the end screen.
+    func goOn(from page: PageState, on visit: PageVisit) async {
         if case .choice = page.page.kind { return }
         if page.pageIndex + 1 < page.beat.pages.count {
             let next = page.beat.pages[page.pageIndex + 1]
@@ -258,7 +267,7 @@ public final class ReaderViewModel {
         guard let progress else { return }
         let record = ReadingProgress(location: location, history: history.locations, finished: finishedOnce,
                                      storyVersion: manifest.version, pagesRead: pagesRead, choicesMade: choicesMade,
-                                     endingsFound: endingsFound.isEmpty ? nil : endingsFound)
+                                     endingsFound: endingsFound.isEmpty ? nil : endingsFound, seenPages: seenPages.pages)
         if let problem = progress.save(storyId: manifest.id, record) { emit(.notice(problem)) }
     }
 

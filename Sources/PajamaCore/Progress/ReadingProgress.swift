@@ -9,9 +9,11 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
     public var choicesMade: Int?
     /// The ending beats reached so far, in the order found; kept across restarts (absent from older files).
     public var endingsFound: [String]?
+    /// The pages seen so far, oldest first (`SeenPages`); kept across restarts (absent from older files).
+    public var seenPages: [SeenPage]?
 
     public init(location: StoryLocation, history: [StoryLocation], finished: Bool = false, storyVersion: String? = nil, pagesRead: Int = 0,
-                choicesMade: Int? = nil, endingsFound: [String]? = nil) {
+                choicesMade: Int? = nil, endingsFound: [String]? = nil, seenPages: [SeenPage]? = nil) {
         self.location = location
         self.history = history
         self.finished = finished
@@ -19,6 +21,7 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
         self.pagesRead = pagesRead
         self.choicesMade = choicesMade
         self.endingsFound = endingsFound
+        self.seenPages = seenPages
     }
 
     /// The largest count of pages read kept from a file (a reader turning a page a second for 60 years).
@@ -35,5 +38,6 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
         pagesRead = min(max(0, try container.decode(Int.self, forKey: .pagesRead)), Self.maximumPagesRead)
         choicesMade = try container.decodeIfPresent(Int.self, forKey: .choicesMade).map { min(max(0, $0), Self.maximumPagesRead) }
         endingsFound = try container.decodeIfPresent([String].self, forKey: .endingsFound)
+        seenPages = try container.decodeIfPresent([SeenPage].self, forKey: .seenPages)
     }
 }

@@ -13,6 +13,12 @@ public final class ReaderController {
     /// How a session ended.
     public enum Outcome: Sendable { case quit, signal(Int32) }
 
+    /// What the key worker handles, in order: a key, or effects due on a tick (auto-forward's move).
+    private enum Work: Sendable {
+        case key(Key)
+        case effects([ReaderEffect])
+    }
+
     private let viewModel: ReaderViewModel
     private let content: any StoryContent
     private let terminal: any ReaderTerminal
@@ -50,7 +56,8 @@ public final class ReaderController {
         self.loadingEvents = loadingEvents
         presenter = ReaderPresenter(
             storyTitle: storyTitle, width: screen.width, height: screen.height, themes: themes,
-            themeName: screen.theme.name, look: screen.pictureLook, sound: .disabled, role: role)
+            themeName: screen.theme.name, look: screen.pictureLook, sound: .disabled, role: role,
+            showsPosition: statsProvider != nil)
     }
 
     /// The co-reading role changed (followers came or went).
@@ -65,14 +72,18 @@ public final class ReaderController {
     /// order by a worker, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
     public func run(start: StoryLocation?, restart: Bool, bookmark: Bookmark? = nil) async -> Outcome {
         let viewModelEvents = viewModel.events()  // subscribed before the view model starts
-        let (keys, keyInput) = AsyncStream<Key>.makeStream()
+        // Keys, and the moves auto-forward asks for on a tick, are handled in order by one worker.
+        let (work, workInput) = AsyncStream<Work>.makeStream()
         sessionTasks = [
             Task { @MainActor [weak self] in for await event in viewModelEvents { self?.consume(event) } },
             Task { @MainActor [weak self] in
-                for await key in keys {
+                for await item in work {
                     guard let self, !self.finished else { return }
                     self.handlingKey = true
-                    await self.perform(self.send(.key(key)))
+                    switch item {
+                    case .key(let key): await self.perform(self.send(.key(key)))
+                    case .effects(let effects): await self.perform(effects)
+                    }
                     self.handlingKey = false
                 }
             },
@@ -84,12 +95,15 @@ public final class ReaderController {
             // Bytes arriving redraw the Loading screen (its byte count) once it is shown.
             Task { @MainActor [weak self, loadingEvents] in
                 guard let loadingEvents else { return }
-                for await event in loadingEvents { self?.dispatch(.loading(event)) }
+                for await event in loadingEvents {
+                    self?.dispatch(.loading(event))
+                    if case .finished = event { self?.checkNextPages() }  // a next page's beat or asset may be in
+                }
             },
             Task { @MainActor [viewModel] in await viewModel.start(at: start, restart: restart, bookmark: bookmark) },
         ]
         defer {
-            keyInput.finish()
+            workInput.finish()
             (sessionTasks + visitTasks).forEach { $0.cancel() }
         }
         var statsDue = ContinuousClock.now
@@ -102,7 +116,7 @@ public final class ReaderController {
                 } else if handlingKey, presenter.quitsAtOnce(key) {
                     finished = true  // quitting never waits behind a key still in progress
                 } else {
-                    keyInput.yield(key)
+                    workInput.yield(.key(key))
                 }
             }
             var timeout: Duration = .seconds(1)
@@ -113,7 +127,9 @@ public final class ReaderController {
                 }
                 timeout = min(timeout, statsDue - .now)
             }
-            apply(send(.sound(soundStatus)) + send(.tick))
+            apply(send(.sound(soundStatus)))
+            let due = send(.tick)  // auto-forward's move, once its pause is over: in turn with the keys
+            if !due.isEmpty { workInput.yield(.effects(due)) }
             if let deadline = presenter.deadline { timeout = min(timeout, deadline - .now) }
             if presenter.needsRedraw {
                 let (frame, effects) = presenter.render()
@@ -127,8 +143,22 @@ public final class ReaderController {
 
     /// The view model's events that change the screen, into the presenter.
     private func consume(_ event: ReaderEvent) {
-        if case .stateChanged(let state) = event { dispatch(.state(state)) }
+        if case .stateChanged(let state) = event {
+            dispatch(.state(state))  // a new page leaves the last visit first (its tasks are cancelled)
+            checkNextPages()
+        }
         if case .notice(let text) = event { dispatch(.notice(text)) }
+    }
+
+    /// Asks the loading engine, in a task of the page visit, whether every page reading can go to next is
+    /// loaded with its critical assets (the status line's "▸ ready"); again after each finished load until it is.
+    private func checkNextPages() {
+        guard case .page(let page) = viewModel.state, presenter.nextReady != SeenPage(page.location) else { return }
+        visitTasks.append(Task { @MainActor [weak self, content] in
+            let ready = await content.nextPagesReady(after: page)
+            guard !Task.isCancelled else { return }
+            self?.dispatch(.nextPagesReady(page.location, ready))
+        })
     }
 
     /// Hands `event` to the presenter; wakes the loop when the frame must be drawn again.

@@ -42,16 +42,16 @@ extension ReaderPresenter {
             } else if let page = lastPage {
                 content = .page(view(page))
             }
-            position = location.beatId
+            position = showsPosition ? location.beatId : ""
         case .page(let page):
             content = .page(view(page))
-            position = positionText(page)
+            position = statusText(page)
         case .failed(let failure):
             content = .error(message: failure.error.readerMessage, canSkip: failure.canSkip, canGoBack: failure.canGoBack)
-            position = failure.location.beatId
+            position = showsPosition ? failure.location.beatId : ""
         case .finished(let page, let summary):
             content = .finished(view(page), summary)
-            position = positionText(page) + " · the end"
+            position = showsPosition ? positionText(page) + " · the end" : "the end"
         }
         var status = sound.text
         var helpFooter: [String] = []
@@ -87,5 +87,19 @@ extension ReaderPresenter {
 
     private func positionText(_ page: PageState) -> String {
         "\(page.beat.id) · page \(page.pageIndex + 1)/\(page.beat.pages.count)"
+    }
+
+    /// The status line's left part on a page: the beat and page with `--stats`, then how far along the
+    /// reading is ("5 pages read · 3 of 9 beats seen"), "seen before" on a page seen before, and "▸ ready"
+    /// once the loading engine has every page reading can go to next (with its critical assets) loaded.
+    private func statusText(_ page: PageState) -> String {
+        let standing = page.standing
+        var parts: [String] = showsPosition ? [positionText(page)] : []
+        parts.append(standing.pagesRead == 1 ? "1 page read" : "\(standing.pagesRead) pages read")
+        if let listed = standing.beatsListed { parts.append("\(standing.beatsSeen) of \(listed) beats seen") }
+        if standing.seenBefore { parts.append("seen before") }
+        if nextReady == SeenPage(page.location) { parts.append("▸ ready") }
+        if autoForward != .off { parts.append("auto") }
+        return parts.joined(separator: " · ")
     }
 }

@@ -2,10 +2,18 @@ import PajamaCore
 
 extension ReaderPresenter {
     /// A key (or a click): what it changes here and what the controller must do.
-    mutating func handle(_ key: Key) -> [ReaderEffect] {
+    mutating func handle(_ key: Key, at now: Instant) -> [ReaderEffect] {
         needsRedraw = true
         if case .resize = key { return [] }
         notice = nil
+        if autoForward != .off, mode == .reading {
+            // Any key stops auto-forward (and does nothing else), but `a`, `[`, `]` and quitting.
+            let action = KeyMap.action(for: key, onChoicePage: !(pageState?.page.choices.isEmpty ?? true))
+            switch action {
+            case .autoForward, .slower, .faster, .quit: break
+            default: return autoForwardKey(action, at: now)
+            }
+        }
         if mode == .help {
             mode = .reading
             return []
@@ -67,6 +75,8 @@ extension ReaderPresenter {
             return [.applyTheme(themes[index])]
         case .help: mode = .help
         case .readAloud: return [.toggleReadAloud]
+        case .skipSeen: return pageState?.page.choices.isEmpty == false ? [] : navigate(.move(.skipSeen))
+        case .autoForward, .slower, .faster: return autoForwardKey(action, at: now)
         case .backlog: return [.openBacklog]
         case .bookmarks: return [.openBookmarks]
         case .quit: return [.quit]

@@ -40,6 +40,9 @@ public struct ReaderPresenter: Sendable {
         case backlog([BacklogEntry])
         /// The story's bookmarks and autosaves (after an `openBookmarks` effect).
         case bookmarks([Bookmark])
+        /// Whether every page reading can go to from the page at this location is loaded with its critical
+        /// assets (the loading engine's answer, `StoryContent.nextPagesReady`): the status line's "▸ ready".
+        case nextPagesReady(StoryLocation, Bool)
     }
 
     /// Modes that take keys first.
@@ -67,6 +70,10 @@ public struct ReaderPresenter: Sendable {
     }
 
     let storyTitle: String
+    /// Whether the status line names the beat and page (`--stats`); otherwise it says how far along the reading is.
+    let showsPosition: Bool
+    /// The page (beat and page ids) whose next pages the loading engine last said are ready.
+    var nextReady: SeenPage?
     private(set) var width: Int
     private(set) var height: Int
     public private(set) var role: ReaderRole
@@ -97,12 +104,16 @@ public struct ReaderPresenter: Sendable {
     var requestedPicture: PictureCache.Key?
     /// Where the choices of the last frame drawn are.
     var choiceBoxes: [ChoiceHitBox] = []
+    /// Auto-forward (`a`) and its pace (`[`, `]`), kept while it is off (ReaderPresenter+AutoForward.swift).
+    var autoForward = AutoForward.off
+    var autoForwardPace = ReaderPresenter.defaultAutoForwardPace
 
     public init(
         storyTitle: String, width: Int, height: Int, themes: [String], themeName: String, look: PictureLook,
-        sound: SoundStatus, role: ReaderRole = .solo
+        sound: SoundStatus, role: ReaderRole = .solo, showsPosition: Bool = false
     ) {
         self.storyTitle = storyTitle
+        self.showsPosition = showsPosition
         self.width = width
         self.height = height
         self.themes = themes
@@ -116,7 +127,7 @@ public struct ReaderPresenter: Sendable {
     public mutating func handle(_ event: Event, at now: Instant) -> [ReaderEffect] {
         switch event {
         case .key(let key):
-            return handle(key)
+            return handle(key, at: now)
         case .resize(let width, let height):
             (self.width, self.height) = (width, height)
         case .tick:
@@ -124,7 +135,7 @@ public struct ReaderPresenter: Sendable {
                 loadingWait = .shown
                 needsRedraw = true
             }
-            return []
+            return autoForwardTick(at: now)
         case .state(let state):
             return apply(state, at: now)
         case .notice(let text):
@@ -164,15 +175,26 @@ public struct ReaderPresenter: Sendable {
             openBacklog(entries)
         case .bookmarks(let bookmarks):
             openBookmarks(bookmarks)
+        case .nextPagesReady(let location, let ready):
+            let page = SeenPage(location)
+            if ready, nextReady != page {
+                nextReady = page
+            } else if !ready, nextReady == page {
+                nextReady = nil
+            } else {
+                return []
+            }
         }
         needsRedraw = true
         return []
     }
 
-    /// When the controller must come back with a `.tick` (the end of the loading grace period), if ever.
+    /// When the controller must come back with a `.tick` (the end of the loading grace period, auto-forward's
+    /// pause), if ever.
     public var deadline: Instant? {
-        if case .grace(let since) = loadingWait, case .loading = reader { return since + Self.loadingGrace }
-        return nil
+        var grace: Instant?
+        if case .grace(let since) = loadingWait, case .loading = reader { grace = since + Self.loadingGrace }
+        return [grace, autoForwardDeadline].compactMap { $0 }.min()
     }
 
     /// Whether `key` quits at once, even while an earlier key is still being handled (a move waiting on a
@@ -199,6 +221,7 @@ public struct ReaderPresenter: Sendable {
     private mutating func apply(_ state: ReaderState, at now: Instant) -> [ReaderEffect] {
         reader = state
         needsRedraw = true
+        autoForwardFollow(state, at: now)
         if case .loading = state {
             if case .idle = loadingWait { loadingWait = .grace(since: now) }
         } else {
@@ -217,6 +240,7 @@ public struct ReaderPresenter: Sendable {
                 // A new page visit: the last one's picture work ends.
                 selectedChoice = 0
                 scroll = 0
+                nextReady = nil  // asked again for this visit: what was loaded may have been evicted since
                 lastLocation = page.location
                 (pictureLoading, requestedPicture) = (nil, nil)  // their tasks are cancelled: ask again
                 effects.append(.leavePage)

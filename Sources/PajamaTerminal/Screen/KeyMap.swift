@@ -4,6 +4,8 @@ public enum ReaderAction: Sendable, Equatable {
     case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, readAloud
     /// The backlog of pages read (`b`), the bookmarks (`o`).
     case backlog, bookmarks
+    /// `>` on through the pages seen before; `a` auto-forward on / off, `[` `]` its pace.
+    case skipSeen, autoForward, slower, faster
     /// A page step (PgUp / PgDn) or one line (↑ / ↓ on pages without choices) through a long page.
     case scrollUp, scrollDown, scrollLineUp, scrollLineDown
     case retry, skip, confirm(Bool), redraw
@@ -35,6 +37,10 @@ public enum KeyMap {
             case "o": return .bookmarks
             case "m": return .mute
             case "v": return .readAloud
+            case ">": return .skipSeen
+            case "a": return .autoForward
+            case "[": return .slower
+            case "]": return .faster
             case "+", "=": return .volumeUp
             case "-": return .volumeDown
             case "t": return .nextTheme

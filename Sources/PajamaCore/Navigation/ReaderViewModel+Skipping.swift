@@ -1,0 +1,21 @@
+extension ReaderViewModel {
+    /// The most pages one `>` goes through (a story that loops through seen pages without a choice stops here).
+    static let skipLimit = 1000
+
+    /// `>`: leaves the page shown and goes on through the pages seen before (in any session), without
+    /// their line-by-line reveal: it stops on the first page not seen yet (its first line shown), a choice
+    /// page, the end screen, or a move that fails. Nothing happens on a choice page. Each page passed is
+    /// recorded in the history fully read, so back and the backlog show it whole.
+    func skipSeen() async {
+        for _ in 0..<Self.skipLimit {
+            guard case .page(var page, let visit) = phase, page.page.choices.isEmpty else { return }
+            if case .text(let lines) = page.page.kind, page.revealedLines < lines.count {
+                page.revealedLines = lines.count
+                page.location.lineIndex = lines.count - 1
+                history.updateCurrent(page.location)
+            }
+            await goOn(from: page, on: visit)
+            guard case .page(let next, _) = phase, next.standing.seenBefore, next.page.choices.isEmpty else { return }
+        }
+    }
+}
