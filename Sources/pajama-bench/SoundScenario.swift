@@ -70,8 +70,11 @@ struct SoundScenario: Scenario {
         }
 
         let baseline = results["baseline"]!, cache = results["sample-cache"]!, stream = results["stream"]!
-        let baselineStats = Statistics(baseline.samples), cacheStats = Statistics(cache.samples)
+        let baselineStats = Statistics(baseline.samples), cacheStats = Statistics(cache.samples), streamStats = Statistics(stream.samples)
         let speedup = baselineStats.median / cacheStats.median
+        // Issue 14: against what most terminal programs do (a paplay per tap), not against an in-process
+        // decode-per-play, which a null sink cannot tell apart (both reach it in about 2 ms).
+        let paplaySpeedup = paplay.map { Statistics($0).median / cacheStats.median }
         func note(_ r: (samples: [Double], missed: Int)) -> String {
             "\(r.samples.count) taps heard" + (r.missed > 0 ? ", \(r.missed) not heard within 2 s" : "")
         }
@@ -79,11 +82,12 @@ struct SoundScenario: Scenario {
             BenchRow(scenario: name, name: "decode + new stream per play", unit: .seconds, stats: baselineStats,
                      note: note(baseline) + ", \(soundName) decoded in process on every tap"),
             BenchRow(scenario: name, name: "sample cache play", unit: .seconds, stats: cacheStats,
-                     baseline: "decode + new stream per play", target: "median < 15 ms, >= 5x faster than decode-per-play",
-                     met: cacheStats.median < 0.015 && speedup >= 5 && cache.missed == 0,
-                     note: note(cache) + String(format: ", %.1fx faster", speedup)),
-            BenchRow(scenario: name, name: "fallback stream play", unit: .seconds, stats: Statistics(stream.samples),
-                     baseline: "decode + new stream per play",
+                     baseline: "decode + new stream per play", target: "p99 < 5 ms, >= 2.5x faster than paplay per tap",
+                     met: paplaySpeedup.map { cacheStats.p99 < 0.005 && $0 >= 2.5 && cache.missed == 0 },
+                     note: note(cache) + String(format: ", %.1fx faster than decode-per-play", speedup)
+                        + (paplaySpeedup.map { String(format: ", %.1fx faster than paplay", $0) } ?? ", paplay missing: not compared")),
+            BenchRow(scenario: name, name: "fallback stream play", unit: .seconds, stats: streamStats,
+                     baseline: "decode + new stream per play", target: "p99 < 20 ms", met: streamStats.p99 < 0.020 && stream.missed == 0,
                      note: note(stream) + ", stream target latency \(FallbackStream.targetLatencyMilliseconds) ms"),
         ]
         if let speech = results["speech"] {

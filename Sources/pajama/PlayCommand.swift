@@ -60,7 +60,7 @@ enum PlayRun {
         }
         let content: StoryContentManager
         do {
-            content = try await ReaderApp.open(StorySources.open(argument), sound: nil, paths: paths)
+            content = try await ReaderApp.open(StorySources.open(argument), sound: nil, paths: paths, preloading: false)
         } catch {
             ReaderApp.printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
             return 2

@@ -150,14 +150,16 @@ enum ReaderApp {
         return terminal
     }
 
+    /// Opens the story at `source`; `preloading` off for a reading that never waits for a reader (`pajama
+    /// play` awaits every move, so loading ahead would only fetch branches it does not take).
     static func open(
-        _ source: any StorySource, sound: PulseSoundEngine?, paths: Paths
+        _ source: any StorySource, sound: PulseSoundEngine?, paths: Paths, preloading: Bool = true
     ) async throws(AssetLoadError) -> StoryContentManager {
         do {
             let content = try await StoryContentManager.open(
                 source: source, diskCache: DiskCache(root: paths.cache),
                 decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
-                sound: sound.map(SoundClient.live))
+                sound: sound.map(SoundClient.live), preloading: preloading)
             PajamaLog.loading.info(
                 "opened story \(content.manifest.id)",
                 metadata: ["source": "\(source.location)", "title": "\(content.manifest.title)", "version": "\(content.manifest.version ?? "")"])
