@@ -33,8 +33,10 @@ struct DiskFullEndToEndTests {
         #expect(Poll.until(timeout: 30) {
             ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("cannot save progress: No space left on device")
         }, "the failed save was not logged")
-        // Reading goes on, back and forth. (The status line does not show the failure yet: docs/security.md.)
+        // Reading goes on, back and forth, and the next move's status line says why progress is not saved
+        // (cut to fit: the message names the file).
         try t.press("Left", thenWaitFor: "What will Mina do?")
+        try t.waitFor("cannot save progress: No space left on device")
         try t.press("1", thenWaitFor: "Up went Mina")
         try t.press("q", thenWaitFor: "[exited 0]")
         #expect(t.paneValue("#{alternate_on}") == "0")

@@ -33,6 +33,20 @@ import Testing
         #expect(h.statusLine().contains("fork"))
     }
 
+    @Test func aNoticeWiderThanTheTerminalIsCutNotDropped() {
+        // A full disk's message names the file it could not write: wider than 80 columns. It was not drawn
+        // at all (the fault matrix's "disk full" row found it), so the reader never learnt that progress
+        // was not being saved.
+        var h = PresenterHarness(sound: SoundStatus(state: .sampleCache))
+        h.show(.page(Fixture.page(Fixture.textBeat, standing: Self.standing)))
+        _ = h.send(.notice("cannot save progress: No space left on device (writing /home/reader/.local/share/pajama/progress/.a-long-story-id.json.4242.tmp)"))
+        let status = h.statusLine()
+        #expect(status.contains("cannot save progress: No space left on device"), "\(h.text())")
+        #expect(status.contains("…"), "\(status)")
+        #expect(status.hasSuffix("sound: on 100%"), "\(status)")
+        #expect(DisplayWidth.of(status) <= 80)
+    }
+
     @Test func aPageSeenBeforeIsMarked() {
         var h = PresenterHarness()
         var standing = Self.standing

@@ -25,6 +25,20 @@ public enum PageRenderer {
         "q Esc             quit",
     ]
 
+    /// The right of the status line: the notice, if any, then the sound's status. A notice too wide for the
+    /// line is cut with "…" (its start says what happened), never dropped; the position on the left gets
+    /// what is left.
+    static func statusRight(_ model: ScreenModel, width: Int) -> String {
+        let sound = model.soundStatus
+        guard let notice = model.notice else { return sound }
+        // The line holds " " + right + " " with a column to spare (see `frame`), "  " between the two parts.
+        let room = width - 3 - DisplayWidth.of(DisplayWidth.sanitize(sound)) - 2
+        let clean = DisplayWidth.sanitize(notice)
+        guard room >= 2 else { return sound }
+        let shown = DisplayWidth.of(clean) <= room ? clean : TextWrapper.clip(clean, width: room - 1) + "…"
+        return shown + "  " + sound
+    }
+
     /// The frame's cells only (see `frame(_:width:height:)` for its hit boxes too).
     public static func render(_ model: ScreenModel, width: Int, height: Int) -> CellGrid {
         frame(model, width: width, height: height).grid
@@ -49,7 +63,7 @@ public enum PageRenderer {
         grid.fill(y: 0, style: Style(.status))
         grid.put(" " + model.storyTitle, x: 0, y: 0, style: Style(.status), maxWidth: width)
         grid.fill(y: height - 1, style: Style(.status))
-        let right = model.notice.map { $0 + "  " + model.soundStatus } ?? model.soundStatus
+        let right = statusRight(model, width: width)
         let rightWidth = DisplayWidth.of(DisplayWidth.sanitize(right))
         grid.put(" " + model.position, x: 0, y: height - 1, style: Style(.status), maxWidth: max(0, width - rightWidth - 2))
         if rightWidth + 2 < width { grid.put(right + " ", x: width - rightWidth - 1, y: height - 1, style: Style(.status)) }
