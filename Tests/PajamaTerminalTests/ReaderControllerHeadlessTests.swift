@@ -15,7 +15,29 @@ import Testing
         let run: Task<ReaderController.Outcome, Never>
     }
 
-    func start(role: ReaderRole = .solo) async throws -> Session {
+    /// The story folder, with one file that never finishes arriving (a link dripping a byte now and then,
+    /// so no "no progress" timeout ever ends the wait): its read goes on until it is cancelled.
+    struct DrippingSource: StorySource {
+        let folder: FolderStorySource
+        let dripping: String
+        var location: String { folder.location }
+        var isLocal: Bool { false }
+        func read(_ path: String) async throws(StorySourceError) -> [UInt8] {
+            try await read(path, progress: { _ in })
+        }
+        func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8] {
+            guard path == dripping else { return try await folder.read(path) }
+            var received = 0
+            while !Task.isCancelled {
+                received += 1
+                progress(TransferProgress(received: received, expected: nil))
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+            throw .cancelled(path: path)
+        }
+    }
+
+    func start(role: ReaderRole = .solo, dripping: String? = nil) async throws -> Session {
         let dir = try TemporaryDirectory(prefix: "pajama-headless")
         try dir.write("story/story.json", #"{"format":1,"id":"headless","title":"Headless","startBeatId":"hall","beats":["hall","left","right"],"presentation":{"lineByLine":true}}"#)
         try dir.write("story/beats/hall.json", """
@@ -27,9 +49,10 @@ import Testing
             """)
         try dir.write("story/beats/left.json", #"{"id":"left","pages":[{"id":"p","type":"text","lines":["You went left."]}]}"#)
         try dir.write("story/beats/right.json", #"{"id":"right","pages":[{"id":"p","type":"text","lines":["You went right."]}]}"#)
+        let folder = FolderStorySource(folder: dir.url.appendingPathComponent("story").path)
+        let source: any StorySource = dripping.map { DrippingSource(folder: folder, dripping: $0) } ?? folder
         let content = try await StoryContentManager.open(
-            source: FolderStorySource(folder: dir.url.appendingPathComponent("story").path), diskCache: nil,
-            decodeImage: { _, _ in .textArt(lines: []) }, sound: nil)
+            source: source, diskCache: nil, decodeImage: { _, _ in .textArt(lines: []) }, sound: nil)
         let paths = Paths(cache: dir.url.appendingPathComponent("cache"), progress: dir.url.appendingPathComponent("progress"),
                           config: dir.url.appendingPathComponent("config"), state: dir.url.appendingPathComponent("state"), themes: [PackagePaths.root.appendingPathComponent("Themes")])
         let terminal = HeadlessTerminal(width: 60, height: 16)
@@ -63,6 +86,25 @@ import Testing
         t.resize(width: 40, height: 12)
         #expect(await t.waitForFrame { _ in t.lastFrame?.width == 40 && t.lastFrame?.height == 12 })
         #expect(t.invalidations >= 1)
+        t.type("q")
+        guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
+    }
+
+    @Test func backLeavesAPageThatNeverLoadsAndTheReaderReadsOn() async throws {
+        // The left door's beat never finishes arriving. Back used to wait in line behind the move that
+        // waited for it, for as long as bytes kept coming: a dead end.
+        let s = try await start(dripping: "beats/left.json")
+        defer { s.dir.remove() }
+        let t = s.terminal
+        #expect(await t.waitForFrame(containing: "The Hall"))
+        t.push(.character(" "), .enter, .right)
+        #expect(await t.waitForFrame(containing: "Which door?"))
+        t.type("1")
+        #expect(await t.waitForFrame(containing: "Loading"))
+        t.push(.left)
+        #expect(await t.waitForFrame(containing: "Which door?"))
+        t.type("2")
+        #expect(await t.waitForFrame(containing: "You went right."))
         t.type("q")
         guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
     }

@@ -34,6 +34,8 @@ public final class ReaderController {
     private var finished = false
     /// Whether the key worker is in the middle of a key (e.g. a move waiting on a load).
     private var handlingKey = false
+    /// The key (or auto-forward move) being handled, so back can stop a move that waits on a load.
+    private var workInProgress: Task<Void, Never>?
     /// The session's tasks (key worker, watchers, the start) and the page visit's (picture loads and
     /// renders): each set is cancelled by its owner (the end of `run`, leaving the page).
     private var sessionTasks: [Task<Void, Never>] = []
@@ -80,10 +82,16 @@ public final class ReaderController {
                 for await item in work {
                     guard let self, !self.finished else { return }
                     self.handlingKey = true
-                    switch item {
-                    case .key(let key): await self.perform(self.send(.key(key)))
-                    case .effects(let effects): await self.perform(effects)
+                    let step = Task { @MainActor [weak self] in
+                        guard let self else { return }
+                        switch item {
+                        case .key(let key): await self.perform(self.send(.key(key)))
+                        case .effects(let effects): await self.perform(effects)
+                        }
                     }
+                    self.workInProgress = step
+                    await step.value
+                    self.workInProgress = nil
                     self.handlingKey = false
                 }
             },
@@ -104,6 +112,7 @@ public final class ReaderController {
         ]
         defer {
             workInput.finish()
+            workInProgress?.cancel()
             (sessionTasks + visitTasks).forEach { $0.cancel() }
         }
         var statsDue = ContinuousClock.now
@@ -115,6 +124,12 @@ public final class ReaderController {
                     dispatch(.resize(width: terminal.width, height: terminal.height))
                 } else if handlingKey, presenter.quitsAtOnce(key) {
                     finished = true  // quitting never waits behind a key still in progress
+                } else if handlingKey, presenter.backsOutOfAWait(key) {
+                    // Back never waits behind a move stuck on a load (a slow link, a server that never
+                    // answers): that move stops waiting (it fails as cancelled, so nothing it loads is
+                    // shown), and back, next in line, returns from there to the page it left.
+                    workInProgress?.cancel()
+                    workInput.yield(.key(key))
                 } else {
                     workInput.yield(.key(key))
                 }

@@ -203,6 +203,13 @@ public struct ReaderPresenter: Sendable {
         mode == .reading && KeyMap.action(for: key, onChoicePage: false) == .quit
     }
 
+    /// Whether `key` is back while the reader waits for a page to load: the controller stops the move
+    /// that waits instead of queueing back behind it.
+    public func backsOutOfAWait(_ key: Key) -> Bool {
+        guard mode == .reading, case .loading = reader else { return false }
+        return KeyMap.action(for: key, onChoicePage: false) == .back
+    }
+
     // MARK: State
 
     var pageState: PageState? {
