@@ -15,10 +15,7 @@ struct KeyToGlassScenario: Scenario {
     static let quiet = 0.05
 
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
-        let binary = StartupScenario.pajamaBinary()
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw Skip(reason: "\(binary) is not built (run `swift build -c release`)")
-        }
+        let binary = try StartupScenario.builtPajama()
         let home = try TemporaryDirectory(prefix: "pajama-bench-glass")
         defer { home.remove() }
         let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path

@@ -10,10 +10,7 @@ struct PlayScenario: Scenario {
     let summary = "pajama play clockwork-atlas to an ending, process start to exit"
 
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
-        let binary = StartupScenario.pajamaBinary()
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw Skip(reason: "\(binary) is not built (run `swift build -c release`)")
-        }
+        let binary = try StartupScenario.builtPajama()
         let home = try TemporaryDirectory(prefix: "pajama-bench-play")
         defer { home.remove() }
         let environment = Paths.environment(home: home.path).merging(["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]) { $1 }

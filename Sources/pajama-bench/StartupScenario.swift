@@ -10,10 +10,7 @@ struct StartupScenario: Scenario {
     let summary = "process start to first page drawn in a pseudo-terminal, local story"
 
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
-        let binary = Self.pajamaBinary()
-        guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw Skip(reason: "\(binary) is not built (run `swift build -c release`)")
-        }
+        let binary = try Self.builtPajama()
         let home = try TemporaryDirectory(prefix: "pajama-bench-startup")
         defer { home.remove() }
         let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
@@ -72,6 +69,16 @@ struct StartupScenario: Scenario {
         _ = try once(cache: home.path + "/warm-cache")
         let warm = try (0..<runs).map { _ in try once(cache: home.path + "/warm-cache") }
         return (Statistics(cold), Statistics(warm))
+    }
+
+    /// `pajama` next to this executable, or a `Skip` saying how to build it (the scenarios that run the
+    /// real binary: startup, play, key-to-glass).
+    static func builtPajama() throws -> String {
+        let binary = pajamaBinary()
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw Skip(reason: "\(binary) is not built (run `swift build -c release`)")
+        }
+        return binary
     }
 
     /// `pajama` next to this executable (the same build).
