@@ -1,18 +1,18 @@
-import Foundation
 import PajamaCore
 import Testing
 
 /// Read aloud's decisions with a fake voice: what is said, in which order, and when it stops.
 @MainActor @Suite struct ReadAloudTests {
     /// Records what read aloud asks of the voice.
-    final class FakeVoice: @unchecked Sendable {
+    final class FakeVoice: Sendable {
         enum Call: Equatable { case say(String, interrupting: Bool), stop }
-        private let lock = NSLockish()
-        private var recorded: [Call] = []
-        var calls: [Call] { lock.with { recorded } }
+        private let recorded = Locked<[Call]>([])
+        var calls: [Call] { recorded.withLock { $0 } }
         var client: SpeechClient {
-            SpeechClient(say: { text, interrupting in self.lock.with { self.recorded.append(.say(text, interrupting: interrupting)) }; return true },
-                         stop: { self.lock.with { self.recorded.append(.stop) } })
+            SpeechClient(say: { text, interrupting in
+                self.recorded.withLock { $0.append(.say(text, interrupting: interrupting)) }
+                return true
+            }, stop: { self.recorded.withLock { $0.append(.stop) } })
         }
         var said: [String] { calls.compactMap { if case .say(let text, _) = $0 { text } else { nil } } }
     }
@@ -68,15 +68,5 @@ import Testing
         #expect(voice.said == ["b"])
         readAloud.finish()
         await vm.close()
-    }
-}
-
-/// A tiny lock for the fake (Foundation's NSLock, wrapped so the closures read simply).
-final class NSLockish: @unchecked Sendable {
-    private let lock = NSLock()
-    func with<T>(_ body: () -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body()
     }
 }
