@@ -88,7 +88,11 @@ public enum FuzzDriver {
 /// executable's input function like the driver does.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func LLVMFuzzerTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    guard let testOneInput = FuzzDriver.testOneInput else { fatalError("fuzz target: no input function (FuzzDriver.main was not called)") }
+    guard let testOneInput = FuzzDriver.testOneInput else {
+        // Only reachable if libFuzzer's own main ran instead of the target's: say so and stop the run.
+        FileHandle.standardError.write(Data("fuzz target: no input function (FuzzDriver.main was not called)\n".utf8))
+        exit(2)
+    }
     return testOneInput(data, size)
 }
 

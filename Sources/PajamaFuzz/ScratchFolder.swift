@@ -18,7 +18,10 @@ enum ScratchFolder {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let file = folder.appendingPathComponent(name)
         guard FileManager.default.createFile(atPath: file.path, contents: Data(bytes)) else {
-            fatalError("fuzz harness: cannot write \(file.path)")
+            // Without its scratch file the target cannot run the input: the run stops, saying why (a full
+            // or read-only TMPDIR), rather than reporting the input as a finding.
+            FileHandle.standardError.write(Data("fuzz harness: cannot write \(file.path) (is TMPDIR full or read-only?)\n".utf8))
+            exit(2)
         }
         return file
     }

@@ -15,29 +15,23 @@ import Testing
         let run: Task<ReaderController.Outcome, Never>
     }
 
-    /// The story folder, with one file that never finishes arriving (a link dripping a byte now and then,
-    /// so no "no progress" timeout ever ends the wait): its read goes on until it is cancelled.
-    struct DrippingSource: StorySource {
+    /// The story folder, with one file whose read never ends (a server that never answers) until the read
+    /// is cancelled. The session's retry policy has no progress timeout to speak of, so only the reader can
+    /// end the wait.
+    struct SilentSource: StorySource {
         let folder: FolderStorySource
-        let dripping: String
+        let silent: String
         var location: String { folder.location }
         var isLocal: Bool { false }
         func read(_ path: String) async throws(StorySourceError) -> [UInt8] {
-            try await read(path, progress: { _ in })
-        }
-        func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8] {
-            guard path == dripping else { return try await folder.read(path) }
-            var received = 0
-            while !Task.isCancelled {
-                received += 1
-                progress(TransferProgress(received: received, expected: nil))
-                try? await Task.sleep(for: .milliseconds(200))
-            }
+            guard path == silent else { return try await folder.read(path) }
+            let never = AsyncStream<Never> { _ in }
+            for await _ in never {}  // ends only when the task is cancelled
             throw .cancelled(path: path)
         }
     }
 
-    func start(role: ReaderRole = .solo, dripping: String? = nil) async throws -> Session {
+    func start(role: ReaderRole = .solo, silent: String? = nil) async throws -> Session {
         let dir = try TemporaryDirectory(prefix: "pajama-headless")
         try dir.write("story/story.json", #"{"format":1,"id":"headless","title":"Headless","startBeatId":"hall","beats":["hall","left","right"],"presentation":{"lineByLine":true}}"#)
         try dir.write("story/beats/hall.json", """
@@ -50,9 +44,10 @@ import Testing
         try dir.write("story/beats/left.json", #"{"id":"left","pages":[{"id":"p","type":"text","lines":["You went left."]}]}"#)
         try dir.write("story/beats/right.json", #"{"id":"right","pages":[{"id":"p","type":"text","lines":["You went right."]}]}"#)
         let folder = FolderStorySource(folder: dir.url.appendingPathComponent("story").path)
-        let source: any StorySource = dripping.map { DrippingSource(folder: folder, dripping: $0) } ?? folder
+        let source: any StorySource = silent.map { SilentSource(folder: folder, silent: $0) } ?? folder
         let content = try await StoryContentManager.open(
-            source: source, diskCache: nil, decodeImage: { _, _ in .textArt(lines: []) }, sound: nil)
+            source: source, diskCache: nil, decodeImage: { _, _ in .textArt(lines: []) }, sound: nil,
+            retry: RetryPolicy(progressTimeout: .seconds(3600), deadline: .seconds(3600)))
         let paths = Paths(cache: dir.url.appendingPathComponent("cache"), progress: dir.url.appendingPathComponent("progress"),
                           config: dir.url.appendingPathComponent("config"), state: dir.url.appendingPathComponent("state"), themes: [PackagePaths.root.appendingPathComponent("Themes")])
         let terminal = HeadlessTerminal(width: 60, height: 16)
@@ -91,9 +86,9 @@ import Testing
     }
 
     @Test func backLeavesAPageThatNeverLoadsAndTheReaderReadsOn() async throws {
-        // The left door's beat never finishes arriving. Back used to wait in line behind the move that
-        // waited for it, for as long as bytes kept coming: a dead end.
-        let s = try await start(dripping: "beats/left.json")
+        // The left door's beat never arrives, and nothing times the wait out. Back used to wait in line
+        // behind the move that waited for it: a dead end.
+        let s = try await start(silent: "beats/left.json")
         defer { s.dir.remove() }
         let t = s.terminal
         #expect(await t.waitForFrame(containing: "The Hall"))
