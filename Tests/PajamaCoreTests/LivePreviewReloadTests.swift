@@ -34,6 +34,20 @@ import Testing
             sound: nil, preloading: false)
     }
 
+    /// The content over `dir` and a view model reading from `location`.
+    func reading(_ dir: TemporaryDirectory, at location: StoryLocation) async throws -> (StoryContentManager, ReaderViewModel) {
+        let content = try await open(dir)
+        let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
+        await vm.start(at: location)
+        return (content, vm)
+    }
+
+    /// What the live preview does on a change of the beats `beats`: the content drops them, the page is shown again.
+    func changed(_ beats: Set<String>, _ content: StoryContentManager, _ vm: ReaderViewModel) async {
+        _ = await content.reload(StoryChange(beats: beats))
+        await vm.reload(beats: beats)
+    }
+
     func page(_ vm: ReaderViewModel) -> PageState? {
         if case .page(let p) = vm.state { return p }
         return nil
@@ -47,9 +61,7 @@ import Testing
     @Test func anEditedBeatIsShownAgainOnTheSamePage() async throws {
         let dir = try story()
         defer { dir.remove() }
-        let content = try await open(dir)
-        let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
-        await vm.start(at: StoryLocation(beatId: "start", pageId: "body"))
+        let (content, vm) = try await reading(dir, at: StoryLocation(beatId: "start", pageId: "body"))
         #expect(lines(vm) == ["first", "second", "third"])
         let pagesRead = page(vm)?.standing.pagesRead
 
@@ -67,12 +79,9 @@ import Testing
     @Test func aPageThatIsGoneFallsBackToTheNearestPageOfItsBeat() async throws {
         let dir = try story()
         defer { dir.remove() }
-        let content = try await open(dir)
-        let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
-        await vm.start(at: StoryLocation(beatId: "start", pageId: "body"))
+        let (content, vm) = try await reading(dir, at: StoryLocation(beatId: "start", pageId: "body"))
         try writeStart(dir, text: [], pages: ["cover", "end"])
-        _ = await content.reload(StoryChange(beats: ["start"]))
-        await vm.reload(beats: ["start"])
+        await changed(["start"], content, vm)
         #expect(page(vm)?.location.pageId == "end", "the page now at its place")
         await vm.close()
     }
@@ -80,15 +89,12 @@ import Testing
     @Test func aBrokenBeatShowsItsErrorBackStillWorksAndAFixShowsThePageAgain() async throws {
         let dir = try story()
         defer { dir.remove() }
-        let content = try await open(dir)
-        let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
-        await vm.start(at: StoryLocation(beatId: "start", pageId: "end"))
+        let (content, vm) = try await reading(dir, at: StoryLocation(beatId: "start", pageId: "end"))
         await vm.changePage(.advance)  // on to beat next
         #expect(page(vm)?.location == StoryLocation(beatId: "next", pageId: "n"))
 
         try dir.write("beats/next.json", #"{"id":"next","pages":[{"id":"n","#)
-        _ = await content.reload(StoryChange(beats: ["next"]))
-        await vm.reload(beats: ["next"])
+        await changed(["next"], content, vm)
         guard case .failed(let failure) = vm.state else {
             Issue.record("expected the beat's error, got \(vm.state)")
             return
@@ -97,15 +103,13 @@ import Testing
 
         // Fixed: the next change shows the page again.
         try dir.write("beats/next.json", #"{"id":"next","pages":[{"id":"n","type":"text","lines":["fixed"]}]}"#)
-        _ = await content.reload(StoryChange(beats: ["next"]))
-        await vm.reload(beats: ["next"])
+        await changed(["next"], content, vm)
         #expect(page(vm)?.location == StoryLocation(beatId: "next", pageId: "n"))
         #expect(lines(vm) == ["fixed"])
 
         // Broken again, then back: the page before.
         try dir.write("beats/next.json", "{")
-        _ = await content.reload(StoryChange(beats: ["next"]))
-        await vm.reload(beats: ["next"])
+        await changed(["next"], content, vm)
         await vm.changePage(.back)
         #expect(page(vm)?.location == StoryLocation(beatId: "start", pageId: "end"))
         await vm.close()
@@ -141,14 +145,10 @@ import Testing
     @Test func backAfterAChangeReadsTheBeatAgain() async throws {
         let dir = try story()
         defer { dir.remove() }
-        let content = try await open(dir)
-        let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
-        await vm.start(at: StoryLocation(beatId: "start", pageId: "end"))
+        let (content, vm) = try await reading(dir, at: StoryLocation(beatId: "start", pageId: "end"))
         await vm.changePage(.advance)
-        try writeStart(dir, text: ["x"], pages: ["cover", "body", "end"])
         try dir.write("beats/start.json", #"{"id":"start","pages":[{"id":"end","type":"text","lines":["rewritten end"]}],"nextBeatId":"next"}"#)
-        _ = await content.reload(StoryChange(beats: ["start"]))
-        await vm.reload(beats: ["start"])
+        await changed(["start"], content, vm)
         await vm.changePage(.back)
         #expect(lines(vm) == ["rewritten end"], "not the beat the history kept")
         await vm.close()
