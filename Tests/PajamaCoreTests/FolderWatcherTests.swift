@@ -69,6 +69,13 @@ import Testing
         try dir.write("assets/sounds/b.wav", "RIFF")
         #expect(await collected.waitFor(FolderEvent(.written, "assets/sounds/b.wav")))
 
+        // A folder moved away goes with its files; moved back, it is watched again.
+        collected.clear()
+        #expect(rename(dir.path + "/assets/sounds", dir.path + "/sounds-aside") == 0)
+        #expect(await collected.waitFor(FolderEvent(.folderRemoved, "assets/sounds")))
+        #expect(rename(dir.path + "/sounds-aside", dir.path + "/assets/sounds") == 0)
+        #expect(await collected.waitFor(FolderEvent(.written, "assets/sounds/b.wav")))
+
         await watcher.close()
         #expect(watcher.hasEnded)
         #expect(await eventually(timeout: .seconds(20)) { collected.ended.withLock { $0 } }, "the batches end with the watcher")

@@ -41,9 +41,11 @@ import Testing
         #expect(change.assets == [asset("beats/notes.txt"), asset("beats/bad id.json")])
     }
 
-    @Test func anOverflowReloadsEverything() {
+    @Test func anOverflowOrAFolderGoneReloadsEverything() {
         let change = StoryChange.plan([FolderEvent(.overflow, "")])
         #expect(change.everything && change.manifest)
+        #expect(StoryChange.plan([FolderEvent(.folderRemoved, "assets/images")]).everything)
+        #expect(StoryChange.plan([FolderEvent(.folderRemoved, "assets/.cache")]).isEmpty, "a hidden folder was never watched")
     }
 
     // MARK: Debouncing

@@ -8,6 +8,8 @@ public struct FolderEvent: Sendable, Hashable {
         case removed
         /// A folder appeared: it is watched from now on (the files already in it come as `.written`).
         case folderAdded
+        /// A folder was deleted or renamed away, with whatever was in it.
+        case folderRemoved
         /// The kernel's event queue overflowed: anything may have changed (`path` is empty).
         case overflow
     }

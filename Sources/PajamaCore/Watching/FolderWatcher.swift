@@ -212,6 +212,15 @@ struct WatchedFolders: @unchecked Sendable {
         return files
     }
 
+    /// Stops watching the folder at `path` and those under it (moved away, its watches would report under
+    /// a path that is no longer theirs; deleted, the kernel drops them anyway).
+    mutating func removeTree(_ path: String) {
+        for (descriptor, folder) in paths where folder == path || folder.hasPrefix(path + "/") {
+            inotify_rm_watch(inotify, descriptor)
+            paths[descriptor] = nil
+        }
+    }
+
     /// Reads the events waiting; nil when the descriptor failed (the watch ends).
     mutating func read(into buffer: inout [UInt8]) -> [FolderEvent]? {
         var events: [FolderEvent] = []
@@ -247,6 +256,10 @@ struct WatchedFolders: @unchecked Sendable {
         guard let folder = paths[descriptor], !name.isEmpty, !name.hasPrefix(".") || mask & UInt32(IN_ISDIR) == 0 else { return [] }
         let path = folder.isEmpty ? name : folder + "/" + name
         if mask & UInt32(IN_ISDIR) != 0 {
+            if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+                removeTree(path)
+                return [FolderEvent(.folderRemoved, path)]
+            }
             guard mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0, add(path) == nil else { return [] }
             // Files may be in it already (made before the watch, or a folder moved in): they count as written.
             return [FolderEvent(.folderAdded, path)] + addTree(under: path).map { FolderEvent(.written, $0) }

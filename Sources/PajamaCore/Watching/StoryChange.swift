@@ -7,7 +7,8 @@ public struct StoryChange: Sendable, Equatable {
     public var beats: Set<String> = []
     /// Files that may be pictures or sounds the story uses (any other file of the folder).
     public var assets: Set<AssetPath> = []
-    /// The watcher lost track (its queue overflowed): every cache of the story is dropped.
+    /// The watcher lost track (its queue overflowed), or a folder went with its files: every cache of the
+    /// story is dropped.
     public var everything = false
 
     public init(manifest: Bool = false, beats: Set<String> = [], assets: Set<AssetPath> = [], everything: Bool = false) {
@@ -22,12 +23,14 @@ public struct StoryChange: Sendable, Equatable {
 
     /// The reloads `events` call for: story.json is the manifest, `beats/<id>.json` a beat, any other file a
     /// possible asset. Editors' scratch files (hidden names, `~` backups, `.swp`, `.tmp`, vim's `4913`) and
-    /// new folders by themselves change nothing.
+    /// new folders by themselves change nothing; a folder gone (with files that may be beats or assets) or
+    /// the watcher's queue overflowing changes everything.
     public static func plan(_ events: [FolderEvent]) -> StoryChange {
         var change = StoryChange()
         for event in events {
             switch event.kind {
-            case .overflow:
+            case .overflow, .folderRemoved:
+                guard event.kind == .overflow || !isScratch(event.path) else { continue }
                 change.everything = true
                 change.manifest = true
             case .folderAdded:
