@@ -44,10 +44,10 @@ public struct ReaderPresenter: Sendable {
         /// assets (the loading engine's answer, `StoryContent.nextPagesReady`): the status line's "▸ ready".
         case nextPagesReady(StoryLocation, Bool)
         /// The story's files changed (`--watch`) and its caches dropped what changed: the title as story.json
-        /// now says, and the assets whose files changed (nil: any) (ReaderPresenter+Problems.swift).
+        /// now says, and the assets whose files changed (nil: any) (ReaderPresenter+LivePreview.swift).
         case storyChanged(title: String, assets: Set<AssetPath>?)
         /// What validating the story found after a change (`--watch`), one line each as `pajama validate`
-        /// prints them; empty when the story is clean again (ReaderPresenter+Problems.swift).
+        /// prints them; empty when the story is clean again (ReaderPresenter+LivePreview.swift).
         case problems([String])
     }
 
@@ -257,7 +257,9 @@ public struct ReaderPresenter: Sendable {
                 scroll = PageRenderer.maximumScroll(for: model(), width: width, height: height)
             }
             // The same page with another picture (its beat changed under it, `--watch`): that one is loaded.
-            let pictureChanged = lastPage.map { $0.location == page.location && $0.page.imageUrl != page.page.imageUrl } ?? false
+            let pictureChanged = lastPage.map {
+                SeenPage($0.location) == SeenPage(page.location) && $0.page.imageUrl != page.page.imageUrl
+            } ?? false
             lastPage = page
             if pictureChanged { effects += loadPicture(of: page.page) }
             if page.location.beatId != lastLocation?.beatId || page.location.pageId != lastLocation?.pageId {
