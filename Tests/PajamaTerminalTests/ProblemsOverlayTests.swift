@@ -70,6 +70,31 @@ import Testing
         #expect(h.send(.storyChanged(title: "Revised", assets: nil)) == [.loadPicture(art)], "anything may have changed: asked again")
     }
 
+    @Test func aPictureThatCameBackWhileThePageWasEnteredAgainIsAskedForAgain() {
+        var h = PresenterHarness()
+        let art = Fixture.path("assets/art.png")
+        let beat = Beat(id: "pic", pages: [Page(id: "p", kind: .title(title: "T", subtitle: nil), imageUrl: art)])
+        let page = Fixture.page(beat)
+        h.show(.page(page))
+        h.send(.pictureLoaded(art, .textArt(lines: ["old"])))
+        #expect(h.send(.storyChanged(title: "T", assets: [art])) == [.loadPicture(art)])
+        // The page is entered again and waits (its beat is read again); the new picture arrives meanwhile.
+        h.show(.loading(page.location, waitingFor: [.beat("pic")]))
+        h.send(.pictureLoaded(art, .textArt(lines: ["new"])))
+        #expect(h.show(.page(page)) == [.loadPicture(art)], "asked again: the picture had no page to go to")
+        h.send(.pictureLoaded(art, .textArt(lines: ["new"])))
+        #expect(h.show(.page(page)) == [], "shown: nothing more to ask")
+    }
+
+    @Test func aPictureThatFailedIsNotAskedForAtEveryLine() {
+        var h = PresenterHarness()
+        let art = Fixture.path("assets/art.png")
+        let beat = Beat(id: "pic", pages: [Page(id: "p", kind: .text(lines: ["a", "b"]), imageUrl: art)])
+        h.show(.page(Fixture.page(beat)))
+        h.send(.pictureFailed(art))
+        #expect(h.show(.page(Fixture.page(beat, revealed: 2))) == [])
+    }
+
     @Test func aBeatThatNowNamesAnotherPictureLoadsIt() {
         var h = PresenterHarness()
         let old = Fixture.path("assets/old.png"), new = Fixture.path("assets/new.png")

@@ -256,12 +256,7 @@ public struct ReaderPresenter: Sendable {
                 lastPage = page
                 scroll = PageRenderer.maximumScroll(for: model(), width: width, height: height)
             }
-            // The same page with another picture (its beat changed under it, `--watch`): that one is loaded.
-            let pictureChanged = lastPage.map {
-                SeenPage($0.location) == SeenPage(page.location) && $0.page.imageUrl != page.page.imageUrl
-            } ?? false
             lastPage = page
-            if pictureChanged { effects += loadPicture(of: page.page) }
             if page.location.beatId != lastLocation?.beatId || page.location.pageId != lastLocation?.pageId {
                 // A new page visit: the last one's picture work ends.
                 selectedChoice = 0
@@ -274,6 +269,13 @@ public struct ReaderPresenter: Sendable {
             }
         }
         if case .finished(let page, _) = state { effects += loadPicture(of: page.page) }
+        // The page shown again in the same visit (`--watch`) asks for its picture when it has none, loaded or
+        // loading: its beat may name another now, or the load came back while the page was being entered again
+        // (and the state was loading, with no page to give the picture to). A picture that failed waits for
+        // the page to be entered anew.
+        if case .page(let page) = state, let path = page.page.imageUrl, !failedPictures.contains(path) {
+            effects += loadPicture(of: page.page)
+        }
         return effects
     }
 
