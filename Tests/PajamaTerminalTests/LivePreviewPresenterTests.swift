@@ -6,7 +6,7 @@ import Testing
 /// The author's live preview in the presenter: the problems overlay opens with what validation found,
 /// scrolls, hides on Esc until the next change, leaves a mark on the status line and goes away by itself once
 /// the story is clean; a change of the page's picture loads it again; the title follows story.json.
-@MainActor @Suite struct ProblemsOverlayTests {
+@MainActor @Suite struct LivePreviewPresenterTests {
     static let problems = [
         #"error: beats/intro.json: beat "intro": not valid JSON: line 1, column 3: expected a quoted field name"#,
         #"warning: story.json: reachability and endings not checked: beats/intro.json could not be read"#,
