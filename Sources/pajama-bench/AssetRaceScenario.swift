@@ -22,10 +22,19 @@ struct AssetRaceScenario: Scenario {
         var target: Double?
     }
 
-    /// Preloading off (nil), then the policies raced.
-    static let policies: [(name: String, policy: PreloadPolicy?)] = [
-        ("off", nil), ("standard", .standard), ("standard + 1 past the choice", PreloadPolicy(beyondChoice: 2)),
-    ]
+    /// Preloading off (nil), then the policies raced on `link`: the last one looks ahead by time, for the
+    /// link's figures and the largest picture (`PreloadPolicy.timed`).
+    static func policies(for link: Link) -> [(name: String, policy: PreloadPolicy?, assetLoads: Int)] {
+        let timed = PreloadPolicy.timed(pageSeconds: Double(link.pageMilliseconds) / 1000, latency: Double(link.latencyMilliseconds) / 1000,
+                                        bytesPerSecond: Double(link.bytesPerSecond), largestAsset: 500_000)
+        return [
+            ("off", nil, 2), ("standard", .standard, 2), ("standard + 1 past the choice", PreloadPolicy(beyondChoice: 2), 2),
+            ("every beat within 2", PreloadPolicy(everyBeatWithin: 2), 2),
+            ("every beat within 2, 1 asset at a time", PreloadPolicy(everyBeatWithin: 2), 1),
+            ("every beat within 2, 4 assets at once", PreloadPolicy(everyBeatWithin: 2), 4),
+            ("by time (every beat within \(timed.everyBeatWithin))", timed, 2),
+        ]
+    }
 
     static let links: [Link] = [
         Link(name: "2 MB/s, 80 ms, page 250 ms", bytesPerSecond: 2_000_000, latencyMilliseconds: 80, pageMilliseconds: 250, target: 99.5),
@@ -38,15 +47,15 @@ struct AssetRaceScenario: Scenario {
         defer { folder.remove() }
         let assets = try Self.writeStory(count: 2000, to: folder)
         let turns = options.iterations(400)
-        let runs = Self.links.flatMap { link in Self.policies.map { (link, $0) } }
+        let runs = Self.links.flatMap { link in Self.policies(for: link).map { (link, $0) } }
         let readings = try await withThrowingTaskGroup(of: (Int, Reading).self) { group in
             for (index, (link, policy)) in runs.enumerated() {
                 group.addTask {
                     let server = try await TestHTTPServer(root: folder.url, options: .init(latency: .milliseconds(link.latencyMilliseconds)))
                     server.update { $0.linkBytesPerSecond = link.bytesPerSecond }
                     defer { server.stopSoon() }
-                    var reading = try await Self.read(turns: turns, link: link, policy: policy.policy,
-                                                      baseURL: URL(string: server.baseURL)!, critical: assets.critical)
+                    var reading = try await Self.read(turns: turns, link: link, policy: policy.policy, assetLoads: policy.assetLoads,
+                                                      baseURL: URL(string: server.baseURL)!, assets: assets)
                     reading.requests = server.allRequests.count
                     reading.bytes = server.bodyBytesSent
                     return (index, reading)
@@ -65,10 +74,11 @@ struct AssetRaceScenario: Scenario {
                 stats: Statistics(reading.waits),
                 note: "\(reading.stalls) stalls / \(turns) turns (\(String(format: "%.1f", stallFree))% stall-free), "
                     + String(format: "%.2f requests, %.0f KB/turn", Double(reading.requests) / Double(turns),
-                             Double(reading.bytes) / Double(turns) / 1000))
+                             Double(reading.bytes) / Double(turns) / 1000)
+                    + (policy.policy == nil ? "" : "; stalls by cause: " + reading.causes.summary))
             if policy.policy != nil {
                 row.baseline = off
-                if let target = link.target, policy.policy == PreloadPolicy.standard {
+                if let target = link.target, policy.policy == PreloadPolicy.standard, policy.assetLoads == 2 {
                     row.target = ">= \(String(format: "%.1f", target))% stall-free"
                     row.met = stallFree >= target
                 }
@@ -83,12 +93,15 @@ struct AssetRaceScenario: Scenario {
     struct Reading: Sendable {
         var stalls: Int
         var waits: [Double]
+        var causes: StallCauses
         var requests = 0
         var bytes = 0
     }
 
     struct Assets: Sendable {
         var critical: [AssetPath: Criticality]
+        /// Each beat's asset's size in bytes.
+        var sizes: [AssetPath: Int]
         var files: Int
         var description: String
     }
@@ -99,11 +112,14 @@ struct AssetRaceScenario: Scenario {
         var rng = SeededGenerator(seed: 11)
         let pictureSizes = (0..<16).map { 50_000 + $0 * 30_000 }  // 50 KB ... 500 KB
         var pictures: [String] = []
+        var poolSizes: [String: Int] = [:]
         for (index, size) in pictureSizes.enumerated() {
             let side = Int(Double(size / 4).squareRoot())
             let pixels = (0..<(side * side * 4)).map { _ in UInt8.random(in: 0...255, using: &rng) }
             let name = "pool/picture\(index).png"
-            _ = try folder.write(name, Data(PNGFile.rgba(width: side, height: side, pixels: pixels)))
+            let png = PNGFile.rgba(width: side, height: side, pixels: pixels)
+            _ = try folder.write(name, Data(png))
+            poolSizes[name] = png.count
             pictures.append(name)
         }
         var sounds: [String] = []
@@ -115,6 +131,7 @@ struct AssetRaceScenario: Scenario {
             _ = try folder.write(name, Data(sound.bytes))
             sounds.append(name)
             soundBytes.append(sound.bytes.count)
+            poolSizes[name] = sound.bytes.count
         }
         var critical: [AssetPath: Criticality] = [:]
         var links: [(link: String, target: String)] = []
@@ -134,27 +151,34 @@ struct AssetRaceScenario: Scenario {
         }
         for i in stride(from: 0, to: count, by: 2) { critical[try AssetPath(validating: "assets/b\(i).png")] = .critical }
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        var sizes: [AssetPath: Int] = [:]
         for (link, target) in links {
+            sizes[try AssetPath(validating: link)] = poolSizes[target]
             try FileManager.default.createSymbolicLink(at: folder.url.appendingPathComponent(link),
                                                        withDestinationURL: folder.url.appendingPathComponent(target))
         }
         let description = "pictures 50-500 KB (16 PNGs) on every 2nd page, critical; Ogg sounds "
             + soundBytes.map { "\($0 / 1000) KB" }.joined(separator: "/") + " on every 3rd page, critical (page_enter)"
-        return Assets(critical: critical, files: links.count, description: description)
+        return Assets(critical: critical, sizes: sizes, files: links.count, description: description)
     }
 
     /// One simulated reader: a page every `link.pageMilliseconds`, a random successor (fixed seed); a
-    /// turn stalls when the beat or a critical asset of its page is not in memory when it is turned to.
-    static func read(turns: Int, link: Link, policy: PreloadPolicy?, baseURL: URL, critical: [AssetPath: Criticality]) async throws -> Reading {
-        let manifest = StoryManifest(id: "generated", title: "Generated", startBeatId: "b0", criticality: critical)
+    /// turn stalls when the beat or a critical asset of its page is not in memory when it is turned to;
+    /// each stall is counted by its cause (`StallCauses`).
+    static func read(turns: Int, link: Link, policy: PreloadPolicy?, assetLoads: Int, baseURL: URL, assets: Assets) async throws -> Reading {
+        let manifest = StoryManifest(id: "generated", title: "Generated", startBeatId: "b0", criticality: assets.critical)
         let content = StoryContentManager(
             manifest: manifest, source: HTTPStorySource(baseURL: baseURL), diskCache: nil,
             decodeImage: { _, _ throws(AssetLoadError) in .textArt(lines: []) }, sound: SoundRecording(plays: false).client,
-            preloadPolicy: policy ?? .standard, preloading: policy != nil)
+            preloadPolicy: policy ?? .standard, preloading: policy != nil, maximumConcurrentAssetLoads: assetLoads)
+        let log = LoadLog(content.loadingEvents())
+        defer { log.stop() }
         var rng = SeededGenerator(seed: 7)
         var current = StoryLocation(beatId: "b0", pageId: "p1")
         var stalls = 0
         var waits: [Double] = []
+        var causes = StallCauses()
+        var stepsPastChoice = 0
         let first = try await content.loadBeat(current.beatId)
         try await content.loadCriticalAssets(for: current, in: first)
         await content.readerMoved(to: current)
@@ -162,10 +186,16 @@ struct AssetRaceScenario: Scenario {
             try await Task.sleep(for: .milliseconds(link.pageMilliseconds))
             let beat = try await content.loadBeat(current.beatId)
             current = StoryLocation(beatId: PreloadScenario.nextBeat(after: beat, using: &rng), pageId: "p1")
+            stepsPastChoice = Set(beat.successorBeatIds).count > 1 ? 0 : stepsPastChoice + 1
             let start = now()
             var ready = false
             if let next = await content.cachedBeat(current.beatId) {
                 ready = await content.criticalAssetsLoaded(for: current, in: next)
+                if !ready, let stall = await missingAsset(of: next, at: current, in: content, assets: assets, log: log) {
+                    causes.add(.init(missing: stall.missing, stepsPastChoice: stepsPastChoice, size: stall.size, status: stall.status, at: start))
+                }
+            } else {
+                causes.add(.init(missing: .beat, stepsPastChoice: stepsPastChoice, size: nil, status: log.status(.beat(current.beatId)), at: start))
             }
             if !ready { stalls += 1 }
             let next = try await content.loadBeat(current.beatId)
@@ -173,6 +203,22 @@ struct AssetRaceScenario: Scenario {
             waits.append(now() - start)
             await content.readerMoved(to: current)
         }
-        return Reading(stalls: stalls, waits: waits)
+        return Reading(stalls: stalls, waits: waits, causes: causes)
+    }
+
+    /// The first critical asset of the page at `location` not in memory: a picture or a sound, its size and its load's status.
+    static func missingAsset(of beat: Beat, at location: StoryLocation, in content: StoryContentManager, assets: Assets,
+                             log: LoadLog) async -> (missing: StallCauses.Missing, size: Int?, status: LoadLog.Status)? {
+        guard let page = beat.page(withId: location.pageId) else { return nil }
+        for reference in page.assetReferences(beatId: beat.id) where await content.criticality(of: reference) == .critical {
+            if reference.role.isSound {
+                if await !content.isAudioLoaded(reference.path) {
+                    return (.sound, assets.sizes[reference.path], log.status(.sound(reference.path)))
+                }
+            } else if await !content.isImageLoaded(reference.path) {
+                return (.picture, assets.sizes[reference.path], log.status(.image(reference.path)))
+            }
+        }
+        return nil
     }
 }

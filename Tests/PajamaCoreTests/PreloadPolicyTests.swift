@@ -65,6 +65,42 @@ import Testing
         #expect(plan(.wide(), beats, from: "a") == ["a", "b1", "b2", "c1", "c2", "c3", "d1"])
     }
 
+    @Test func everyBeatWithinItsStepsIsWantedWhateverTheChoicesNearestFirst() {
+        // q offers x or y; x -> x2 -> x3; y offers u or v.
+        var beats = Self.chain(["x", "x2", "x3"])
+        beats["q"] = Self.choice("q", ["x", "y"])
+        beats["y"] = Self.choice("y", ["u", "v"])
+        for id in ["u", "v"] { beats[id] = beat(id) }
+        #expect(plan(.standard, beats, from: "q") == ["q", "x", "y"])
+        #expect(plan(PreloadPolicy(everyBeatWithin: 2), beats, from: "q") == ["q", "x", "y", "x2", "u", "v"])
+        #expect(plan(PreloadPolicy(everyBeatWithin: 1), beats, from: "q") == ["q", "x", "y"])
+    }
+
+    @Test func nearBeatsPastAChoiceComeBeforeFartherBeatsOfTheCommittedPath() {
+        // a -> b -> c -> d -> e along the path; a also offers x or y; x -> x2, y -> y2.
+        var beats = Self.chain(["b", "c", "d", "e"])
+        beats["a"] = Beat(id: "a", pages: [Page(id: "q", kind: .choice(prompt: nil, choices: [Choice(text: "x", targetBeatId: "x"),
+                                                                                                 Choice(text: "y", targetBeatId: "y")]))],
+                          nextBeatId: "b")
+        beats.merge(Self.chain(["x", "x2"])) { $1 }
+        beats.merge(Self.chain(["y", "y2"])) { $1 }
+        #expect(plan(.standard, beats, from: "a") == ["a", "b", "x", "y", "c", "d", "e"])
+        // x2 and y2 are needed 2 pages from now at the earliest, d 3: the earliest deadline first.
+        #expect(plan(PreloadPolicy(everyBeatWithin: 2), beats, from: "a") == ["a", "b", "x", "y", "c", "x2", "y2", "d", "e"])
+    }
+
+    @Test func aTimedPolicyLooksAheadAsManyPagesAsTwoRoundTripsAndTheLargestTransferTake() {
+        // 2 x 80 ms + 500 KB at 2 MB/s = 410 ms: 2 pages of 250 ms.
+        #expect(PreloadPolicy.timed(pageSeconds: 0.25, latency: 0.08, bytesPerSecond: 2_000_000, largestAsset: 500_000).everyBeatWithin == 2)
+        // 160 ms + 1 s at 500 KB/s: 5 pages (never past the path's 5 steps).
+        #expect(PreloadPolicy.timed(pageSeconds: 0.25, latency: 0.08, bytesPerSecond: 500_000, largestAsset: 500_000).everyBeatWithin == 5)
+        #expect(PreloadPolicy.timed(pageSeconds: 0.1, latency: 0.3, bytesPerSecond: 2_000_000, largestAsset: 500_000).everyBeatWithin == 5)
+        // Beats only, on a quick link: one page covers the round trips; the rest is the standard window.
+        let quick = PreloadPolicy.timed(pageSeconds: 0.25, latency: 0.08, bytesPerSecond: 2_000_000, largestAsset: 300)
+        #expect(quick == PreloadPolicy(everyBeatWithin: 1))
+        #expect(PreloadPolicy.timed(pageSeconds: 0, latency: 0.08, bytesPerSecond: 2_000_000, largestAsset: 300) == .standard)
+    }
+
     @Test func thePlanStopsAtABeatItDoesNotKnowYet() {
         let beats = ["a": beat("a", next: "b")]
         #expect(plan(.standard, beats, from: "a") == ["a", "b"])

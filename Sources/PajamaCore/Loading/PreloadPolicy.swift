@@ -5,7 +5,8 @@
 /// `ahead` steps, crossing at most `choices` choices, and at most `beyondChoice` steps past each choice
 /// crossed (its target is the first). A step along `nextBeatId`, or through a choice whose every option
 /// goes to the same beat, crosses no choice: the committed path is followed deep, branches stay
-/// shallow. Then up to `behind` beats back.
+/// shallow. Every beat within `everyBeatWithin` steps is wanted too, whatever the choices (the beats
+/// the reader may reach before a fetch started now could end: `timed`). Then up to `behind` beats back.
 ///
 /// Why the default stops at the targets of the next choice: a reader's choice is unknown until the key
 /// is pressed, so every target of a choice the reader reaches must be in memory before it or that turn
@@ -21,12 +22,15 @@ public struct PreloadPolicy: Sendable, Equatable {
     public var choices: Int
     /// Steps followed past a choice at most, its target included.
     public var beyondChoice: Int
+    /// Steps within which every beat is wanted, whatever the choices (0: none past the budget above).
+    public var everyBeatWithin: Int
 
-    public init(behind: Int = 2, ahead: Int = 5, choices: Int = 1, beyondChoice: Int = 1) {
+    public init(behind: Int = 2, ahead: Int = 5, choices: Int = 1, beyondChoice: Int = 1, everyBeatWithin: Int = 0) {
         self.behind = max(0, behind)
         self.ahead = max(0, ahead)
         self.choices = max(0, choices)
         self.beyondChoice = max(0, beyondChoice)
+        self.everyBeatWithin = max(0, everyBeatWithin)
     }
 
     /// The default: the committed path 5 beats deep, the targets of the next choice on it (not the beats
@@ -36,6 +40,19 @@ public struct PreloadPolicy: Sendable, Equatable {
     /// Round 1's window, for comparison: every beat within `ahead` steps, whatever the choices.
     public static func wide(ahead: Int = 5, behind: Int = 2) -> PreloadPolicy {
         PreloadPolicy(behind: behind, ahead: ahead, choices: ahead, beyondChoice: ahead)
+    }
+
+    /// Looks ahead by time, not steps: the standard window, and every beat the reader may reach before
+    /// its largest asset could arrive if its fetch started now. A beat `d` steps away is needed at the
+    /// earliest `d` pages from now; its beat must be fetched before its assets are known (two round
+    /// trips, `latency` seconds each) and then its asset sent (`largestAsset` bytes at `bytesPerSecond`).
+    /// So every beat within ceil((2 x latency + largestAsset / bytesPerSecond) / pageSeconds) steps is
+    /// wanted; past that, only the committed path and the next choice's targets, as in `standard`.
+    public static func timed(pageSeconds: Double, latency: Double, bytesPerSecond: Double, largestAsset: Int) -> PreloadPolicy {
+        guard pageSeconds > 0, bytesPerSecond > 0 else { return .standard }
+        let lead = 2 * max(0, latency) + Double(max(0, largestAsset)) / bytesPerSecond
+        let steps = Int((lead / pageSeconds).rounded(.up))
+        return PreloadPolicy(everyBeatWithin: min(steps, standard.ahead))
     }
 
     /// The wanted beats in need order: `beatId`, the beats ahead nearest first, then `recent` (the
@@ -70,8 +87,40 @@ public struct PreloadPolicy: Sendable, Equatable {
                 queue.append((successor, left))
             }
         }
+        if everyBeatWithin > 0 { order = Self.merged(order, Self.distances(from: beatId, within: everyBeatWithin, known: known)) }
         var wanted = Set(order)
         for id in recent.prefix(behind) where wanted.insert(id).inserted { order.append(id) }
+        return order
+    }
+
+    /// Every beat within `within` steps of `beatId` (those known to lead there), by its fewest steps:
+    /// the earliest the reader can need it.
+    static func distances(from beatId: String, within: Int, known: (String) -> Beat?) -> [(id: String, steps: Int)] {
+        var result: [(id: String, steps: Int)] = [(beatId, 0)]
+        var seen: Set<String> = [beatId]
+        var head = 0
+        while head < result.count {
+            let (id, steps) = result[head]
+            head += 1
+            guard steps < within, let beat = known(id) else { continue }
+            for (successor, _) in successors(of: beat) where seen.insert(successor).inserted {
+                result.append((successor, steps + 1))
+            }
+        }
+        return result
+    }
+
+    /// `planned` (breadth-first, so by steps) with the beats of `near` it lacks, each placed with the
+    /// beats as many steps away: the earliest deadline first.
+    static func merged(_ planned: [String], _ near: [(id: String, steps: Int)]) -> [String] {
+        var steps: [String: Int] = [:]
+        for (id, distance) in near { steps[id] = distance }
+        var order = planned
+        let plannedSet = Set(planned)
+        for (id, distance) in near where !plannedSet.contains(id) {
+            let index = order.firstIndex { steps[$0, default: Int.max] > distance } ?? order.endIndex
+            order.insert(id, at: index)
+        }
         return order
     }
 
