@@ -70,6 +70,7 @@ struct StallCauses: Sendable {
             var inFlight = 0, never = 0, ended = 0
             var shares: [Double] = []
             var leads: [Double] = []
+            var rates: [Double] = []
             for stall in these {
                 switch stall.status {
                 case .neverAsked: never += 1
@@ -77,12 +78,14 @@ struct StallCauses: Sendable {
                 case .inFlight(let received, let askedAt):
                     inFlight += 1
                     leads.append(stall.at - askedAt)
+                    if stall.size != nil { rates.append(Double(received) / max(0.001, stall.at - askedAt)) }
                     if let size = stall.size, size > 0 { shares.append(Double(received) / Double(size)) }
                 }
             }
             var detail = ["never asked \(never)", "in flight \(inFlight)"
                 + (shares.isEmpty ? "" : " with \(Int(100 * shares.reduce(0, +) / Double(shares.count)))% of its bytes on average")
-                + (leads.isEmpty ? "" : ", asked a median \(Int(1000 * leads.sorted()[leads.count / 2])) ms before the turn")]
+                + (leads.isEmpty ? "" : ", asked a median \(Int(1000 * leads.sorted()[leads.count / 2])) ms before the turn")
+                + (rates.isEmpty ? "" : " (\(Int(rates.sorted()[rates.count / 2] / 1000)) KB/s since asked, median)")]
             if ended > 0 { detail.append("loaded and dropped \(ended)") }
             if missing == .picture {
                 let bands = [(0, 200_000, "50-200 KB"), (200_000, 350_000, "200-350 KB"), (350_000, Int.max, "350-500 KB")]
