@@ -40,6 +40,9 @@ public final class ReaderController {
     /// renders): each set is cancelled by its owner (the end of `run`, leaving the page).
     private var sessionTasks: [Task<Void, Never>] = []
     private var visitTasks: [Task<Void, Never>] = []
+    /// The grid the next frame is composed into: the one the terminal handed back from the frame before
+    /// (two grids take turns, so drawing a frame allocates none).
+    private var spareGrid: CellGrid?
 
     public init(
         viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: SoundClient?,
@@ -147,8 +150,10 @@ public final class ReaderController {
             if !due.isEmpty { workInput.yield(.effects(due)) }
             if let deadline = presenter.deadline { timeout = min(timeout, deadline - .now) }
             if presenter.needsRedraw {
-                let (frame, effects) = presenter.render()
-                terminal.draw(frame.grid)
+                var grid = spareGrid ?? CellGrid(width: 0, height: 0)
+                spareGrid = nil  // the grid is held once, so composing into it does not copy it
+                let effects = presenter.render(into: &grid)
+                spareGrid = terminal.draw(grid)
                 apply(effects)
             }
             await terminal.waitForInput(timeout: max(timeout, .milliseconds(1)))
