@@ -62,6 +62,12 @@ struct PseudoTerminalRun {
         /// returns the bytes read.
         func read(until marker: String, timeout: Double = 10) throws -> [UInt8] {
             let needle = Array(marker.utf8)
+            return try read(until: "\"\(marker)\"", timeout: timeout) { $0.count >= needle.count && PseudoTerminalRun.contains($0, needle) }
+        }
+
+        /// Reads what the program writes until what was read since this call satisfies `done` (`what` names
+        /// it in the error when it does not within `timeout`); returns the bytes read.
+        func read(until what: String, timeout: Double = 10, _ done: ([UInt8]) -> Bool) throws -> [UInt8] {
             var seen: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
             let started = now()
@@ -71,9 +77,9 @@ struct PseudoTerminalRun {
                 let n = Glibc.read(master, &buffer, buffer.count)
                 if n <= 0 { break }
                 seen += buffer[0..<n]
-                if seen.count >= needle.count, PseudoTerminalRun.contains(seen, needle) { return seen }
+                if done(seen) { return seen }
             }
-            throw Failure(description: "\"\(marker)\" did not appear within \(timeout) s")
+            throw Failure(description: "\(what) did not appear within \(timeout) s")
         }
     }
 
