@@ -235,6 +235,12 @@ public final class ReaderController {
             case .loadPicture(let path): visitTasks.append(Task { @MainActor [weak self] in await self?.loadPicture(path) })
             case .requestPicture(let key, let image):
                 visitTasks.append(Task { @MainActor [weak self, pictureCache] in
+                    // A quick draft first when the final render is slow (chafa's perceptual colour matching):
+                    // the picture shows at once, and its final cells replace it when they are ready.
+                    if let draft = await pictureCache.draft(for: image, key: key) {
+                        guard !Task.isCancelled else { return }
+                        self?.dispatch(.pictureDraft(key, draft))
+                    }
                     let cells = await pictureCache.cells(for: image, key: key)
                     guard !Task.isCancelled else { return }
                     self?.dispatch(.pictureCells(key, cells))

@@ -30,7 +30,7 @@ extension ReaderPresenter {
               let box = PageRenderer.pictureBox(for: model, width: width, height: height)
         else { return [] }
         let key = PictureCache.Key(path: picture.path, width: box.width, height: box.height, look: look)
-        guard shownPicture?.key != key, requestedPicture != key else { return [] }
+        guard shownPicture?.key != key || shownPicture?.isDraft == true, requestedPicture != key else { return [] }
         requestedPicture = key
         return [.requestPicture(key, picture.image)]
     }
