@@ -1,4 +1,5 @@
 import PajamaImage
+import PajamaTestSupport
 import Testing
 
 @testable import PajamaCore
@@ -142,7 +143,7 @@ import Testing
     }
 
     @Test func printableASCIIShortcutsGiveWhatTheCharacterPathsGive() {
-        var random = SeededRandom(seed: 14)
+        var random = SeededGenerator(seed: 14)
         let alphabet = Array("abc de  fghijklmnopqrstuvwxyz.,;'!?-()[]{}0123456789ABCXYZ     ~")
         for _ in 0..<400 {
             let text = String((0..<Int.random(in: 0...90, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
@@ -154,18 +155,5 @@ import Testing
             let slowUsed = x < 30 ? slow.putCharacters(text, x: x, y: 0, style: Style(.choice), limit: min(limit, 30 - max(x, 0))) : 0
             #expect(used == slowUsed && fast == slow, "\(text) at \(x), \(limit)")
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so a failing case can be run again.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
