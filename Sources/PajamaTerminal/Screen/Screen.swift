@@ -57,6 +57,13 @@ public final class Screen {
         if getenv("ESCDELAY") == nil { set_escdelay(25) }
         initscr()
         isOpen = true
+        // ncurses writes to the terminal at every cursor movement of a frame (25-45 writes a frame) until
+        // the program has once left curses mode and come back: `_nc_mvcur` flushes while the screen is
+        // in its initial state (`_endwin == ewInitial`, lib_mvcur.c; for low-level terminfo programs),
+        // and only `doupdate` after `endwin` moves it on. Going out and back in once, before anything is
+        // drawn, makes a frame one write (see docs/performance.md).
+        endwin()
+        doupdate()
         cbreak()
         noecho()
         nonl()
