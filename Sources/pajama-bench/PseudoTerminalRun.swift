@@ -41,19 +41,22 @@ struct PseudoTerminalRun {
             close(master)
         }
 
-        /// Reads the program's output until it has written nothing for `quiet` seconds: when the last byte
-        /// arrived and how many bytes came (`since` and 0 when nothing came within a second).
-        func readUntilQuiet(for quiet: Double, since: Double) throws -> (last: Double, bytes: Int) {
+        /// Reads the program's output until it has written nothing for `quiet` seconds: when the first and
+        /// the last bytes arrived and how many bytes came (`since` and 0 when nothing came within a second).
+        @discardableResult
+        func readUntilQuiet(for quiet: Double, since: Double) throws -> (last: Double, bytes: Int, first: Double) {
             var buffer = [UInt8](repeating: 0, count: 65536)
+            var first = since
             var last = since
             var count = 0
             while true {
                 let wait = count == 0 ? 1.0 : quiet
                 var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&fds, 1, Int32(wait * 1000)) > 0 else { return (last, count) }
+                guard poll(&fds, 1, Int32(wait * 1000)) > 0 else { return (last, count, first) }
                 let n = Glibc.read(master, &buffer, buffer.count)
                 guard n > 0 else { throw Failure(description: "the program ended") }
                 last = now()
+                if count == 0 { first = last }
                 count += n
             }
         }

@@ -66,8 +66,8 @@ struct StartupScenario: Scenario {
             // The picture's cells (block elements) come with the text or in a later frame: however long
             // chafa takes, the time runs until they have been written (a quiet gap alone could end early).
             if !Self.hasPictureCell(text) { _ = try program.read(until: "a picture cell") { Self.hasPictureCell($0) } }
-            let (first, _) = try program.readUntilQuiet(for: 0.005, since: now())
-            let (final, _) = try program.readUntilQuiet(for: KeyToGlassScenario.quiet, since: first)
+            let first = try program.readUntilQuiet(for: 0.005, since: now()).last
+            let final = try program.readUntilQuiet(for: KeyToGlassScenario.quiet, since: first).last
             return (first - program.start, final - program.start)
         }
         var cold: [(first: Double, final: Double)] = []
