@@ -17,6 +17,8 @@ public final class ReaderController {
     private enum Work: Sendable {
         case key(Key)
         case effects([ReaderEffect])
+        /// The story's files changed (`--watch`): the page is shown again from what is there now.
+        case reload(beats: Set<String>?)
     }
 
     private let viewModel: ReaderViewModel
@@ -43,6 +45,8 @@ public final class ReaderController {
     /// The grid the next frame is composed into: the one the terminal handed back from the frame before
     /// (two grids take turns, so drawing a frame allocates none).
     private var spareGrid: CellGrid?
+    /// Where work for the key worker goes, while the session runs.
+    private var workInput: AsyncStream<Work>.Continuation?
 
     public init(
         viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: SoundClient?,
@@ -72,6 +76,20 @@ public final class ReaderController {
     /// Something to tell the reader once (co-reading: the connection to the host lost, back).
     public func notice(_ text: String) { dispatch(.notice(text)) }
 
+    /// The story's files changed (`pajama read FOLDER --watch`) and the content has dropped what changed
+    /// (`StoryContentManager.reload`): renders of changed pictures are dropped, the title follows story.json,
+    /// and the page shown is entered again (in turn with the keys) on the same beat and page. `beats` and
+    /// `assets` nil: anything may have changed.
+    public func storyChanged(title: String, beats: Set<String>?, assets: Set<AssetPath>?) async {
+        await pictureCache.forget(assets)
+        dispatch(.storyChanged(title: title, assets: assets))
+        workInput?.yield(.reload(beats: beats))
+    }
+
+    /// What validating the story found (`--watch`), a line per problem as `pajama validate` prints them:
+    /// shown in an overlay, which goes away by itself when `lines` is empty.
+    public func showProblems(_ lines: [String]) { dispatch(.problems(lines)) }
+
     /// Reads until the reader quits, a quit signal arrives or the terminal goes away. Never polls: it sleeps
     /// until a key, a signal, a finished load or a deadline (grace period, stats) wakes it. Keys are handled in
     /// order by a worker, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
@@ -79,6 +97,7 @@ public final class ReaderController {
         let viewModelEvents = viewModel.events()  // subscribed before the view model starts
         // Keys, and the moves auto-forward asks for on a tick, are handled in order by one worker.
         let (work, workInput) = AsyncStream<Work>.makeStream()
+        self.workInput = workInput
         sessionTasks = [
             Task { @MainActor [weak self] in for await event in viewModelEvents { self?.consume(event) } },
             Task { @MainActor [weak self] in
@@ -90,6 +109,7 @@ public final class ReaderController {
                         switch item {
                         case .key(let key): await self.perform(self.send(.key(key)))
                         case .effects(let effects): await self.perform(effects)
+                        case .reload(let beats): await self.viewModel.reload(beats: beats)
                         }
                     }
                     self.workInProgress = step
@@ -114,6 +134,7 @@ public final class ReaderController {
             Task { @MainActor [viewModel] in await viewModel.start(at: start, restart: restart, bookmark: bookmark) },
         ]
         defer {
+            self.workInput = nil
             workInput.finish()
             workInProgress?.cancel()
             (sessionTasks + visitTasks).forEach { $0.cancel() }

@@ -60,6 +60,7 @@ extension ReaderPresenter {
             position = showsPosition ? positionText(page) + " · the end" : "the end"
         }
         var status = sound.text
+        if !problems.isEmpty { status = "⚠ \(problems.count) problem\(problems.count == 1 ? "" : "s")  " + status }
         var helpFooter: [String] = []
         if case .host(let join, let followers) = role {
             status = "hosting · \(followers) following  " + status
@@ -78,7 +79,7 @@ extension ReaderPresenter {
 
     private var pickList: PickList? {
         switch mode {
-        case .backlog(let list, _), .bookmarks(let list, _): list
+        case .backlog(let list, _), .bookmarks(let list, _), .problems(let list): list
         default: nil
         }
     }

@@ -86,6 +86,11 @@ public actor PictureCache {
         return cells
     }
 
+    /// Drops every render of the pictures at `paths` (nil: of every picture): their files changed (`--watch`).
+    public func forget(_ paths: Set<AssetPath>?) {
+        for key in entries.keys where paths?.contains(key.path) ?? true { _ = entries.removeValue(forKey: key) }
+    }
+
     /// Renders kept now.
     public var count: Int { entries.count }
 }
