@@ -184,4 +184,15 @@ public actor StoryContentManager: StoryContent {
     }
 
     public func metrics() async -> StorageMetrics { await storage.metrics }
+
+    // MARK: Made beats
+
+    /// Hands a saved origin to a source that makes its beats (ink); beats it made before are forgotten, since
+    /// the restored reading may have another random seed. Nothing to do for a story package.
+    public func restore(_ origin: BeatOrigin) async -> OriginRestore {
+        guard source.makesBeats else { return .restored }
+        let outcome = await source.restore(origin)
+        await storage.memory?.clear()
+        return outcome
+    }
 }
