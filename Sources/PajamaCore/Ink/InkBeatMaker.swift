@@ -26,6 +26,12 @@ final class InkBeatMaker {
     let author: String?
     private(set) var seed: Int
     private let story: Story
+    /// The runtime's errors of the current continue (its `onError`); warnings are not shown.
+    private let errors = ErrorLog()
+
+    private final class ErrorLog {
+        var messages: [String] = []
+    }
 
     private struct Node {
         var parent: String?
@@ -55,6 +61,8 @@ final class InkBeatMaker {
 
     init(json: String, file: String, version: String, seed: Int) throws(StoryLoadError) {
         story = try Story(json: json, seed: seed)
+        let errors = self.errors
+        story.onError = { message, kind in if kind == .error { errors.messages.append(message) } }
         self.file = file
         self.version = version
         self.seed = seed
@@ -141,12 +149,17 @@ final class InkBeatMaker {
                     break
                 }
                 let path = story.currentPathString ?? ""
+                errors.messages = []
                 var text = try story.continueStory()
+                if let error = errors.messages.first {
+                    segment.outcome = .error("ink error at \"\(path)\": \(error)")
+                    break
+                }
                 while text.last == "\n" { text.removeLast() }
                 if text.allSatisfy({ $0 == " " || $0 == "\t" }) { text = "" }
                 segment.lines.append(InkPager.Line(text: text, tags: story.currentTags, inkPath: path))
             }
-            if segment.outcome != .more {
+            if segment.outcome == .end {
                 segment.choices = story.currentChoices.prefix(StoryDecoder.choiceRange.upperBound).map { ($0.text, $0.tags) }
                 segment.outcome = segment.choices.isEmpty ? .end : .choices
             }
