@@ -245,3 +245,77 @@ import Testing
         #expect(report.findings.first?.message.contains("newer than the current version of the engine") == true)
     }
 }
+
+/// The reader over an ink story: the real loading engine and saved progress, across two sessions.
+@MainActor @Suite struct InkResumeTests {
+    static func open(_ dir: TemporaryDirectory, seed: Int) async throws -> StoryContentManager {
+        try await StoryContentManager.open(
+            source: InkReadingTests.source(dir, seed: seed), diskCache: nil,
+            decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: [String(decoding: bytes, as: UTF8.self)]) },
+            sound: nil, preloading: true)
+    }
+
+    func page(_ vm: ReaderViewModel) -> PageState? {
+        if case .page(let p) = vm.state { return p }
+        return nil
+    }
+
+    @Test func aReadingResumesOnTheSamePageWithTheSameTextAndGoesBack() async throws {
+        let dir = try InkReadingTests.folder(InkStoryFixtures.randomLoop)
+        defer { dir.remove() }
+        let progress = try TemporaryDirectory(prefix: "pajama-ink-progress")
+        defer { progress.remove() }
+        let store = ProgressStore(folder: progress.url)
+        let first = ReaderViewModel(content: try await Self.open(dir, seed: 21), sound: nil, progress: store)
+        await first.start()
+        var texts: [[String]] = []
+        for _ in 0..<3 {
+            await first.changePage(.advance)  // the number
+            texts.append(InkReadingTests.lines(try #require(page(first)?.beat)))
+            await first.changePage(.advance)  // the choice page
+            await first.changePage(.choose(0))
+        }
+        let place = try #require(page(first)?.location)
+        let shown = try #require(page(first)?.page)
+        await first.close()
+        let saved = try #require(store.load(storyId: "story").progress)
+        #expect(saved.origin?.seed == 21)
+        #expect(saved.origin?.steps == [0, 0, 0])
+
+        // A new session whose source would pick another seed: the saved one is used, the page is the same.
+        let second = ReaderViewModel(content: try await Self.open(dir, seed: 77), sound: nil, progress: store)
+        await second.start()
+        #expect(page(second)?.location == place)
+        #expect(page(second)?.page == shown)
+        // Back goes to the beats before, made again with the saved seed.
+        await second.changePage(.back)
+        await second.changePage(.back)
+        #expect(InkReadingTests.lines(try #require(page(second)?.beat)) == texts[2])
+        await second.close()
+    }
+
+    @Test func aProgressWhoseWayIsGoneStartsOverAndSaysWhy() async throws {
+        let dir = try InkReadingTests.folder(InkStoryFixtures.paging(), files: ["images/r.png": "r"])
+        defer { dir.remove() }
+        let progress = try TemporaryDirectory(prefix: "pajama-ink-progress")
+        defer { progress.remove() }
+        let store = ProgressStore(folder: progress.url)
+        let first = ReaderViewModel(content: try await Self.open(dir, seed: 1), sound: nil, progress: store)
+        await first.start(at: StoryLocation(beatId: "start", pageId: "choices"))
+        await first.changePage(.choose(1))
+        #expect(page(first)?.location.beatId.hasPrefix("i-") == true)
+        await first.close()
+
+        let saved = try #require(store.load(storyId: "story").progress)
+        #expect(saved.origin?.steps == [1])
+        try dir.write("story.ink.json", InkStoryFixtures.paging(choices: 1))
+        let second = ReaderViewModel(content: try await Self.open(dir, seed: 1), sound: nil, progress: store)
+        let events = second.events()
+        await second.start()
+        #expect(page(second)?.location == StoryLocation(beatId: "start", pageId: "title"))
+        await second.close()
+        var notices: [String] = []
+        for await event in events { if case .notice(let text) = event { notices.append(text) } }
+        #expect(notices.contains { $0.contains("could not be found again") && $0.contains("choice 2 is no longer offered") })
+    }
+}
