@@ -318,4 +318,31 @@ import Testing
         for await event in events { if case .notice(let text) = event { notices.append(text) } }
         #expect(notices.contains { $0.contains("could not be found again") && $0.contains("choice 2 is no longer offered") })
     }
+
+    @Test func aBookmarkOpensItsBeatInANewSession() async throws {
+        let dir = try InkReadingTests.folder(InkStoryFixtures.randomLoop)
+        defer { dir.remove() }
+        let data = try TemporaryDirectory(prefix: "pajama-ink-bookmarks")
+        defer { data.remove() }
+        let bookmarks = BookmarkStore(folder: data.url)
+        let first = ReaderViewModel(content: try await Self.open(dir, seed: 8), sound: nil, progress: nil, bookmarks: bookmarks)
+        await first.start()
+        for _ in 0..<2 {
+            await first.changePage(.advance)
+            await first.changePage(.advance)
+            await first.changePage(.choose(0))
+        }
+        await first.changePage(.advance)
+        let marked = try #require(page(first))
+        first.saveBookmark(name: "here")
+        await first.close()
+        let bookmark = try #require(bookmarks.load(storyId: "story").file.named("here"))
+        #expect(bookmark.origin?.steps == [0, 0])
+
+        let second = ReaderViewModel(content: try await Self.open(dir, seed: 50), sound: nil, progress: nil, bookmarks: bookmarks)
+        await second.start(bookmark: bookmark)
+        #expect(page(second)?.location == marked.location)
+        #expect(page(second)?.page == marked.page)
+        await second.close()
+    }
 }

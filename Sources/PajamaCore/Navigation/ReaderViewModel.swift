@@ -157,6 +157,11 @@ public final class ReaderViewModel {
             }
         }
         if let requested {
+            if let origin = bookmark?.origin, case .failed(let reason) = await content.restore(origin) {
+                emit(.notice(reason))
+                await enter(Entry(target: target, beatHint: nil, recordInHistory: true, choiceSound: nil), resolvingInvalid: true)
+                return
+            }
             if let bookmark { history.restore(placesStillInTheStory(bookmark.history.dropLast())) }
             await enter(Entry(target: .location(requested), beatHint: nil, recordInHistory: true, choiceSound: nil))
             return
