@@ -14,26 +14,7 @@ public enum StorySources {
             }
             return HTTPStorySource(baseURL: url)
         }
-        if let (folder, file) = inkFile(argument) {
-            return InkStorySource(base: FolderStorySource(folder: folder), file: file, seed: inkSeed)
-        }
+        if let ink = InkStorySource.local(argument, seed: inkSeed) { return ink }
         return FolderStorySource(folder: argument)
-    }
-
-    /// The folder and name of the ink file `argument` names: the file itself, or the one `*.ink.json` of a
-    /// folder without story.json.
-    static func inkFile(_ argument: String) -> (folder: String, file: String)? {
-        let url = URL(fileURLWithPath: argument)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
-        if !isFolder.boolValue {
-            guard InkStorySource.isInkFile(url.lastPathComponent) else { return nil }
-            return (url.deletingLastPathComponent().path, url.lastPathComponent)
-        }
-        guard !FileManager.default.fileExists(atPath: url.appendingPathComponent("story.json").path),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: url.path)
-        else { return nil }
-        let inks = names.filter(InkStorySource.isInkFile)
-        return inks.count == 1 ? (url.path, inks[0]) : nil
     }
 }

@@ -346,3 +346,24 @@ import Testing
         await second.close()
     }
 }
+
+/// The preloader over an ink story: the beats after a choice page are made ahead (the runtime runs ahead,
+/// one beat per choice) and the pictures their tags name are loaded before the reader gets there.
+@Suite struct InkPreloadTests {
+    @Test func theBeatsAfterAChoicePageAndTheirPicturesArePreloaded() async throws {
+        let dir = try InkReadingTests.folder(InkStoryFixtures.paging(), files: ["images/r.png": "r", "images/a.png": "a", "images/b.png": "b"])
+        defer { dir.remove() }
+        let content = try await InkResumeTests.open(dir, seed: 2)
+        let start = try await content.loadBeat("start")
+        let targets = try #require(start.pages.last?.choices.map(\.targetBeatId))
+        #expect(await content.cachedBeat(targets[1]) == nil)
+        await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "choices"))
+        let picture = try AssetPath(validating: "images/r.png")
+        let preloaded = await eventually {
+            var all = await content.cachedImage(picture) != nil
+            for id in targets where await content.cachedBeat(id) == nil { all = false }
+            return all
+        }
+        #expect(preloaded, "the beats after the choices and the right beat's critical picture are preloaded")
+    }
+}

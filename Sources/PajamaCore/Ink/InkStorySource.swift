@@ -1,3 +1,4 @@
+import Foundation
 import PajamaInk
 
 /// An ink story (`story.ink.json`) read as a story package: a `StorySource` whose `story.json` and
@@ -35,6 +36,39 @@ public actor InkStorySource: StorySource {
 
     /// True for a file name the reader opens as ink.
     public static func isInkFile(_ name: String) -> Bool { name.lowercased().hasSuffix(".ink.json") }
+
+    /// The folder and name of the ink file a local `path` names: the file itself, or the one `*.ink.json` of
+    /// a folder without story.json; nil for anything else (a story package, nothing there).
+    public static func inkFile(at path: String) -> (folder: String, file: String)? {
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+        if !isFolder.boolValue {
+            guard isInkFile(url.lastPathComponent) else { return nil }
+            return (url.deletingLastPathComponent().path, url.lastPathComponent)
+        }
+        guard !FileManager.default.fileExists(atPath: url.appendingPathComponent("story.json").path),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: url.path)
+        else { return nil }
+        let inks = names.filter(isInkFile)
+        return inks.count == 1 ? (url.path, inks[0]) : nil
+    }
+
+    /// An ink story on disk (`inkFile(at:)`), or nil when `path` names none.
+    public static func local(_ path: String, seed: Int? = nil) -> InkStorySource? {
+        inkFile(at: path).map { InkStorySource(base: FolderStorySource(folder: $0.folder), file: $0.file, seed: seed) }
+    }
+
+    /// The story.json an ink file on disk reads as (for the library), without keeping the story.
+    public static func manifest(folder: String, file: String) throws(StorySourceError) -> StoryManifest {
+        let bytes = try FolderStorySource(folder: folder).readSync(file)
+        let (_, manifest) = try load(bytes, file: file, seed: 0)
+        do {
+            return try StoryDecoder.decodeManifest(manifest)
+        } catch {
+            throw .notAStory(path: file, reason: error.description)
+        }
+    }
 
     // MARK: StorySource
 
