@@ -65,6 +65,11 @@ extension ReaderApp {
     ) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
         guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
+        if source.makesBeats {
+            printError("pajama: \(StoryFormatError.printable(argument)) is an ink story: co-reading ink stories is not done yet (read it with pajama read)")
+            await shutdown(sound: sound, content: content)
+            return 2
+        }
         let hosted: CoReadingHost.Content
         if let remote = source as? HTTPStorySource {
             hosted = .url(remote.baseURL)

@@ -45,7 +45,7 @@ import Testing
         defer { t.stop() }
         try t.waitFor("The Ferry Cat")
         t.send("Down")  // the second story by title
-        try t.press("Enter", thenWaitFor: "The Pajama team")
+        try t.press("Enter", thenWaitFor: "1 page read")  // the title page (the library shows the title and author too)
         try t.press("Space", thenWaitFor: "Every morning the ferry")
         try t.press("q", thenWaitFor: "The Lantern Keeper")  // back in the library
     }
@@ -69,6 +69,15 @@ import Testing
         let validate = try run(["validate", file], home: home)
         #expect(validate.status == 0, "\(validate.stdout)")
         #expect(validate.stdout.contains("ferry-cat: 0 errors, 0 warnings"), "\(validate.stdout)")
+    }
+
+    @Test func hostingAnInkStorySaysItIsNotDoneYet() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-ink-host")
+        defer { home.remove() }
+        let t = try TmuxSession([pajama, "host", "--no-sound", "--port", "0", file], width: 200, home: home)
+        let screen = try t.waitFor("[exited 2]")
+        #expect(screen.contains("is an ink story: co-reading ink stories is not done yet"), "\(screen)")
+        _ = try? ChildProcess.run("tmux", ["-L", t.socket, "kill-server"])
     }
 
     @Test func validateNamesAMissingPictureAndItsTag() throws {
