@@ -71,13 +71,24 @@ import Testing
         #expect(validate.stdout.contains("ferry-cat: 0 errors, 0 warnings"), "\(validate.stdout)")
     }
 
-    @Test func hostingAnInkStorySaysItIsNotDoneYet() throws {
-        let home = try TemporaryDirectory(prefix: "pajama-ink-host")
-        defer { home.remove() }
-        let t = try TmuxSession([pajama, "host", "--no-sound", "--port", "0", file], width: 200, home: home)
-        let screen = try t.waitFor("[exited 2]")
-        #expect(screen.contains("is an ink story: co-reading ink stories is not done yet"), "\(screen)")
-        _ = try? ChildProcess.run("tmux", ["-L", t.socket, "kill-server"])
+    @Test func aFollowerOfAnInkStorySeesTheOwnersPagesAndALateOneLandsOnTheCurrentOne() throws {
+        let port = try CoReadingEndToEndTests().freePort()
+        let owner = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", "tok", "--name", "Olive", file])
+        defer { owner.stop() }
+        try owner.waitFor("The Pajama team")
+        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", "tok", "--name", "ann"])
+        defer { ann.stop() }
+        try ann.waitFor("The Pajama team")
+        try owner.waitFor("1 following")
+        for (key, shows) in [("Space", "Every morning the ferry"), ("Space", "2. Stay aboard"), ("2", "Pim sat very still")] {
+            try owner.press(key, thenWaitFor: shows)
+            try ann.waitFor(shows)
+        }
+        let late = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", "tok", "--name", "cy"])
+        defer { late.stop() }
+        try late.waitFor("Pim sat very still")
+        try owner.press("Space", thenWaitFor: "That evening the captain")
+        for follower in [ann, late] { try follower.waitFor("That evening the captain") }
     }
 
     @Test func validateNamesAMissingPictureAndItsTag() throws {

@@ -129,7 +129,7 @@ import Testing
         // A new session, another seed at first: the saved seed and state win.
         let resumed = Self.source(dir, seed: 40)
         _ = try await resumed.read("story.json")
-        #expect(await resumed.restore(origin) == .restored)
+        #expect(await resumed.restore(origin) == .restoredAnew)  // another seed, and a state
         #expect(try await Self.beat(resumed, second.id) == second)
         // And back to the start, made again with the saved seed.
         #expect(try await Self.beat(resumed, "start") == start)
@@ -365,5 +365,53 @@ import Testing
             return all
         }
         #expect(preloaded, "the beats after the choices and the right beat's critical picture are preloaded")
+    }
+}
+
+/// A co-reading follower of an ink story (`ReaderViewModel.follow`): its own runtime makes the owner's beats
+/// from the owner's seed and choices, and a state that differs from the owner's is replaced by the owner's.
+@MainActor @Suite struct InkFollowTests {
+    func page(_ vm: ReaderViewModel) -> PageState? {
+        if case .page(let p) = vm.state { return p }
+        return nil
+    }
+
+    @Test func aFollowerMakesTheOwnersBeatsAndIsInStep() async throws {
+        let dir = try InkReadingTests.folder(InkStoryFixtures.randomLoop)
+        defer { dir.remove() }
+        let owner = ReaderViewModel(content: try await InkResumeTests.open(dir, seed: 4), sound: nil, progress: nil)
+        let follower = ReaderViewModel(content: try await InkResumeTests.open(dir, seed: 90), sound: nil, progress: nil)
+        await owner.start()
+        for move in [PageMove.advance, .advance, .choose(0), .advance, .choose(0)] {
+            await owner.changePage(move)
+            let shown = try #require(page(owner))
+            #expect(await follower.follow(shown.location, sync: BeatSync(shown.beat)) == .inStep)
+            #expect(page(follower)?.location == shown.location)
+            #expect(page(follower)?.page == shown.page, "the follower's random numbers are the owner's")
+        }
+        await owner.close()
+        await follower.close()
+    }
+
+    @Test func aFollowerOutOfStepIsMadeAgainFromTheOwnersState() async throws {
+        let dir = try InkReadingTests.folder(InkStoryFixtures.randomLoop)
+        defer { dir.remove() }
+        let owner = ReaderViewModel(content: try await InkResumeTests.open(dir, seed: 4), sound: nil, progress: nil)
+        let follower = ReaderViewModel(content: try await InkResumeTests.open(dir, seed: 90), sound: nil, progress: nil)
+        await owner.start()
+        for move in [PageMove.advance, .advance, .choose(0)] { await owner.changePage(move) }
+        let shown = try #require(page(owner))
+        // The follower is told another seed than the owner's runtime ran with: its state differs from the hash.
+        var sync = try #require(BeatSync(shown.beat))
+        sync.origin.seed = 5
+        #expect(await follower.follow(shown.location, sync: sync) == .resynced)
+        #expect(page(follower)?.page == shown.page)
+        // Without the owner's state to fall back on, it says it is out of step.
+        let other = ReaderViewModel(content: try await InkResumeTests.open(dir, seed: 90), sound: nil, progress: nil)
+        sync.origin.state = nil
+        #expect(await other.follow(shown.location, sync: sync) == .outOfStep)
+        await owner.close()
+        await follower.close()
+        await other.close()
     }
 }

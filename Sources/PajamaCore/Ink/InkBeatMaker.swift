@@ -223,8 +223,12 @@ final class InkBeatMaker {
 
     /// Makes the beat `origin` leads to known again: from its saved state when it belongs to this version of
     /// the story and loads, else by replaying its steps from the start (checking each).
+    ///
+    /// Without a state but for this version (a co-reading follower's move), the steps are only noted: each
+    /// beat is made when asked for, from the same seed and choices.
     func restore(_ origin: BeatOrigin) -> OriginRestore {
-        if origin.seed != seed {
+        let seedChanged = origin.seed != seed
+        if seedChanged {
             seed = origin.seed
             _ = endStates.removeAll()
         }
@@ -237,9 +241,12 @@ final class InkBeatMaker {
             chain.append(id)
         }
         if let state = origin.state, origin.version == version, (try? story.loadStateJSON(state)) != nil {
+            if nodes[id]?.startState == state, !seedChanged { return .restored }
             nodes[id]?.startState = state
-            return .restored
+            _ = endStates.removeAll()  // states made from another start of this beat
+            return .restoredAnew
         }
+        if origin.state == nil, origin.version == version { return seedChanged ? .restoredAnew : .restored }
         // Replay: every step must still be offered.
         for (position, step) in origin.steps.enumerated() {
             let segment: Segment
@@ -257,7 +264,7 @@ final class InkBeatMaker {
                 return .failed(Self.replayFailure(position, step >= 0 ? "choice \(step + 1) is no longer offered" : "the text no longer goes on there"))
             }
         }
-        return .restored
+        return seedChanged ? .restoredAnew : .restored
     }
 
     private static func replayFailure(_ position: Int, _ reason: String) -> String {

@@ -187,12 +187,12 @@ public actor StoryContentManager: StoryContent {
 
     // MARK: Made beats
 
-    /// Hands a saved origin to a source that makes its beats (ink); beats it made before are forgotten, since
-    /// the restored reading may have another random seed. Nothing to do for a story package.
+    /// Hands a saved origin to a source that makes its beats (ink); when the beats it made before no longer
+    /// hold (another seed, a state given), they are forgotten. Nothing to do for a story package.
     public func restore(_ origin: BeatOrigin) async -> OriginRestore {
         guard source.makesBeats else { return .restored }
         let outcome = await source.restore(origin)
-        await storage.memory?.clear()
+        if outcome == .restoredAnew { await storage.memory?.clear() }
         return outcome
     }
 }
