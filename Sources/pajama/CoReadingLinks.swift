@@ -48,6 +48,8 @@ final class FollowerLink {
     enum Change {
         case followers([String])
         case reconnecting(String)
+        /// Something the follower should know (out of step with the owner's ink story).
+        case notice(String)
         case reconnected
         case ended(owner: String)
         case failed(String)
@@ -104,7 +106,7 @@ final class FollowerLink {
             switch await viewModel.follow(location, sync: sync) {
             case .inStep: break
             case .resynced: PajamaLog.coreading.warning("out of step with the owner's ink state at \(location); made again from the owner's")
-            case .outOfStep: changed(.reconnecting("out of step with the owner's story here (its state is too large to send)"))
+            case .outOfStep: changed(.notice("out of step with the owner's story here (its state is too large to send)"))
             }
         }
     }

@@ -41,7 +41,7 @@ final class CoReadingWiring {
                 guard let controller else { return }
                 switch change {
                 case .followers: break
-                case .reconnecting(let text): controller.notice(text)
+                case .reconnecting(let text), .notice(let text): controller.notice(text)
                 case .reconnected: controller.notice("back with \(ownerName)")
                 case .ended: controller.sessionEnded()
                 case .failed(let text):
