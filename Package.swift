@@ -55,6 +55,7 @@ let package = Package(
         .target(
             name: "PajamaCore",
             dependencies: [
+                "PajamaInk",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
