@@ -111,6 +111,7 @@ let package = Package(
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
                 "PajamaCoReading",
+                "PajamaInk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

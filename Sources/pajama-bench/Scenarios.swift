@@ -12,5 +12,6 @@ enum Scenarios {
         MemoryScenario(),
         SoundScenario(),
         CoReadingScenario(),
+        InkScenario(),
     ]
 }

@@ -1,0 +1,284 @@
+import Foundation
+import PajamaInk
+import PajamaTestSupport
+
+/// `ink`: the ink runtime (PajamaInk, issue 16). Continuing to the next choice (a move: take a choice, then
+/// continue line by line until the story offers choices again) on the largest story of the conformance
+/// corpus and on a generated 10,000-line story, and loading a generated ~150 KB story; each beside bink
+/// (the reference runtime, scripts/ink-bink.sh) doing the same on the same files in the same run, when
+/// its venv is there. What both runtimes said is compared (a digest of every line, tag and choice).
+struct InkScenario: Scenario {
+    let name = "ink"
+    let summary = "ink runtime: continue to the next choice, load a 150 KB story, beside bink"
+
+    static let linesPerKnot = 20
+
+    func run(_ options: BenchOptions) async throws -> [BenchRow] {
+        let folder = try TemporaryDirectory(prefix: "pajama-bench-ink")
+        defer { folder.remove() }
+        let bink = BinkTimer()
+        var rows: [BenchRow] = []
+
+        // (a) The largest story of the conformance corpus.
+        if let corpus = InkConformanceCorpus.directory, let largest = InkConformanceCorpus.largestRuntimeStory(in: corpus) {
+            rows += try entryPointRows(file: largest.url, label: "\(largest.name) (\(kilobytes(largest.size)))", bink: bink,
+                                       rounds: options.iterations(100))
+        } else {
+            rows.append(BenchRow(scenario: name, name: "continue to choice, largest conformance story", unit: .seconds,
+                                 stats: Statistics([]),
+                                 note: "skipped: conformance corpus absent (../shared/ink-conformance beside the project, or INK_CONFORMANCE_DIR)"))
+        }
+
+        // (a) A generated story of 10,000 lines.
+        let long = GeneratedInkStory.json(knots: 10_000 / Self.linesPerKnot, linesPerKnot: Self.linesPerKnot)
+        let longFile = try folder.write("long.ink.json", long)
+        rows += try moveRows(file: longFile, text: long, label: "generated, 10,000 lines (\(kilobytes(long.utf8.count)))",
+                             bink: bink, moves: options.iterations(2_000))
+
+        // (b) Loading a generated story of about 150 KB.
+        let perKnot = GeneratedInkStory.json(knots: 100, linesPerKnot: Self.linesPerKnot).utf8.count / 100
+        let small = GeneratedInkStory.json(knots: 150_000 / perKnot, linesPerKnot: Self.linesPerKnot)
+        let smallFile = try folder.write("small.ink.json", small)
+        rows += try loadRows(file: smallFile, text: small, label: "load a \(kilobytes(small.utf8.count)) story (generated)",
+                             bink: bink, loads: options.iterations(100))
+
+        if !bink.installed {
+            rows.append(BenchRow(scenario: name, name: "bink", unit: .seconds, stats: Statistics([]),
+                                 note: "bink: not installed, run scripts/ink-bink.sh"))
+        }
+        return rows
+    }
+
+    // MARK: The three measurements
+
+    /// The largest conformance story is a bank of entry points (its root ends after one line), as the inkjs
+    /// tests use it: a move is a jump to one of its knots or stitches, then continuing to its first choice
+    /// or its end, the state reset (not timed) before each. Only the entry points that run without an
+    /// error in both runtimes are measured (some are functions that take arguments).
+    private func entryPointRows(file: URL, label: String, bink: BinkTimer, rounds: Int) throws -> [BenchRow] {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let player = try InkPlayer(json: text)
+        let candidates = InkConformanceCorpus.entryPoints(ofCompiledStory: text)
+        var paths = candidates.filter { player.runsCleanly(from: $0) }
+        let theirs = try bink.run(["paths", file.path, String(rounds)] + paths)
+        paths = theirs?.kept ?? paths
+        guard !paths.isEmpty else { throw ScenarioFailure(description: "\(label): no entry point runs without an error") }
+        let measured = try InkPlayer(json: text)
+        var samples: [Double] = []
+        for round in 0...rounds {
+            for path in paths {
+                try measured.reset()
+                let start = now()
+                try measured.jump(to: path)
+                if round > 0 { samples.append(now() - start) }
+            }
+        }
+        let note = "\(paths.count) of its \(candidates.count) knots and stitches, each to its first choice or end, \(rounds) rounds"
+        return rows(measure: "continue to choice, \(label)", ours: samples, digest: measured.digest, theirs: theirs,
+                    target: "p99 < 1 ms", met: { $0.p99 < 0.001 }, note: note)
+    }
+
+    /// A move on the generated story: a choice (picked by the seeded picker the differential test uses),
+    /// then `linesPerKnot` lines to the next knot's choices.
+    private func moveRows(file: URL, text: String, label: String, bink: BinkTimer, moves: Int) throws -> [BenchRow] {
+        let player = try InkPlayer(json: text)
+        var picker = ChoicePicker(state: 1)
+        var lines = player.continueToChoice()
+        var samples: [Double] = []
+        for move in 0..<(BinkTimer.warmup + moves) {
+            let choices = player.story.currentChoices.count
+            guard choices > 0, player.errors.isEmpty else {
+                throw ScenarioFailure(description: "\(label): stopped after \(move) moves: \(player.errors.first ?? "no choices")")
+            }
+            let start = now()
+            try player.story.chooseChoiceIndex(picker.pick(choices))
+            let read = player.continueToChoice()
+            if move >= BinkTimer.warmup { samples.append(now() - start) }
+            guard read == Self.linesPerKnot else {
+                throw ScenarioFailure(description: "\(label): move \(move) read \(read) lines, not \(Self.linesPerKnot)")
+            }
+            lines += read
+        }
+        let theirs = try bink.run(["moves", file.path, String(moves)])
+        return rows(measure: "continue to choice, \(label)", ours: samples, digest: player.digest, theirs: theirs,
+                    target: "p99 < 1 ms", met: { $0.p99 < 0.001 },
+                    note: "\(Self.linesPerKnot) lines, a variable, a cycle and 2 choices a move; \(lines) lines read")
+    }
+
+    private func loadRows(file: URL, text: String, label: String, bink: BinkTimer, loads: Int) throws -> [BenchRow] {
+        let samples = try measure(iterations: loads) { _ = try Story(json: text, seed: 7) }
+        let theirs = try bink.run(["load", file.path, String(loads)])
+        return rows(measure: label, ours: samples, digest: nil, theirs: theirs, target: "median < 20 ms",
+                    met: { $0.median < 0.020 }, note: "JSON text in memory to a story ready to continue")
+    }
+
+    /// PajamaInk's row, after bink's (its baseline) when bink ran.
+    private func rows(
+        measure: String, ours: [Double], digest: UInt64?, theirs: BinkTimer.Result?, target: String,
+        met: (Statistics) -> Bool, note: String
+    ) -> [BenchRow] {
+        let stats = Statistics(ours)
+        var row = BenchRow(scenario: name, name: measure, unit: .seconds, stats: stats, target: target, met: met(stats), note: note)
+        guard let theirs else { return [row] }
+        let binkName = "bink: " + measure
+        var binkNote = "the reference runtime, the same work"
+        if let digest, let other = theirs.digest {
+            binkNote += other == String(digest, radix: 16).leftPadded(16) ? "; said the same" : "; SAID SOMETHING ELSE (digest \(other))"
+        }
+        if let errors = theirs.errors { binkNote += "; \(errors) errors" }
+        row.baseline = binkName
+        return [BenchRow(scenario: name, name: binkName, unit: .seconds, stats: Statistics(theirs.samples), note: binkNote), row]
+    }
+
+    private func kilobytes(_ bytes: Int) -> String {
+        bytes >= 1_000_000 ? "\(String(format1: Double(bytes) / 1_000_000)) MB" : "\(bytes / 1000) KB"
+    }
+}
+
+/// PajamaInk driven the way the bench and scripts/ink-bench-bink.py drive their runtimes, with a digest
+/// of everything the story said.
+final class InkPlayer {
+    let story: Story
+    private(set) var errors: [String] = []
+    private var fnv = FNV1a()
+    var digest: UInt64 { fnv.value }
+
+    init(json: String) throws {
+        story = try Story(json: json, seed: 7)
+        story.allowExternalFunctionFallbacks = true
+        story.onError = { [unowned self] message, kind in
+            if kind == .error { self.errors.append(message) }
+        }
+    }
+
+    /// Continues until the story offers choices or ends; returns the number of lines.
+    @discardableResult
+    func continueToChoice() -> Int {
+        var lines = 0
+        while story.canContinue {
+            guard let line = try? story.continueStory() else { break }
+            fnv.add(line)
+            story.currentTags.forEach { fnv.add($0) }
+            lines += 1
+        }
+        story.currentChoices.forEach { fnv.add($0.text) }
+        return lines
+    }
+
+    /// The state at the start, the seed kept.
+    func reset() throws {
+        try story.resetState(seed: 7)
+    }
+
+    func jump(to path: String) throws {
+        try story.choosePathString(path)
+        continueToChoice()
+    }
+
+    /// Whether the story runs from `path` to a choice or its end, saying something and without an error.
+    func runsCleanly(from path: String) -> Bool {
+        errors = []
+        guard (try? reset()) != nil, (try? story.choosePathString(path)) != nil else { return false }
+        let lines = continueToChoice()
+        return lines > 0 && errors.isEmpty && !story.hasError
+    }
+}
+
+/// The choice picker of pajama-ink-play and the Python scripts: a 31-bit LCG.
+struct ChoicePicker {
+    var state: UInt64
+    mutating func pick(_ count: Int) -> Int {
+        state = (state &* 1_103_515_245 &+ 12345) & 0x7FFF_FFFF
+        return Int(state % UInt64(count))
+    }
+}
+
+/// FNV-1a, 64 bits, over each text's UTF-8 and a 0 byte (scripts/ink-bench-bink.py computes the same).
+struct FNV1a {
+    private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+    mutating func add(_ text: String) {
+        for byte in text.utf8 { value = (value ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        value = value &* 0x100_0000_01B3
+    }
+}
+
+/// bink's side: scripts/ink-bench-bink.py in the venv scripts/ink-bink.sh makes (.build/bink-venv).
+struct BinkTimer {
+    static let warmup = 10
+
+    struct Result {
+        var samples: [Double]
+        var digest: String?
+        var errors: Int?
+        /// The entry points bink ran (`paths`).
+        var kept: [String]?
+    }
+
+    let python = PackagePaths.root.appendingPathComponent(".build/bink-venv/bin/python").path
+    let script = PackagePaths.root.appendingPathComponent("scripts/ink-bench-bink.py").path
+    var installed: Bool { FileManager.default.isExecutableFile(atPath: python) }
+
+    /// The script's answer, or nil when bink is not installed.
+    func run(_ arguments: [String]) throws -> Result? {
+        guard installed else { return nil }
+        let result = try ChildProcess.run(python, [script] + arguments, timeout: 600)
+        guard result.status == 0, let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
+            throw ScenarioFailure(description: "ink-bench-bink.py \(arguments.prefix(2).joined(separator: " ")) failed (\(result.status)): \(result.stderr.suffix(400))")
+        }
+        guard let samples = object["samples"] as? [Double] else {
+            throw ScenarioFailure(description: "ink-bench-bink.py \(arguments.prefix(2).joined(separator: " ")): \(object["error"] ?? "no samples")")
+        }
+        return Result(samples: samples, digest: object["digest"] as? String, errors: object["errors"] as? Int,
+                      kept: object["kept"] as? [String])
+    }
+}
+
+/// The ink conformance corpus (../shared/ink-conformance beside the project, or $INK_CONFORMANCE_DIR).
+enum InkConformanceCorpus {
+    static var directory: URL? {
+        let candidates = [ProcessInfo.processInfo.environment["INK_CONFORMANCE_DIR"].map { URL(fileURLWithPath: $0) },
+                          PackagePaths.root.deletingLastPathComponent().appendingPathComponent("shared/ink-conformance")]
+        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("compiled").path) }
+    }
+
+    /// The largest compiled runtime story (the `compiler/` folders test the compiler, not the runtime).
+    static func largestRuntimeStory(in corpus: URL) -> (name: String, url: URL, size: Int)? {
+        let compiled = corpus.appendingPathComponent("compiled")
+        let enumerator = FileManager.default.enumerator(atPath: compiled.path)
+        var best: (name: String, url: URL, size: Int)?
+        while let relative = enumerator?.nextObject() as? String {
+            guard relative.hasSuffix(".ink.json"), !relative.split(separator: "/").contains("compiler") else { continue }
+            let url = compiled.appendingPathComponent(relative)
+            let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+            if size > best?.size ?? -1 { best = (relative, url, size) }
+        }
+        return best
+    }
+
+    /// The knots and stitches of a compiled story (`knot`, `knot.stitch`): the named containers of the root
+    /// and of each knot, without the compiler's own names (weave points, choices) and the global declarations.
+    static func entryPoints(ofCompiledStory text: String) -> [String] {
+        let data = Data(text.utf8.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
+        guard let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let root = document["root"] as? [Any], let knots = root.last as? [String: Any]
+        else { return [] }
+        func isUserName(_ name: String) -> Bool {
+            !name.hasPrefix("#") && !name.hasPrefix("$") && name != "global decl"
+                && name.range(of: #"^[cgs]-?\d*$"#, options: .regularExpression) == nil
+        }
+        var paths: [String] = []
+        for knot in knots.keys.sorted() where isUserName(knot) {
+            paths.append(knot)
+            if let stitches = (knots[knot] as? [Any])?.last as? [String: Any] {
+                paths += stitches.keys.sorted().filter { isUserName($0) && stitches[$0] is [Any] }.map { "\(knot).\($0)" }
+            }
+        }
+        return paths
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
