@@ -2,7 +2,8 @@
 """The bink side of `pajama-bench ink` (docs/performance.md, "ink"): times bink, the reference runtime
 (Python bindings of blade-ink, installed by scripts/ink-bink.sh into .build/bink-venv), doing what the bench
 times PajamaInk doing, on the same files, and prints one JSON object: the samples in seconds and a digest
-of everything the story said (text, tags, choices), which the bench compares with PajamaInk's.
+of everything the story said (text, tags, choices), which the bench compares with PajamaInk's; for the
+continue measurements also the thread's CPU time of each sample ("cpu").
 
 usage: ink-bench-bink.py load FILE COUNT
        ink-bench-bink.py moves FILE COUNT           story seed 7, choices picked by the LCG seeded with 1
@@ -85,18 +86,19 @@ def moves(text, count):
     story.set_error_handler(lambda message, is_error: errors.append(message) if is_error else None)
     picker = Picker(1)
     digest = Digest()
-    samples = []
+    samples, cpu = [], []
     lines = continue_to_choice(story, digest, errors)
     for i in range(WARMUP + count):
         choices = story.get_current_choices()
         if not choices or errors:
             return {"error": "stopped after %d moves: %s" % (i, errors or "no choices")}
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         story.choose_choice_index(picker.pick(len(choices)))
         lines += continue_to_choice(story, digest, errors)
         if i >= WARMUP:
             samples.append(time.perf_counter() - start)
-    return {"samples": samples, "lines": lines, "digest": "%016x" % digest.value}
+            cpu.append(time.thread_time() - start_cpu)
+    return {"samples": samples, "cpu": cpu, "lines": lines, "digest": "%016x" % digest.value}
 
 
 def runs_cleanly(text, name):
@@ -128,17 +130,18 @@ def paths(text, rounds, names):
     errors = []
     story.set_error_handler(lambda message, is_error: errors.append(message) if is_error else None)
     digest = Digest()
-    samples = []
+    samples, cpu = [], []
     for r in range(1 + rounds):
         for name in kept:
             story.reset_state()
             reseed(story, 7)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             story.choose_path_string(name)
             continue_to_choice(story, digest, errors)
             if r >= 1:
                 samples.append(time.perf_counter() - start)
-    result = {"samples": samples, "kept": kept, "digest": "%016x" % digest.value}
+                cpu.append(time.thread_time() - start_cpu)
+    result = {"samples": samples, "cpu": cpu, "kept": kept, "digest": "%016x" % digest.value}
     if errors:
         result["errors"] = len(errors)
     return result

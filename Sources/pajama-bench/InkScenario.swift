@@ -64,17 +64,24 @@ struct InkScenario: Scenario {
         paths = theirs?.kept ?? paths
         guard !paths.isEmpty else { throw ScenarioFailure(description: "\(label): no entry point runs without an error") }
         let measured = try InkPlayer(json: text)
-        var samples: [Double] = []
+        var samples: [Double] = [], cpu: [Double] = []
+        var cpuByPath: [String: [Double]] = [:]
         for round in 0...rounds {
             for path in paths {
                 try measured.reset()
-                let start = now()
+                let start = now(), startCPU = threadCPUSeconds()
                 try measured.jump(to: path)
-                if round > 0 { samples.append(now() - start) }
+                if round > 0 {
+                    samples.append(now() - start)
+                    cpu.append(threadCPUSeconds() - startCPU)
+                    cpuByPath[path, default: []].append(cpu[cpu.count - 1])
+                }
             }
         }
+        let slowest = cpuByPath.mapValues { Statistics($0).median }.max { $0.value < $1.value }
         let note = "\(paths.count) of its \(candidates.count) knots and stitches, each to its first choice or end, \(rounds) rounds"
-        return rows(measure: "continue to choice, \(label)", ours: samples, digest: measured.digest, theirs: theirs,
+            + (slowest.map { "; the slowest, \($0.key): CPU p50 \(Format.value($0.value, .seconds))" } ?? "")
+        return rows(measure: "continue to choice, \(label)", ours: samples, cpu: cpu, digest: measured.digest, theirs: theirs,
                     target: "p99 < 1 ms", met: { $0.p99 < 0.001 }, note: note)
     }
 
@@ -84,23 +91,26 @@ struct InkScenario: Scenario {
         let player = try InkPlayer(json: text)
         var picker = ChoicePicker(state: 1)
         var lines = player.continueToChoice()
-        var samples: [Double] = []
+        var samples: [Double] = [], cpu: [Double] = []
         for move in 0..<(BinkTimer.warmup + moves) {
             let choices = player.story.currentChoices.count
             guard choices > 0, player.errors.isEmpty else {
                 throw ScenarioFailure(description: "\(label): stopped after \(move) moves: \(player.errors.first ?? "no choices")")
             }
-            let start = now()
+            let start = now(), startCPU = threadCPUSeconds()
             try player.story.chooseChoiceIndex(picker.pick(choices))
             let read = player.continueToChoice()
-            if move >= BinkTimer.warmup { samples.append(now() - start) }
+            if move >= BinkTimer.warmup {
+                samples.append(now() - start)
+                cpu.append(threadCPUSeconds() - startCPU)
+            }
             guard read == Self.linesPerKnot else {
                 throw ScenarioFailure(description: "\(label): move \(move) read \(read) lines, not \(Self.linesPerKnot)")
             }
             lines += read
         }
         let theirs = try bink.run(["moves", file.path, String(moves)])
-        return rows(measure: "continue to choice, \(label)", ours: samples, digest: player.digest, theirs: theirs,
+        return rows(measure: "continue to choice, \(label)", ours: samples, cpu: cpu, digest: player.digest, theirs: theirs,
                     target: "p99 < 1 ms", met: { $0.p99 < 0.001 },
                     note: "\(Self.linesPerKnot) lines, a variable, a cycle and 2 choices a move; \(lines) lines read")
     }
@@ -108,17 +118,19 @@ struct InkScenario: Scenario {
     private func loadRows(file: URL, text: String, label: String, bink: BinkTimer, loads: Int) throws -> [BenchRow] {
         let samples = try measure(iterations: loads) { _ = try Story(json: text, seed: 7) }
         let theirs = try bink.run(["load", file.path, String(loads)])
-        return rows(measure: label, ours: samples, digest: nil, theirs: theirs, target: "median < 20 ms",
+        return rows(measure: label, ours: samples, cpu: [], digest: nil, theirs: theirs, target: "median < 20 ms",
                     met: { $0.median < 0.020 }, note: "JSON text in memory to a story ready to continue")
     }
 
-    /// PajamaInk's row, after bink's (its baseline) when bink ran.
+    /// PajamaInk's row, after bink's (its baseline) when bink ran. `cpu`: the thread's CPU time of each
+    /// sample, given in the note (p50 / p99) to tell the runtime's own tail from waiting for a processor.
     private func rows(
-        measure: String, ours: [Double], digest: UInt64?, theirs: BinkTimer.Result?, target: String,
+        measure: String, ours: [Double], cpu: [Double], digest: UInt64?, theirs: BinkTimer.Result?, target: String,
         met: (Statistics) -> Bool, note: String
     ) -> [BenchRow] {
         let stats = Statistics(ours)
-        var row = BenchRow(scenario: name, name: measure, unit: .seconds, stats: stats, target: target, met: met(stats), note: note)
+        var row = BenchRow(scenario: name, name: measure, unit: .seconds, stats: stats, target: target, met: met(stats),
+                           note: note + cpuNote(cpu))
         guard let theirs else { return [row] }
         let binkName = "bink: " + measure
         var binkNote = "the reference runtime, the same work"
@@ -126,8 +138,15 @@ struct InkScenario: Scenario {
             binkNote += other == String(digest, radix: 16).leftPadded(16) ? "; said the same" : "; SAID SOMETHING ELSE (digest \(other))"
         }
         if let errors = theirs.errors { binkNote += "; \(errors) errors" }
+        binkNote += cpuNote(theirs.cpu)
         row.baseline = binkName
         return [BenchRow(scenario: name, name: binkName, unit: .seconds, stats: Statistics(theirs.samples), note: binkNote), row]
+    }
+
+    private func cpuNote(_ cpu: [Double]) -> String {
+        guard !cpu.isEmpty else { return "" }
+        let stats = Statistics(cpu)
+        return "; CPU time p50 \(Format.value(stats.median, .seconds)), p99 \(Format.value(stats.p99, .seconds))"
     }
 
     private func kilobytes(_ bytes: Int) -> String {
@@ -208,6 +227,8 @@ struct BinkTimer {
 
     struct Result {
         var samples: [Double]
+        /// The thread's CPU time of each sample.
+        var cpu: [Double]
         var digest: String?
         var errors: Int?
         /// The entry points bink ran (`paths`).
@@ -228,7 +249,7 @@ struct BinkTimer {
         guard let samples = object["samples"] as? [Double] else {
             throw ScenarioFailure(description: "ink-bench-bink.py \(arguments.prefix(2).joined(separator: " ")): \(object["error"] ?? "no samples")")
         }
-        return Result(samples: samples, digest: object["digest"] as? String, errors: object["errors"] as? Int,
+        return Result(samples: samples, cpu: object["cpu"] as? [Double] ?? [], digest: object["digest"] as? String, errors: object["errors"] as? Int,
                       kept: object["kept"] as? [String])
     }
 }
