@@ -11,11 +11,18 @@ usage: ink-bench-bink.py load FILE COUNT
                                                     the state reset before each; only the entry points that
                                                     run without an error in bink ("kept")
 """
+import importlib.util
 import json
+import os
 import sys
 import time
 
 from bink.story import Story
+
+# The seeded story and the choice picker of the differential test (scripts/ink-bink.py), shared.
+_spec = importlib.util.spec_from_file_location("ink_bink", os.path.join(os.path.dirname(__file__), "ink-bink.py"))
+ink_bink = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ink_bink)
 
 WARMUP = 10
 
@@ -31,23 +38,8 @@ class Digest:
             self.value = ((self.value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
 
 
-class Picker:
-    """The choice picker of pajama-ink-play and scripts/ink-bink.py: a 31-bit LCG."""
-
-    def __init__(self, seed):
-        self.state = seed
-
-    def pick(self, count):
-        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
-        return self.state % count
-
-
 def seeded_story(text, seed):
-    story = Story(text)
-    state = json.loads(story.save_state())
-    state["storySeed"] = seed
-    state["previousRandom"] = 0
-    story.load_state(json.dumps(state))
+    story = ink_bink.seeded_story(text, seed)
     story.set_allow_external_function_fallbacks(True)
     return story
 
@@ -84,7 +76,7 @@ def moves(text, count):
     story = seeded_story(text, 7)
     errors = []
     story.set_error_handler(lambda message, is_error: errors.append(message) if is_error else None)
-    picker = Picker(1)
+    picker = ink_bink.Picker(1)
     digest = Digest()
     samples, cpu = [], []
     lines = continue_to_choice(story, digest, errors)
@@ -117,10 +109,8 @@ def runs_cleanly(text, name):
 
 
 def reseed(story, seed):
-    state = json.loads(story.save_state())
-    state["storySeed"] = seed
-    state["previousRandom"] = 0
-    story.load_state(json.dumps(state))
+    """After reset_state (which picks a random seed), the seed PajamaInk's resetState(seed:) is given."""
+    story.load_state(json.dumps(dict(json.loads(story.save_state()), storySeed=seed, previousRandom=0)))
 
 
 def paths(text, rounds, names):
