@@ -47,6 +47,9 @@ let package = Package(
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // Read aloud: espeak-ng synthesises in process, to PCM that plays through PajamaAudio's own stream.
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        // pajama-bench only: counts the process's heap allocations (replaces glibc's malloc family in that
+        // executable, forwarding to glibc), for the allocations a sound tap costs (issue 14).
+        .target(name: "CAllocCount"),
 
         // MARK: Layers
         .target(
@@ -110,7 +113,7 @@ let package = Package(
             name: "pajama-bench",
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
-                "PajamaCoReading",
+                "PajamaCoReading", "CAllocCount",
                 "PajamaInk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

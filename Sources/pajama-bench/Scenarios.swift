@@ -7,6 +7,7 @@ enum Scenarios {
         KeyToGlassScenario(),
         PreloadScenario(),
         AssetRaceScenario(),
+        PictureScenario(),
         StartupScenario(),
         PlayScenario(),
         MemoryScenario(),

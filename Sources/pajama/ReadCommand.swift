@@ -20,12 +20,24 @@ struct ReadCommand: PathsCommand, LoggingCommand {
     @Option(help: "Append each page's text and each choice taken to this file, as plain UTF-8 text.")
     var transcript: String?
 
+    @Flag(help: "The author's live preview: reload what changes in the story folder, validate it and show its problems.")
+    var watch = false
+
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
     func validate() throws {
         if let start, Self.location(start) == nil { throw ValidationError("--start takes BEAT or BEAT/PAGE") }
         if start != nil, bookmark != nil { throw ValidationError("--start and --bookmark cannot be used together") }
+        if watch, let why = Self.unwatchable(story) { throw ValidationError("--watch needs a story folder on this machine, and \(why)") }
+    }
+
+    /// Why `--watch` cannot watch `story` (a URL, a zip), or nil when it names a folder (or its story.json).
+    static func unwatchable(_ story: String) -> String? {
+        let lower = story.lowercased()
+        if lower.contains("://") { return "\(StoryFormatError.printable(story)) is a URL (its files cannot be watched)" }
+        if lower.hasSuffix(".zip") { return "\(StoryFormatError.printable(story)) is a zip (unpack it and watch the folder)" }
+        return nil
     }
 
     static func location(_ text: String) -> (beat: String, page: String?)? {
@@ -42,8 +54,8 @@ struct ReadCommand: PathsCommand, LoggingCommand {
 
     func run(paths: Paths) async throws {
         let code = await ReaderApp.runStory(
-            story, start: start.flatMap(Self.location), restart: restart, bookmark: bookmark, transcript: transcript, options: reading,
-            paths: paths)
+            story, start: start.flatMap(Self.location), restart: restart, bookmark: bookmark, transcript: transcript, watch: watch,
+            options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

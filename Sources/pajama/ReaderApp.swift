@@ -13,7 +13,7 @@ enum ReaderApp {
     /// `pajama read`: one story; returns the exit code.
     static func runStory(
         _ argument: String, start: (beat: String, page: String?)?, restart: Bool, bookmark name: String? = nil, transcript: String?,
-        options: ReadingOptions, paths: Paths
+        watch: Bool = false, options: ReadingOptions, paths: Paths
     ) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
         var recorder: TranscriptRecorder?
@@ -25,7 +25,18 @@ enum ReaderApp {
                 return 2
             }
         }
-        guard let (_, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
+        guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
+        // The folder is watched from before the screen opens: a folder that cannot be watched exits 2, saying why.
+        var watcher: FolderWatcher?
+        if watch {
+            do {
+                watcher = try FolderWatcher(folder: source.location)
+            } catch {
+                printError("pajama: --watch: \(error)")
+                await shutdown(sound: sound, content: content)
+                return 2
+            }
+        }
         // A requested start is checked before the screen opens: a typo exits naming what exists.
         var location: StoryLocation?
         if let start {
@@ -33,6 +44,7 @@ enum ReaderApp {
                 location = try await StartLocation.resolve(beat: start.beat, page: start.page, in: content)
             } catch {
                 printError("pajama: --start \(StoryFormatError.printable(start.page.map { start.beat + "/" + $0 } ?? start.beat)): \(error)")
+                await watcher?.close()
                 await shutdown(sound: sound, content: content)
                 return error.isUsageError ? 64 : 2
             }
@@ -46,6 +58,7 @@ enum ReaderApp {
             if bookmark == nil {
                 let known = file.names.isEmpty ? "the story has no bookmarks yet" : "its bookmarks are: " + file.names.map { "\"\($0)\"" }.joined(separator: ", ")
                 printError("pajama: --bookmark \"\(StoryFormatError.printable(name))\": no such bookmark in \(content.manifest.id); \(known)")
+                await watcher?.close()
                 await shutdown(sound: sound, content: content)
                 return 2
             }
@@ -57,7 +70,7 @@ enum ReaderApp {
         let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
         let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
-                                 options: options, paths: paths, transcript: recorder)
+                                 options: options, paths: paths, transcript: recorder, watcher: watcher)
         screen.close()
         if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
         await shutdown(sound: sound, content: content)
@@ -173,7 +186,7 @@ enum ReaderApp {
     static func read(
         _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
         restart: Bool, bookmark: Bookmark? = nil, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil,
-        transcript: TranscriptRecorder? = nil
+        transcript: TranscriptRecorder? = nil, watcher: FolderWatcher? = nil
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
         let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress),
@@ -189,7 +202,9 @@ enum ReaderApp {
             loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo, readAloud: readAloud)
         screen.invalidate()
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: client) }
+        let watch = watcher.map { StoryWatch(watcher: $0, content: content, controller: controller) }
         let outcome = await controller.run(start: start, restart: restart, bookmark: bookmark)
+        await watch?.close()
         link?.close()
         // Quit (a key or a quit signal): the newest progress is written before the session ends.
         readAloud?.finish()

@@ -37,6 +37,9 @@ public struct LRUCache<Key: Hashable, Value> {
 
     public func contains(_ key: Key) -> Bool { entries[key] != nil }
 
+    /// The keys kept, in no particular order.
+    public var keys: [Key] { Array(entries.keys) }
+
     /// The value, left where it is in the order.
     public func peek(_ key: Key) -> Value? { entries[key]?.value }
 

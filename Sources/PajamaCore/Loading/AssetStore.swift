@@ -97,6 +97,13 @@ public actor AssetStore<Value: Sendable> {
         }
     }
 
+    /// Forgets the asset at `path` (its file changed), releasing its value (a sound leaves the server's
+    /// sample cache); a load under way is no longer joined. The next `load` reads the file again.
+    public func forget(_ path: AssetPath) async {
+        inFlight.forget(path)
+        if let value = values.removeValue(forKey: path) { await release(value) }
+    }
+
     /// Forgets everything (releasing each value).
     public func clear() async {
         inFlight.cancelAll()

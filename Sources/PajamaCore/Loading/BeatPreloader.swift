@@ -114,6 +114,24 @@ public actor BeatPreloader {
         }
     }
 
+    /// The story's files changed: the beats `beats` and assets `assets` (nil: all of them) are planned and
+    /// loaded again, the window's work starting over.
+    public func storyChanged(beats: Set<String>?, assets: Set<AssetPath>?) {
+        func changed(_ item: Item) -> Bool {
+            switch item {
+            case .beat(let id): beats?.contains(id) ?? true
+            case .asset(let path, _): assets?.contains(path) ?? true
+            }
+        }
+        for (item, load) in loads where changed(item) {
+            load.task.cancel()
+            loads[item] = nil
+        }
+        known = known.filter { !changed(.beat($0.key)) }
+        settledInWindow = settledInWindow.filter { !changed($0) }
+        if case .running(let key, _) = state { transition(to: .running(key, start(key))) }
+    }
+
     private func plan(_ key: WindowKey) -> [String] {
         policy.plan(from: key.beatId, behind: key.behind) { known[$0] }
     }

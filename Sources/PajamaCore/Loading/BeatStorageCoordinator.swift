@@ -37,6 +37,21 @@ public actor BeatStorageCoordinator {
     private var activeMemory: InMemoryBeatCache? { isMemoryEnabled ? memory : nil }
     private var activeDisk: DiskCache? { isDiskEnabled ? disk : nil }
 
+    /// Drops the beats `ids` from memory (their files changed): the next load reads them again. A load under
+    /// way of one of them is no longer joined, so nobody gets what it read before the change.
+    public func forget(_ ids: Set<String>) async {
+        for id in ids {
+            await memory?.remove(id)
+            inFlight.forget(id)
+        }
+    }
+
+    /// Drops every beat from memory (the story's files changed, and which ones is not known).
+    public func forgetAll() async {
+        await memory?.clear()
+        inFlight.forgetAll()
+    }
+
     /// The beat if it is in memory (no I/O).
     public func cached(_ id: String) async -> Beat? {
         await activeMemory?.get(id)

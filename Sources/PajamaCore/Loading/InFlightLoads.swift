@@ -33,6 +33,16 @@ struct InFlightLoads<Key: Hashable & Sendable, Value: Sendable> {
         return true
     }
 
+    /// Forgets the load of `key` (it goes on for those who wait for it; nobody new joins it).
+    mutating func forget(_ key: Key) {
+        running[key] = nil
+    }
+
+    /// Forgets every running load (they go on for those who wait; nobody new joins them).
+    mutating func forgetAll() {
+        running = [:]
+    }
+
     /// Cancels and forgets every running load.
     mutating func cancelAll() {
         for entry in running.values { entry.load.cancel() }

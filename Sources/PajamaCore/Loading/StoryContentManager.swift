@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Its cache checks (`cachedBeat`, `cachedImage`, `cachedSound`) answer from memory and never wait on I/O.
 public actor StoryContentManager: StoryContent {
-    public nonisolated let manifest: StoryManifest
+    /// The story's metadata: story.json as last read (`reload` reads it again when it changes).
+    public nonisolated var manifest: StoryManifest { current.withLock { $0 } }
+    private nonisolated let current: Locked<StoryManifest>
     public nonisolated let source: any StorySource
     public let storage: BeatStorageCoordinator
     public let images: AssetStore<StoryImage>
@@ -29,7 +31,7 @@ public actor StoryContentManager: StoryContent {
         preloading: Bool = true, retry: RetryPolicy = RetryPolicy(), imageBudget: Int = 64 << 20, soundBudget: Int = 64 << 20,
         maximumConcurrentBeatLoads: Int = 3, maximumConcurrentAssetLoads: Int = 2
     ) {
-        self.manifest = manifest
+        current = Locked(manifest)
         self.source = source
         self.retry = retry
         self.loading = LoadingStateManager(retry: retry)
@@ -63,8 +65,10 @@ public actor StoryContentManager: StoryContent {
         } else {
             sounds = nil
         }
-        let overrides = self.criticalityOverrides
-        let assets = AssetPreloader(images: images, sounds: sounds) { overrides.level(for: $0.path) ?? manifest.criticality(of: $0) }
+        let overrides = self.criticalityOverrides, current = self.current
+        let assets = AssetPreloader(images: images, sounds: sounds) {
+            overrides.level(for: $0.path) ?? current.withLock { $0 }.criticality(of: $0)
+        }
         preloader = BeatPreloader(
             policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads,
             maximumConcurrentAssetLoads: maximumConcurrentAssetLoads, enabled: preloading, events: events,
@@ -94,6 +98,49 @@ public actor StoryContentManager: StoryContent {
             let manifest = try StoryDecoder.decodeManifest(bytes)
             return StoryContentManager(manifest: manifest, source: source, diskCache: diskCache, decodeImage: decodeImage,
                                        sound: sound, memory: memory, preloadPolicy: preloadPolicy, preloading: preloading, retry: retry)
+        } catch {
+            throw AssetLoadError(.invalidFormat, subject: "story.json", detail: error.description)
+        }
+    }
+
+    // MARK: Changes (the author's live preview)
+
+    /// The story's files changed (`pajama read FOLDER --watch`): what `change` names is dropped from every
+    /// cache (beats from memory; pictures decoded and sounds uploaded, which the sound server lets go), the
+    /// preloader plans its window again, and story.json, when it changed, is read again (the title, the
+    /// start beat, criticality). Returns the problem when the new story.json cannot be used: the old one
+    /// is kept.
+    public func reload(_ change: StoryChange) async -> AssetLoadError? {
+        var problem: AssetLoadError?
+        if change.manifest {
+            do throws(AssetLoadError) {
+                let manifest = try await Self.readManifest(from: source)
+                current.withLock { $0 = manifest }
+            } catch {
+                problem = error
+            }
+        }
+        if change.everything {
+            await storage.forgetAll()
+            await images.clear()
+            await sounds?.clear()
+        } else {
+            await storage.forget(change.beats)
+            for path in change.assets {
+                await images.forget(path)
+                await sounds?.forget(path)
+            }
+        }
+        await preloader.storyChanged(beats: change.everything ? nil : change.beats, assets: change.everything ? nil : change.assets)
+        return problem
+    }
+
+    /// story.json from `source`, read once (a local folder: no retries), decoded.
+    private static func readManifest(from source: any StorySource) async throws(AssetLoadError) -> StoryManifest {
+        let bytes: [UInt8]
+        do throws(StorySourceError) { bytes = try await source.read("story.json") } catch { throw AssetLoadError(error) }
+        do {
+            return try StoryDecoder.decodeManifest(bytes)
         } catch {
             throw AssetLoadError(.invalidFormat, subject: "story.json", detail: error.description)
         }

@@ -14,6 +14,9 @@ struct Entry {
     var choiceSound: (AssetPath, Int)?
     /// The choice this move takes: counted and published (`.choiceTaken`) when the move commits.
     var choice: TakenChoice? = nil
+    /// The page shown again because the story's files changed (ReaderViewModel+Reloading.swift): not a new
+    /// page read, no page-enter sounds, the same standing.
+    var reload: ReloadedPage? = nil
 }
 
 /// One move under way. The phase holds it (`.entering`, `.failed`); a step that finds its attempt is no
@@ -104,7 +107,7 @@ extension ReaderViewModel {
             guard isCurrent(attempt) else { return }
         }
         guard let beat, !beat.pages.isEmpty else { return }
-        let (location, pageIndex) = arrival(entry.target, in: beat, resolvingInvalid: resolvingInvalid)
+        let (location, pageIndex) = arrival(entry.target, in: beat, resolvingInvalid: resolvingInvalid, reload: entry.reload)
         let page = beat.pages[pageIndex]
         handOff(location)
         if !skipAssets {
@@ -126,8 +129,9 @@ extension ReaderViewModel {
         if entry.recordInHistory { history.push(location, beat: beat) } else { history.updateCurrent(location) }
         let visit = PageVisit()
         attempt.leaving?.end()
-        pagesRead += 1
-        let seenBefore = !seenPages.insert(SeenPage(location))
+        if entry.reload == nil { pagesRead += 1 }
+        let firstSight = seenPages.insert(SeenPage(location))
+        let seenBefore = entry.reload?.seenBefore ?? !firstSight
         let standing = ReadingStanding(pagesRead: pagesRead, beatsSeen: seenPages.beatCount, beatsListed: manifest.beats?.count,
                                        seenBefore: seenBefore)
         let pageState = PageState(beat: beat, page: page, location: location, pageIndex: pageIndex, revealedLines: location.lineIndex + 1,
@@ -136,21 +140,32 @@ extension ReaderViewModel {
         if entry.choice != nil { choicesMade += 1 }
         if let choice = entry.choice { emit(.choiceTaken(choice)) }
         phase = .page(pageState, visit)
-        emit(.pageEntered(location))
         save(location)
+        guard entry.reload == nil else { return }  // the same page again: no new entry, no page-enter sounds
+        emit(.pageEntered(location))
         playPageEnterSounds(of: page, on: visit)
         if let (path, index) = choiceSoundToLoad { loadThenPlay(path, cue: .choice(index), on: visit) }
     }
 
     /// Where an entry arrives in `beat`: the location (its line the one to reveal up to) and the page's index.
     /// A page no longer in the beat falls back to its first page, a line no longer on the page to its first line.
-    private func arrival(_ target: Target, in beat: Beat, resolvingInvalid: Bool) -> (StoryLocation, Int) {
+    /// A page shown again after a change (`reload`) whose page is gone falls back to the page now at its
+    /// index (the nearest), else the beat's last page; its revealed lines are kept as far as the page has them.
+    private func arrival(_ target: Target, in beat: Beat, resolvingInvalid: Bool, reload: ReloadedPage? = nil) -> (StoryLocation, Int) {
         var location: StoryLocation
         switch target {
         case .beatStart: location = StoryLocation(beatId: beat.id, pageId: beat.pages[0].id)
         case .location(let l): location = l
         }
         var pageIndex = beat.pageIndex(of: location.pageId) ?? 0
+        if let reload, beat.pageIndex(of: location.pageId) == nil {
+            pageIndex = min(reload.pageIndex, beat.pages.count - 1)
+            emit(.notice("page \(location.pageId) is no longer in beat \(beat.id); showing page \(beat.pages[pageIndex].id)"))
+            location = StoryLocation(beatId: beat.id, pageId: beat.pages[pageIndex].id, lineIndex: location.lineIndex)
+        }
+        if reload != nil, case .text(let lines) = beat.pages[pageIndex].kind, manifest.lineByLine {
+            location.lineIndex = max(0, min(location.lineIndex, lines.count - 1))
+        }
         if beat.pageIndex(of: location.pageId) == nil {
             emit(.notice("page \(location.pageId) is no longer in beat \(beat.id); showing the beat's first page"))
             location = StoryLocation(beatId: beat.id, pageId: beat.pages[0].id)

@@ -43,7 +43,8 @@ public final class ReaderViewModel {
     let sound: SoundClient?
     /// Writes progress behind the reader; owned by this session and closed by `close()`.
     let progress: ProgressWriter?
-    let manifest: StoryManifest
+    /// The story's metadata as the content has it now (story.json may be read again: `--watch`).
+    var manifest: StoryManifest { content.manifest }
     var pagesRead = 0
     var finishedOnce = false
     /// Choices taken in this reading, and the ending beats found so far (kept across restarts).
@@ -72,7 +73,6 @@ public final class ReaderViewModel {
         self.content = content
         self.sound = sound
         self.progress = progress.map { ProgressWriter(store: $0, interval: progressInterval, clock: progressClock) }
-        self.manifest = content.manifest
         history = ReadingHistory(limit: historyLimit, contentKeptFor: contentKeptFor)
         let (locations, moves) = AsyncStream<StoryLocation>.makeStream()
         self.moves = moves

@@ -65,6 +65,14 @@ public struct ReadingHistory: Sendable, Equatable {
         return entries[cursor]
     }
 
+    /// Drops the content kept for the beats `ids` (nil: every beat): their files changed, so going back to
+    /// them loads them again.
+    public mutating func forgetContent(of ids: Set<String>?) {
+        for i in entries.indices where entries[i].beat != nil && (ids?.contains(entries[i].location.beatId) ?? true) {
+            entries[i].beat = nil
+        }
+    }
+
     /// Restores saved locations (no content), the last one current.
     public mutating func restore(_ locations: [StoryLocation]) {
         entries = locations.suffix(limit).map { Entry(location: $0, beat: nil) }

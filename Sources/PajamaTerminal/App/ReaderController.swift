@@ -17,6 +17,8 @@ public final class ReaderController {
     private enum Work: Sendable {
         case key(Key)
         case effects([ReaderEffect])
+        /// The story's files changed (`--watch`): the page is shown again from what is there now.
+        case reload(beats: Set<String>?)
     }
 
     private let viewModel: ReaderViewModel
@@ -40,6 +42,11 @@ public final class ReaderController {
     /// renders): each set is cancelled by its owner (the end of `run`, leaving the page).
     private var sessionTasks: [Task<Void, Never>] = []
     private var visitTasks: [Task<Void, Never>] = []
+    /// The grid the next frame is composed into: the one the terminal handed back from the frame before
+    /// (two grids take turns, so drawing a frame allocates none).
+    private var spareGrid: CellGrid?
+    /// Where work for the key worker goes, while the session runs.
+    private var workInput: AsyncStream<Work>.Continuation?
 
     public init(
         viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: SoundClient?,
@@ -69,6 +76,20 @@ public final class ReaderController {
     /// Something to tell the reader once (co-reading: the connection to the host lost, back).
     public func notice(_ text: String) { dispatch(.notice(text)) }
 
+    /// The story's files changed (`pajama read FOLDER --watch`) and the content has dropped what changed
+    /// (`StoryContentManager.reload`): renders of changed pictures are dropped, the title follows story.json,
+    /// and the page shown is entered again (in turn with the keys) on the same beat and page. `beats` and
+    /// `assets` nil: anything may have changed.
+    public func storyChanged(title: String, beats: Set<String>?, assets: Set<AssetPath>?) async {
+        await pictureCache.forget(assets)
+        dispatch(.storyChanged(title: title, assets: assets))
+        workInput?.yield(.reload(beats: beats))
+    }
+
+    /// What validating the story found (`--watch`), a line per problem as `pajama validate` prints them:
+    /// shown in an overlay, which goes away by itself when `lines` is empty.
+    public func showProblems(_ lines: [String]) { dispatch(.problems(lines)) }
+
     /// Reads until the reader quits, a quit signal arrives or the terminal goes away. Never polls: it sleeps
     /// until a key, a signal, a finished load or a deadline (grace period, stats) wakes it. Keys are handled in
     /// order by a worker, so the frame keeps being drawn (e.g. "Loading...") while a move waits on a load.
@@ -76,6 +97,7 @@ public final class ReaderController {
         let viewModelEvents = viewModel.events()  // subscribed before the view model starts
         // Keys, and the moves auto-forward asks for on a tick, are handled in order by one worker.
         let (work, workInput) = AsyncStream<Work>.makeStream()
+        self.workInput = workInput
         sessionTasks = [
             Task { @MainActor [weak self] in for await event in viewModelEvents { self?.consume(event) } },
             Task { @MainActor [weak self] in
@@ -87,6 +109,7 @@ public final class ReaderController {
                         switch item {
                         case .key(let key): await self.perform(self.send(.key(key)))
                         case .effects(let effects): await self.perform(effects)
+                        case .reload(let beats): await self.viewModel.reload(beats: beats)
                         }
                     }
                     self.workInProgress = step
@@ -111,6 +134,7 @@ public final class ReaderController {
             Task { @MainActor [viewModel] in await viewModel.start(at: start, restart: restart, bookmark: bookmark) },
         ]
         defer {
+            self.workInput = nil
             workInput.finish()
             workInProgress?.cancel()
             (sessionTasks + visitTasks).forEach { $0.cancel() }
@@ -147,8 +171,10 @@ public final class ReaderController {
             if !due.isEmpty { workInput.yield(.effects(due)) }
             if let deadline = presenter.deadline { timeout = min(timeout, deadline - .now) }
             if presenter.needsRedraw {
-                let (frame, effects) = presenter.render()
-                terminal.draw(frame.grid)
+                var grid = spareGrid ?? CellGrid(width: 0, height: 0)
+                spareGrid = nil  // the grid is held once, so composing into it does not copy it
+                let effects = presenter.render(into: &grid)
+                spareGrid = terminal.draw(grid)
                 apply(effects)
             }
             await terminal.waitForInput(timeout: max(timeout, .milliseconds(1)))
@@ -230,6 +256,12 @@ public final class ReaderController {
             case .loadPicture(let path): visitTasks.append(Task { @MainActor [weak self] in await self?.loadPicture(path) })
             case .requestPicture(let key, let image):
                 visitTasks.append(Task { @MainActor [weak self, pictureCache] in
+                    // A quick draft first when the final render is slow (chafa's perceptual colour matching):
+                    // the picture shows at once, and its final cells replace it when they are ready.
+                    if let draft = await pictureCache.draft(for: image, key: key) {
+                        guard !Task.isCancelled else { return }
+                        self?.dispatch(.pictureDraft(key, draft))
+                    }
                     let cells = await pictureCache.cells(for: image, key: key)
                     guard !Task.isCancelled else { return }
                     self?.dispatch(.pictureCells(key, cells))

@@ -21,6 +21,14 @@ extension ReaderPresenter {
         switch mode {
         case .backlog, .bookmarks: return handleList(key)
         case .nameBookmark(let name): return handleName(key, name)
+        case .problems(var list):
+            // ↑ ↓ PgUp PgDn scroll the problems; Esc hides them; any other key hides them and does what it does.
+            if list.move(key) {
+                mode = .problems(list)
+                return []
+            }
+            mode = .reading
+            if key == .escape { return [] }
         default: break
         }
         let choices = pageState?.page.choices ?? []

@@ -27,6 +27,9 @@ public struct ReaderPresenter: Sendable {
         case pictureFailed(AssetPath)
         /// Cells rendered for a `requestPicture` effect.
         case pictureCells(PictureCache.Key, PictureCells)
+        /// A quick draft of those cells (`PictureCache.draft`), shown until they arrive; a page left before
+        /// they did asks for them again when it is shown next.
+        case pictureDraft(PictureCache.Key, PictureCells)
         case sound(SoundStatus)
         /// The `--stats` panel's lines.
         case stats([String])
@@ -43,6 +46,12 @@ public struct ReaderPresenter: Sendable {
         /// Whether every page reading can go to from the page at this location is loaded with its critical
         /// assets (the loading engine's answer, `StoryContent.nextPagesReady`): the status line's "▸ ready".
         case nextPagesReady(StoryLocation, Bool)
+        /// The story's files changed (`--watch`) and its caches dropped what changed: the title as story.json
+        /// now says, and the assets whose files changed (nil: any) (ReaderPresenter+LivePreview.swift).
+        case storyChanged(title: String, assets: Set<AssetPath>?)
+        /// What validating the story found after a change (`--watch`), one line each as `pajama validate`
+        /// prints them; empty when the story is clean again (ReaderPresenter+LivePreview.swift).
+        case problems([String])
     }
 
     /// Modes that take keys first.
@@ -58,6 +67,8 @@ public struct ReaderPresenter: Sendable {
         case bookmarks(PickList, [Bookmark])
         /// "Save a bookmark named:" with the name typed so far (ReaderPresenter+Lists.swift).
         case nameBookmark(String)
+        /// The story's problems after a change (`--watch`), scrollable; Esc hides it until the next change.
+        case problems(PickList)
     }
 
     /// Where the Loading screen is.
@@ -69,7 +80,7 @@ public struct ReaderPresenter: Sendable {
         case shown
     }
 
-    let storyTitle: String
+    var storyTitle: String
     /// Whether the status line names the beat and page (`--stats`); otherwise it says how far along the reading is.
     let showsPosition: Bool
     /// The page (beat and page ids) whose next pages the loading engine last said are ready.
@@ -97,16 +108,18 @@ public struct ReaderPresenter: Sendable {
     /// The picture of the page on screen (decoded), the one loading, and those that failed (their pages show
     /// "picture unavailable"; entering one tries again).
     var picture: (path: AssetPath, image: StoryImage)?
-    private var pictureLoading: AssetPath?
+    var pictureLoading: AssetPath?
     var failedPictures: Set<AssetPath> = []
     /// The latest cells received for the page's picture, and the render asked for last.
-    var shownPicture: (key: PictureCache.Key, cells: PictureCells)?
+    var shownPicture: (key: PictureCache.Key, cells: PictureCells, isDraft: Bool)?
     var requestedPicture: PictureCache.Key?
     /// Where the choices of the last frame drawn are.
     var choiceBoxes: [ChoiceHitBox] = []
     /// Auto-forward (`a`) and its pace (`[`, `]`), kept while it is off (ReaderPresenter+AutoForward.swift).
     var autoForward = AutoForward.off
     var autoForwardPace = ReaderPresenter.defaultAutoForwardPace
+    /// What the last validation after a change found (`--watch`); the status line marks them while there are any.
+    var problems: [String] = []
 
     public init(
         storyTitle: String, width: Int, height: Int, themes: [String], themeName: String, look: PictureLook,
@@ -155,7 +168,10 @@ public struct ReaderPresenter: Sendable {
             failedPictures.insert(path)
         case .pictureCells(let key, let cells):
             guard requestedPicture == key else { return [] }  // superseded by a newer size or page
-            shownPicture = (key, cells)
+            shownPicture = (key, cells, false)
+        case .pictureDraft(let key, let cells):
+            guard requestedPicture == key, shownPicture?.key != key || shownPicture?.isDraft == true else { return [] }
+            shownPicture = (key, cells, true)
         case .sound(let status):
             guard status != sound else { return [] }
             sound = status
@@ -175,6 +191,10 @@ public struct ReaderPresenter: Sendable {
             openBacklog(entries)
         case .bookmarks(let bookmarks):
             openBookmarks(bookmarks)
+        case .storyChanged(let title, let assets):
+            return storyChanged(title: title, assets: assets)
+        case .problems(let lines):
+            showProblems(lines)
         case .nextPagesReady(let location, let ready):
             let page = SeenPage(location)
             if ready, nextReady != page {
@@ -255,10 +275,17 @@ public struct ReaderPresenter: Sendable {
             }
         }
         if case .finished(let page, _) = state { effects += loadPicture(of: page.page) }
+        // The page shown again in the same visit (`--watch`) asks for its picture when it has none, loaded or
+        // loading: its beat may name another now, or the load came back while the page was being entered again
+        // (and the state was loading, with no page to give the picture to). A picture that failed waits for
+        // the page to be entered anew.
+        if case .page(let page) = state, let path = page.page.imageUrl, !failedPictures.contains(path) {
+            effects += loadPicture(of: page.page)
+        }
         return effects
     }
 
-    private mutating func loadPicture(of page: Page) -> [ReaderEffect] {
+    mutating func loadPicture(of page: Page) -> [ReaderEffect] {
         guard let path = page.imageUrl, picture?.path != path, pictureLoading != path else { return [] }
         pictureLoading = path
         return [.loadPicture(path)]
