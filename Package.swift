@@ -115,6 +115,7 @@ let package = Package(
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
                 "PajamaCoReading", "CAllocCount",
+                "PajamaInk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -13,5 +13,6 @@ enum Scenarios {
         MemoryScenario(),
         SoundScenario(),
         CoReadingScenario(),
+        InkScenario(),
     ]
 }
