@@ -55,6 +55,7 @@ let package = Package(
         .target(
             name: "PajamaCore",
             dependencies: [
+                "PajamaInk",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -114,6 +115,7 @@ let package = Package(
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
                 "PajamaCoReading", "CAllocCount",
+                "PajamaInk",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

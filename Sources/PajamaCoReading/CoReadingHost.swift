@@ -65,7 +65,8 @@ public final class CoReadingHost: Sendable {
 
     /// `storyId`/`storyVersion` come from story.json; `token` nil makes a random one; `log` gets one line per
     /// refused request.
-    public init(content: Content, storyId: String, storyVersion: String?, configuration: Configuration, token: String? = nil,
+    /// `ink` names the ink file of an ink story (in the folder or at the URL).
+    public init(content: Content, storyId: String, storyVersion: String?, ink: String? = nil, configuration: Configuration, token: String? = nil,
                 log: @escaping @Sendable (String) -> Void) {
         self.content = content
         self.configuration = configuration
@@ -75,10 +76,10 @@ public final class CoReadingHost: Sendable {
         switch content {
         case .folder(let folder):
             files = PackageFiles(folder: folder)
-            story = SessionStory(id: storyId, version: storyVersion, url: "/")
+            story = SessionStory(id: storyId, version: storyVersion, url: "/", ink: ink)
         case .url(let url):
             files = nil
-            story = SessionStory(id: storyId, version: storyVersion, url: url.absoluteString)
+            story = SessionStory(id: storyId, version: storyVersion, url: url.absoluteString, ink: ink)
         }
     }
 
@@ -146,6 +147,11 @@ public final class CoReadingHost: Sendable {
         }
         state.withLock { $0 = .running(task, port: bound) }
         return joinURL
+    }
+
+    /// The owner entered a beat of an ink story (publish it before the location in it).
+    public func publish(beat sync: BeatSync) async {
+        await session.updateBeat(sync)
     }
 
     /// The owner is at `location` (fully resolved).

@@ -47,7 +47,10 @@ public actor CoReadingSession {
     /// The owner opened `story`: everyone gets a new welcome (its location is set by the owner's first page).
     public func selectStory(_ story: SessionStory) {
         guard case .open(var shared, let followers) = state else { return }
-        if shared.story != story { shared.location = nil }
+        if shared.story != story {
+            shared.location = nil
+            shared.beat = nil
+        }
         shared.story = story
         state = .open(shared, followers: followers)
         if let welcome = shared.welcome { broadcast(.welcome(welcome), to: followers) }
@@ -59,6 +62,14 @@ public actor CoReadingSession {
         shared.location = location
         state = .open(shared, followers: followers)
         broadcast(.location(location), to: followers)
+    }
+
+    /// The owner entered a beat of an ink story. The same beat is not sent again.
+    public func updateBeat(_ sync: BeatSync) {
+        guard case .open(var shared, let followers) = state, shared.beat != sync else { return }
+        shared.beat = sync
+        state = .open(shared, followers: followers)
+        broadcast(.beat(sync), to: followers)
     }
 
     /// The owner triggered a sound: followers play the same.

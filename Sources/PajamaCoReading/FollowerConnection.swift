@@ -130,6 +130,7 @@ public enum FollowerConnection {
                         seen.value.withLock { $0.welcomed = true }
                         events.yield(.welcome(welcome, storyURL: storyURL))
                     case .location(let location): events.yield(.location(location))
+                    case .beat(let sync): events.yield(.beat(sync))
                     case .cue(let path, let cue): events.yield(.cue(path, cue))
                     case .participants(let names): events.yield(.participants(names))
                     case .end(let owner):

@@ -8,6 +8,8 @@ public enum FollowerEvent: Sendable, Equatable {
     case welcome(SessionWelcome, storyURL: URL)
     /// The owner moved.
     case location(StoryLocation)
+    /// The owner entered this beat of an ink story (before its location).
+    case beat(BeatSync)
     /// The owner triggered a tap or choice sound.
     case cue(AssetPath, SoundCue)
     /// The followers now.

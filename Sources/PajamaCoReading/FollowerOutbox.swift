@@ -34,6 +34,8 @@ public final class FollowerOutbox: Sendable {
                 state.messages.removeAll()
             case .location:
                 state.messages.removeAll { if case .location = $0 { true } else { false } }
+            case .beat:
+                state.messages.removeAll { if case .beat = $0 { true } else { false } }
             case .participants:
                 state.messages.removeAll { if case .participants = $0 { true } else { false } }
             case .cue:

@@ -41,7 +41,9 @@ public enum SessionCodec {
             wire.owner = welcome.owner
             wire.location = welcome.location
             wire.participants = welcome.participants
+            wire.beat = welcome.beat
         case .location(let location): wire.location = location
+        case .beat(let sync): wire.beat = sync
         case .cue(let path, let cue):
             wire.path = path.value
             switch cue {
@@ -101,8 +103,9 @@ public enum SessionCodec {
         case "welcome":
             return .welcome(SessionWelcome(
                 story: try need(wire.story, "story"), owner: try need(wire.owner, "owner"), location: wire.location,
-                participants: wire.participants ?? []))
+                participants: wire.participants ?? [], beat: wire.beat))
         case "location": return .location(try need(wire.location, "location"))
+        case "beat": return .beat(try need(wire.beat, "beat"))
         case "cue":
             let raw = try need(wire.path, "path")
             let path: AssetPath
@@ -153,5 +156,6 @@ public enum SessionCodec {
         var cue: String?
         var choice: Int?
         var participants: [String]?
+        var beat: BeatSync?
     }
 }

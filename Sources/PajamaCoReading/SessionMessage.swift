@@ -9,11 +9,14 @@ public struct SessionStory: Sendable, Equatable, Codable {
     /// Where the story package is: an absolute `http(s)://` URL (a story the owner reads from a web server
     /// or CDN), or `/` for the host itself (resolved against the join URL by the follower).
     public var url: String
+    /// For an ink story: the ink file's name at `url` (a follower opens it as the owner does); nil for a package.
+    public var ink: String?
 
-    public init(id: String, version: String?, url: String) {
+    public init(id: String, version: String?, url: String, ink: String? = nil) {
         self.id = id
         self.version = version
         self.url = url
+        self.ink = ink
     }
 
     /// The package's URL as a follower who joined at `joinURL` reaches it.
@@ -31,12 +34,15 @@ public struct SessionWelcome: Sendable, Equatable {
     public var location: StoryLocation?
     /// The followers' names, in the order they joined.
     public var participants: [String]
+    /// The owner's beat, for an ink story (`BeatSync`); nil otherwise.
+    public var beat: BeatSync?
 
-    public init(story: SessionStory, owner: String, location: StoryLocation?, participants: [String]) {
+    public init(story: SessionStory, owner: String, location: StoryLocation?, participants: [String], beat: BeatSync? = nil) {
         self.story = story
         self.owner = owner
         self.location = location
         self.participants = participants
+        self.beat = beat
     }
 }
 
@@ -49,6 +55,9 @@ public enum SessionMessage: Sendable, Equatable {
     case welcome(SessionWelcome)
     /// The owner is now here.
     case location(StoryLocation)
+    /// The owner entered this beat of an ink story (sent before its location): how to make it, and the hash
+    /// of the state it starts from.
+    case beat(BeatSync)
     /// The owner triggered a tap or choice sound: followers play the same file.
     case cue(AssetPath, SoundCue)
     /// The followers now connected.
@@ -62,6 +71,7 @@ public enum SessionMessage: Sendable, Equatable {
         case .hello: "hello"
         case .welcome: "welcome"
         case .location: "location"
+        case .beat: "beat"
         case .cue: "cue"
         case .participants: "participants"
         case .end: "end"

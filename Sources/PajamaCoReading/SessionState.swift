@@ -11,6 +11,8 @@ public struct SessionState: Sendable, Equatable {
     public var participants: [String]
     /// Set once the owner ended the session.
     public var endedBy: String?
+    /// The owner's beat, for an ink story.
+    public var beat: BeatSync?
 
     public init(story: SessionStory? = nil, owner: String, location: StoryLocation? = nil, participants: [String] = [],
                 endedBy: String? = nil) {
@@ -23,7 +25,7 @@ public struct SessionState: Sendable, Equatable {
 
     /// What a follower joining now gets; nil until a story is selected.
     public var welcome: SessionWelcome? {
-        story.map { SessionWelcome(story: $0, owner: owner, location: location, participants: participants) }
+        story.map { SessionWelcome(story: $0, owner: owner, location: location, participants: participants, beat: beat) }
     }
 
     /// The state after `message` (a follower's view; `hello` and `cue` change nothing).
@@ -35,8 +37,10 @@ public struct SessionState: Sendable, Equatable {
             owner = welcome.owner
             location = welcome.location
             participants = welcome.participants
+            beat = welcome.beat
             endedBy = nil
         case .location(let new): location = new
+        case .beat(let sync): beat = sync
         case .participants(let names): participants = names
         case .end(let name): endedBy = name
         }

@@ -29,6 +29,11 @@ public struct Glyph: Sendable, Hashable {
         scalars = values
     }
 
+    /// One scalar (U+0000 is the empty glyph).
+    public init(_ scalar: Unicode.Scalar) {
+        scalars = (scalar.value, 0, 0, 0)
+    }
+
     /// The first grapheme of `text` (the empty glyph for "").
     public init(_ text: String) {
         self = text.first.map(Glyph.init) ?? .empty

@@ -36,6 +36,10 @@ public final class TestHTTPServer: Sendable {
         /// the server stops: a load that is in progress for exactly as long as the test needs. A request
         /// let go is answered with the options of that moment.
         public var held: Set<String> = []
+        /// Paths whose body stops half-way and waits there until a test takes the path out of this set
+        /// (`update`) or the server stops; then the rest is sent. A load that shows its progress for as
+        /// long as the test needs to see it.
+        public var pausedMidBody: Set<String> = []
         /// Per path: the file's new content once its first response has ended (however it ended), so a
         /// retry sees a changed file (and a new ETag).
         public var changedAfterFirstResponse: [String: [UInt8]] = [:]
@@ -298,10 +302,14 @@ public final class TestHTTPServer: Sendable {
             let partial = cut || stall
             if !partial { self.log(logged) }
             do {
-                if let link = options.linkBytesPerSecond, link > 0 {
-                    try await self.write(part[..<sent], to: &writer, link: link)
-                } else {
-                    try await self.write(part[..<sent], to: &writer, rate: options.bytesPerSecond)
+                let pauseAt = options.pausedMidBody.contains(path) && !partial ? sent / 2 : sent
+                for (number, piece) in [part[..<pauseAt], part[pauseAt..<sent]].enumerated() where !piece.isEmpty {
+                    if number == 1 { await self.resumed(path) }
+                    if let link = options.linkBytesPerSecond, link > 0 {
+                        try await self.write(piece, to: &writer, link: link)
+                    } else {
+                        try await self.write(piece, to: &writer, rate: options.bytesPerSecond)
+                    }
                 }
             } catch {
                 if partial { self.log(logged) }
@@ -374,6 +382,13 @@ public final class TestHTTPServer: Sendable {
             try? await Task.sleep(for: .milliseconds(10))
         }
         return state.withLock { $0.options }
+    }
+
+    /// Waits while `path`'s body is paused half-way (`pausedMidBody`) and the server runs.
+    private func resumed(_ path: String) async {
+        while state.withLock({ $0.options.pausedMidBody.contains(path) && !$0.stopped }) {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     private func log(_ entry: LoggedRequest) {

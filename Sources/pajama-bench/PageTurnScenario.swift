@@ -37,6 +37,10 @@ struct PageTurnScenario: Scenario {
             }
             var samples: [Double] = []
             var composing: [Double] = []
+            var diffing: [Double] = []
+            var changedCells: [Double] = []
+            // As in the reader: the frame on screen and the one composed next take turns in two grids.
+            var shown = CellGrid(width: 0, height: 0), next = CellGrid(width: 0, height: 0)
             for _ in 0..<options.iterations(2000) {
                 let start = now()
                 if case .page(let p) = vm.state, !p.page.choices.isEmpty {
@@ -53,8 +57,14 @@ struct PageTurnScenario: Scenario {
                         model = frameModel(content.manifest.title, page: p.page, revealedLines: p.revealedLines, beatId: p.beat.id, picture: cells)
                     }
                     let composeStart = now()
-                    _ = PageRenderer.render(model, width: w, height: h)
+                    _ = PageRenderer.draw(model, into: &next, width: w, height: h)
                     composing.append(now() - composeStart)
+                    var changed = 0
+                    let diffStart = now()
+                    next.forEachChange(since: shown, columns: w, rows: h) { _, _, _ in changed += 1 }
+                    diffing.append(now() - diffStart)
+                    changedCells.append(Double(changed))
+                    swap(&shown, &next)
                 }
                 samples.append(now() - start)
             }
@@ -64,7 +74,11 @@ struct PageTurnScenario: Scenario {
             let large = w == 200
             rows.append(BenchRow(scenario: name, name: "\(w)x\(h) frame composition only", unit: .seconds, stats: compose,
                                  target: large ? "p99 < 100 us" : nil, met: large ? compose.p99 < 100e-6 : nil,
-                                 note: "PageRenderer.render: the CellGrid of the page"))
+                                 note: "PageRenderer.draw: the page's cells, into the grid of the frame before last"))
+            let changed = Statistics(changedCells)
+            rows.append(BenchRow(scenario: name, name: "\(w)x\(h) cells changed since the frame before", unit: .seconds,
+                                 stats: Statistics(diffing),
+                                 note: "CellGrid.forEachChange (Screen sends these); \(Int(changed.median)) of \(w * h) cells changed (median)"))
         }
         return rows
     }

@@ -41,19 +41,22 @@ struct PseudoTerminalRun {
             close(master)
         }
 
-        /// Reads the program's output until it has written nothing for `quiet` seconds: when the last byte
-        /// arrived and how many bytes came (`since` and 0 when nothing came within a second).
-        func readUntilQuiet(for quiet: Double, since: Double) throws -> (last: Double, bytes: Int) {
+        /// Reads the program's output until it has written nothing for `quiet` seconds: when the first and
+        /// the last bytes arrived and how many bytes came (`since` and 0 when nothing came within a second).
+        @discardableResult
+        func readUntilQuiet(for quiet: Double, since: Double) throws -> (last: Double, bytes: Int, first: Double) {
             var buffer = [UInt8](repeating: 0, count: 65536)
+            var first = since
             var last = since
             var count = 0
             while true {
                 let wait = count == 0 ? 1.0 : quiet
                 var fds = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-                guard poll(&fds, 1, Int32(wait * 1000)) > 0 else { return (last, count) }
+                guard poll(&fds, 1, Int32(wait * 1000)) > 0 else { return (last, count, first) }
                 let n = Glibc.read(master, &buffer, buffer.count)
                 guard n > 0 else { throw Failure(description: "the program ended") }
                 last = now()
+                if count == 0 { first = last }
                 count += n
             }
         }
@@ -62,6 +65,12 @@ struct PseudoTerminalRun {
         /// returns the bytes read.
         func read(until marker: String, timeout: Double = 10) throws -> [UInt8] {
             let needle = Array(marker.utf8)
+            return try read(until: "\"\(marker)\"", timeout: timeout) { $0.count >= needle.count && PseudoTerminalRun.contains($0, needle) }
+        }
+
+        /// Reads what the program writes until what was read since this call satisfies `done` (`what` names
+        /// it in the error when it does not within `timeout`); returns the bytes read.
+        func read(until what: String, timeout: Double = 10, _ done: ([UInt8]) -> Bool) throws -> [UInt8] {
             var seen: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
             let started = now()
@@ -71,9 +80,9 @@ struct PseudoTerminalRun {
                 let n = Glibc.read(master, &buffer, buffer.count)
                 if n <= 0 { break }
                 seen += buffer[0..<n]
-                if seen.count >= needle.count, PseudoTerminalRun.contains(seen, needle) { return seen }
+                if done(seen) { return seen }
             }
-            throw Failure(description: "\"\(marker)\" did not appear within \(timeout) s")
+            throw Failure(description: "\(what) did not appear within \(timeout) s")
         }
     }
 

@@ -7,10 +7,12 @@ enum Scenarios {
         KeyToGlassScenario(),
         PreloadScenario(),
         AssetRaceScenario(),
+        PictureScenario(),
         StartupScenario(),
         PlayScenario(),
         MemoryScenario(),
         SoundScenario(),
         CoReadingScenario(),
+        InkScenario(),
     ]
 }

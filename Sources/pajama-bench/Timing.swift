@@ -7,6 +7,14 @@ func now() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
+/// CPU time of the calling thread in seconds: what it ran, without the time it waited for a processor
+/// (on a shared machine the wall-clock tail is mostly that wait).
+func threadCPUSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
 /// Runs `body` `iterations` times after `warmup` runs and returns each run's duration in seconds.
 func measure(iterations: Int, warmup: Int = 10, _ body: () throws -> Void) rethrows -> [Double] {
     for _ in 0..<warmup { try body() }

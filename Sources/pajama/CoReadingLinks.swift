@@ -15,8 +15,11 @@ final class OwnerLink {
         relay = Task {
             for await event in events {
                 switch event {
-                // Every page shown (a new page, a revealed line, back) is the owner's location.
-                case .stateChanged(.page(let page)): await host.publish(page.location)
+                // Every page shown (a new page, a revealed line, back) is the owner's location; in an ink story
+                // its beat goes first (how to make it, sent once per beat).
+                case .stateChanged(.page(let page)):
+                    if let sync = BeatSync(page.beat) { await host.publish(beat: sync) }
+                    await host.publish(page.location)
                 case .pageEntered(let location): await host.publish(location)
                 // Cued, not played: a host without sound (muted, --no-sound) still sends its taps and choices.
                 case .soundCued(let path, .tap): await host.cue(path, .tap)
@@ -45,6 +48,8 @@ final class FollowerLink {
     enum Change {
         case followers([String])
         case reconnecting(String)
+        /// Something the follower should know (out of step with the owner's ink story).
+        case notice(String)
         case reconnected
         case ended(owner: String)
         case failed(String)
@@ -54,6 +59,8 @@ final class FollowerLink {
     /// The latest move (a newer one supersedes it inside the view model; it then ends by itself).
     private var navigation: Task<Void, Never>?
     private var cuePlayer: Task<Void, Never>?
+    /// The owner's beat of an ink story, as last told.
+    private var beat: BeatSync?
 
     /// Follows `events` (the connection's stream, its welcome already taken).
     init(events: AsyncStream<FollowerEvent>.AsyncIterator, viewModel: ReaderViewModel, content: any StoryContent,
@@ -72,8 +79,10 @@ final class FollowerLink {
                     if reconnecting { changed(.reconnected) }
                     reconnecting = false
                     changed(.followers(welcome.participants))
-                    if let location = welcome.location { self.navigate(viewModel, to: location) }
-                case .location(let location): self.navigate(viewModel, to: location)
+                    self.beat = welcome.beat
+                    if let location = welcome.location { self.navigate(viewModel, to: location, changed: changed) }
+                case .beat(let sync): self.beat = sync
+                case .location(let location): self.navigate(viewModel, to: location, changed: changed)
                 case .cue(let path, _): self.play(path, content: content, sound: sound)
                 case .participants(let names): changed(.followers(names))
                 case .reconnecting(let attempt, _):
@@ -90,9 +99,16 @@ final class FollowerLink {
         }
     }
 
-    private func navigate(_ viewModel: ReaderViewModel, to location: StoryLocation) {
+    private func navigate(_ viewModel: ReaderViewModel, to location: StoryLocation, changed: @escaping @MainActor (Change) -> Void) {
         guard viewModel.location != location else { return }
-        navigation = Task { @MainActor in await viewModel.navigateToLocation(location) }
+        let sync = beat
+        navigation = Task { @MainActor in
+            switch await viewModel.follow(location, sync: sync) {
+            case .inStep: break
+            case .resynced: PajamaLog.coreading.warning("out of step with the owner's ink state at \(location); made again from the owner's")
+            case .outOfStep: changed(.notice("out of step with the owner's story here (its state is too large to send)"))
+            }
+        }
     }
 
     private func play(_ path: AssetPath, content: any StoryContent, sound: SoundClient?) {

@@ -15,7 +15,7 @@ struct PlayCommand: PathsCommand, LoggingCommand {
             which and why).
             """)
 
-    @Argument(help: "The story folder, or its base URL (http:// or https://).")
+    @Argument(help: "The story folder, its base URL (http:// or https://), or an ink story (story.ink.json, or its URL).")
     var story: String
 
     @Option(help: "The choices to take, in order, 1-based and comma-separated (e.g. 2,1,3).")
@@ -23,6 +23,9 @@ struct PlayCommand: PathsCommand, LoggingCommand {
 
     @Option(help: "Where the transcript goes: a file it is appended to, or - for standard output (the default).")
     var transcript: String = "-"
+
+    @Option(help: "An ink story's random seed (RANDOM, shuffles): the same seed and choices give the same transcript.")
+    var seed: Int = 0
 
     @OptionGroup var logging: LoggingOptions
 
@@ -42,7 +45,7 @@ struct PlayCommand: PathsCommand, LoggingCommand {
     }
 
     func run(paths: Paths) async throws {
-        let code = await PlayRun.run(story, choices: choiceNumbers, transcript: transcript, paths: paths)
+        let code = await PlayRun.run(story, choices: choiceNumbers, transcript: transcript, seed: seed, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }
@@ -50,7 +53,7 @@ struct PlayCommand: PathsCommand, LoggingCommand {
 /// What `pajama play` does, once its arguments are checked.
 @MainActor
 enum PlayRun {
-    static func run(_ argument: String, choices: [Int], transcript path: String, paths: Paths) async -> Int32 {
+    static func run(_ argument: String, choices: [Int], transcript path: String, seed: Int = 0, paths: Paths) async -> Int32 {
         let file: TranscriptFile
         do {
             file = try TranscriptFile(path: path)
@@ -60,7 +63,7 @@ enum PlayRun {
         }
         let content: StoryContentManager
         do {
-            content = try await ReaderApp.open(StorySources.open(argument), sound: nil, paths: paths, preloading: false)
+            content = try await ReaderApp.open(StorySources.open(argument, inkSeed: seed), sound: nil, paths: paths, preloading: false)
         } catch {
             ReaderApp.printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
             return 2

@@ -3,9 +3,9 @@ import PajamaCore
 
 /// `pajama read <folder|URL>`: read one story.
 struct ReadCommand: PathsCommand, LoggingCommand {
-    static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a story from a folder or a URL.")
+    static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a story from a folder, a URL or an ink file.")
 
-    @Argument(help: "The story folder, or its base URL (http:// or https://).")
+    @Argument(help: "The story folder, its base URL (http:// or https://), or an ink story (story.ink.json, or its URL).")
     var story: String
 
     @Option(help: "Where to start: BEAT or BEAT/PAGE; begins a fresh history (replaces saved progress from there on).")

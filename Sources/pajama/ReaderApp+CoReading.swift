@@ -41,7 +41,7 @@ final class CoReadingWiring {
                 guard let controller else { return }
                 switch change {
                 case .followers: break
-                case .reconnecting(let text): controller.notice(text)
+                case .reconnecting(let text), .notice(let text): controller.notice(text)
                 case .reconnected: controller.notice("back with \(ownerName)")
                 case .ended: controller.sessionEnded()
                 case .failed(let text):
@@ -66,13 +66,22 @@ extension ReaderApp {
         guard let terminal = fullScreenTerminal() else { return 64 }
         guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
         let hosted: CoReadingHost.Content
+        var ink: String?
         if let remote = source as? HTTPStorySource {
             hosted = .url(remote.baseURL)
+        } else if let inkSource = source as? InkStorySource {
+            // An ink story: followers open the same file beside its pictures and sounds, and follow its beats.
+            ink = inkSource.file
+            if let remote = inkSource.base as? HTTPStorySource {
+                hosted = .url(remote.baseURL)
+            } else {
+                hosted = .folder(URL(fileURLWithPath: inkSource.base.location))
+            }
         } else {
             hosted = .folder(URL(fileURLWithPath: argument))
         }
         // Refused requests go to the reader's log file (the screen is the reader's while hosting).
-        let host = CoReadingHost(content: hosted, storyId: content.manifest.id, storyVersion: content.manifest.version,
+        let host = CoReadingHost(content: hosted, storyId: content.manifest.id, storyVersion: content.manifest.version, ink: ink,
                                  configuration: configuration, token: token, log: { PajamaLog.coreading.warning("\($0)") })
         do {
             _ = try await host.start()
@@ -120,7 +129,8 @@ extension ReaderApp {
         }
         // The token goes only to the host itself, never to a web server or CDN the story is on.
         let sameOrigin = storyURL.scheme == url.scheme && storyURL.host == url.host && storyURL.port == url.port
-        let source = HTTPStorySource(baseURL: storyURL, authorization: sameOrigin ? "Bearer \(token)" : nil)
+        let package = HTTPStorySource(baseURL: storyURL, authorization: sameOrigin ? "Bearer \(token)" : nil)
+        let source: any StorySource = welcome.story.ink.map { InkStorySource(base: package, file: $0) } ?? package
         let sound = makeSound(options, paths: paths)
         let content: StoryContentManager
         do {
@@ -132,6 +142,12 @@ extension ReaderApp {
         }
         guard content.manifest.id == welcome.story.id else {
             printError("pajama: the story at \(storyURL.absoluteString) is \"\(content.manifest.id)\", the host reads \"\(welcome.story.id)\"")
+            await shutdown(sound: sound, content: content)
+            return 2
+        }
+        // An ink story: the owner's beat is made from the owner's seed and state before the reader enters it.
+        if let sync = welcome.beat, case .failed(let reason) = await content.restore(sync.origin) {
+            printError("pajama: cannot follow the owner's ink story: \(reason)")
             await shutdown(sound: sound, content: content)
             return 2
         }

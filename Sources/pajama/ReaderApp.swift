@@ -108,7 +108,7 @@ enum ReaderApp {
                     let entry = entries[selected]
                     guard entry.readable else { notice = " cannot open: \(entry.progress)"; break }
                     do {
-                        let content = try await open(FolderStorySource(folder: entry.folder), sound: sound, paths: paths)
+                        let content = try await open(StorySources.open(entry.folder), sound: sound, paths: paths)
                         _ = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths)
                         await content.sounds?.clear()
                     } catch {

@@ -56,9 +56,9 @@ import Testing
     @Test func listShowsEveryBundledStoryAndWhetherItValidates() throws {
         let result = try ChildProcess.run(pajama, ["list", PackagePaths.stories.path])
         #expect(result.status == 0)
-        for title in ["The Lantern Keeper", "The Clockwork Atlas", "The Night Garden"] { #expect(result.stdout.contains(title)) }
+        for title in ["The Lantern Keeper", "The Clockwork Atlas", "The Night Garden", "The Ferry Cat"] { #expect(result.stdout.contains(title)) }
         let rows = result.stdout.split(separator: "\n").dropFirst()
-        #expect(rows.count == 3)
+        #expect(rows.count == 4)
         #expect(rows.allSatisfy { $0.hasSuffix("yes") }, "\(result.stdout)")
         // $PAJAMA_STORIES is the default folder.
         var env = ProcessInfo.processInfo.environment

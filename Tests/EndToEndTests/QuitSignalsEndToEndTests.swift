@@ -33,7 +33,7 @@ import Testing
     @Test func ctrlCInAStoryOpenedFromTheLibraryEndsTheLibraryToo() throws {
         let t = try library()
         defer { t.stop() }
-        t.send("Down")
+        t.send("Down", "Down")  // the third story (by title): The Lantern Keeper
         try t.press("Enter", thenWaitFor: "A short story")
         t.send("C-c")
         try expectRestored(t, exitStatus: 130)

@@ -30,7 +30,7 @@ import Testing
         let library = t.screen()
         #expect(library.contains("The Clockwork Atlas") && library.contains("The Night Garden"))
         #expect(library.contains("new"))
-        t.send("Down")
+        t.send("Down", "Down")  // the third story (by title): The Lantern Keeper
         try t.press("Enter", thenWaitFor: "A short story")
         try readToFirstChoice(t)
         try t.press("1", thenWaitFor: "Up went Mina")

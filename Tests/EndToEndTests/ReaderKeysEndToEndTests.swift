@@ -73,8 +73,8 @@ import Testing
         let row = try #require(list.split(separator: "\n").first { $0.contains("The Lantern Keeper") })
         #expect(row.contains("page "), "\(row)")
         #expect(list.contains("new"))
-        // Lantern Keeper is listed second (stories are sorted by id).
-        library.send("Down")
+        // Lantern Keeper is listed third (stories are sorted by title: Clockwork Atlas, Ferry Cat, Lantern Keeper).
+        library.send("Down", "Down")
         try library.press("Enter", thenWaitFor: "Thunder walked")
     }
 

@@ -9,13 +9,16 @@ public struct Bookmark: Codable, Sendable, Equatable {
     /// The page's first words, for the list.
     public var firstWords: String
     public var savedAt: Date
+    /// The origin of the beat at `location`, for a story made as it is read (ink); absent otherwise.
+    public var origin: BeatOrigin?
 
-    public init(name: String, location: StoryLocation, history: [StoryLocation], firstWords: String, savedAt: Date) {
+    public init(name: String, location: StoryLocation, history: [StoryLocation], firstWords: String, savedAt: Date, origin: BeatOrigin? = nil) {
         self.name = name
         self.location = location
         self.history = history
         self.firstWords = firstWords
         self.savedAt = savedAt
+        self.origin = origin
     }
 
     /// A time as the bookmarks show it and autosaves are named: `2026-11-24 12:31 UTC` (with seconds:

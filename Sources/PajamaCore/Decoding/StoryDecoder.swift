@@ -89,7 +89,21 @@ public enum StoryDecoder {
             }
             pages.append(page)
         }
-        return Beat(id: id, pages: pages, nextBeatId: nextBeatId)
+        let origin = try root.optionalField("origin").map { cursor throws(StoryFormatError) in try decodeOrigin(cursor) }
+        return Beat(id: id, pages: pages, nextBeatId: nextBeatId, origin: origin)
+    }
+
+    /// A made beat's `origin` (BeatOrigin): `{"seed": 7, "steps": [0, 2], "state": "...", "version": "..."}`.
+    private static func decodeOrigin(_ cursor: JSONCursor) throws(StoryFormatError) -> BeatOrigin {
+        var steps: [Int] = []
+        for step in try cursor.field("steps").elements() {
+            let value = try step.integer()
+            guard value >= -1 else { throw step.error("a step is a choice index (0 or more) or -1") }
+            steps.append(value)
+        }
+        return BeatOrigin(
+            seed: try cursor.field("seed").integer(), steps: steps, state: try cursor.optionalField("state")?.string(),
+            version: try cursor.optionalField("version")?.string())
     }
 
     private static func decodePage(_ cursor: JSONCursor) throws(StoryFormatError) -> Page {

@@ -17,13 +17,14 @@ public actor BeatStorageCoordinator {
     private var inFlight = InFlightLoads<String, Beat>()
     public private(set) var metrics = StorageMetrics()
 
-    /// Pass nil for a tier to leave it out. The disk tier is never used for local folders.
+    /// Pass nil for a tier to leave it out. The disk tier is never used for local folders, nor for a source
+    /// that makes its beats (`StorySource.makesBeats`).
     public init(manifest: StoryManifest, source: any StorySource, memory: InMemoryBeatCache? = InMemoryBeatCache(), disk: DiskCache?,
                 events: LoadingEventHub? = nil) {
         self.manifest = manifest
         self.source = source
         self.memory = memory
-        self.disk = source.isLocal ? nil : disk
+        self.disk = source.isLocal || source.makesBeats ? nil : disk
         self.events = events
         self.activity = LoadActivity(events: events)
     }

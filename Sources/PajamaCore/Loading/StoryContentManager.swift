@@ -231,4 +231,15 @@ public actor StoryContentManager: StoryContent {
     }
 
     public func metrics() async -> StorageMetrics { await storage.metrics }
+
+    // MARK: Made beats
+
+    /// Hands a saved origin to a source that makes its beats (ink); when the beats it made before no longer
+    /// hold (another seed, a state given), they are forgotten. Nothing to do for a story package.
+    public func restore(_ origin: BeatOrigin) async -> OriginRestore {
+        guard source.makesBeats else { return .restored }
+        let outcome = await source.restore(origin)
+        if outcome == .restoredAnew { await storage.memory?.clear() }
+        return outcome
+    }
 }

@@ -4,11 +4,14 @@ public struct Beat: Hashable, Sendable {
     public var pages: [Page]
     /// The beat that follows the last page, unless that page is a choice.
     public var nextBeatId: String?
+    /// How a beat made as it is read (ink) was reached; nil for the beats of a story package.
+    public var origin: BeatOrigin?
 
-    public init(id: String, pages: [Page], nextBeatId: String? = nil) {
+    public init(id: String, pages: [Page], nextBeatId: String? = nil, origin: BeatOrigin? = nil) {
         self.id = id
         self.pages = pages
         self.nextBeatId = nextBeatId
+        self.origin = origin
     }
 
     /// The page with this id, if the beat has one.

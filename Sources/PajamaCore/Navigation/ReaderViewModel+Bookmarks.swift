@@ -30,6 +30,10 @@ extension ReaderViewModel {
         case .page, .finished, .failed: break
         case .idle, .entering, .closed: return
         }
+        if let origin = bookmark.origin, case .failed(let reason) = await content.restore(origin) {
+            emit(.notice(reason))
+            return
+        }
         history.restore(Array(bookmark.history.dropLast()))
         await enter(Entry(target: .location(bookmark.location), beatHint: nil, recordInHistory: true, choiceSound: nil))
     }
@@ -45,7 +49,7 @@ extension ReaderViewModel {
         let words = Bookmark.firstWords(of: page.page)
         let name = name ?? (words.isEmpty ? "\(page.location.beatId) \(page.location.pageId)" : words)
         return Bookmark(name: name, location: page.location, history: history.locations.prefix(history.cursor + 1).map { $0 },
-                        firstWords: words, savedAt: Date())
+                        firstWords: words, savedAt: Date(), origin: page.beat.origin)
     }
 
     /// The task that writes bookmarks in order, off the main actor; a problem (or "bookmarked NAME") is

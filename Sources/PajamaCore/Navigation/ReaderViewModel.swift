@@ -144,14 +144,24 @@ public final class ReaderViewModel {
             if restart {
                 progress.remove(storyId: manifest.id)
             } else if let saved, requested == nil {
-                history.restore(placesStillInTheStory(saved.history.dropLast()))
-                pagesRead = saved.pagesRead
-                finishedOnce = saved.finished
-                choicesMade = saved.choicesMade ?? 0
-                target = .location(saved.location)
+                if let origin = saved.origin, case .failed(let reason) = await content.restore(origin) {
+                    // A made story (ink) whose way back could not be rebuilt: said, and read from the start.
+                    emit(.notice(reason))
+                } else {
+                    history.restore(placesStillInTheStory(saved.history.dropLast()))
+                    pagesRead = saved.pagesRead
+                    finishedOnce = saved.finished
+                    choicesMade = saved.choicesMade ?? 0
+                    target = .location(saved.location)
+                }
             }
         }
         if let requested {
+            if let origin = bookmark?.origin, case .failed(let reason) = await content.restore(origin) {
+                emit(.notice(reason))
+                await enter(Entry(target: target, beatHint: nil, recordInHistory: true, choiceSound: nil), resolvingInvalid: true)
+                return
+            }
             if let bookmark { history.restore(placesStillInTheStory(bookmark.history.dropLast())) }
             await enter(Entry(target: .location(requested), beatHint: nil, recordInHistory: true, choiceSound: nil))
             return
@@ -267,8 +277,17 @@ public final class ReaderViewModel {
         guard let progress else { return }
         let record = ReadingProgress(location: location, history: history.locations, finished: finishedOnce,
                                      storyVersion: manifest.version, pagesRead: pagesRead, choicesMade: choicesMade,
-                                     endingsFound: endingsFound.isEmpty ? nil : endingsFound, seenPages: seenPages.pages)
+                                     endingsFound: endingsFound.isEmpty ? nil : endingsFound, seenPages: seenPages.pages,
+                                     origin: shownBeat(at: location)?.origin)
         if let problem = progress.save(storyId: manifest.id, record) { emit(.notice(problem)) }
+    }
+
+    /// The beat of the page shown (or left by a move under way) when it is the one at `location`.
+    private func shownBeat(at location: StoryLocation) -> Beat? {
+        switch phase {
+        case .page(let page, _), .finished(let page, _, _): page.beat.id == location.beatId ? page.beat : history.current?.beat
+        default: history.current?.beat?.id == location.beatId ? history.current?.beat : nil
+        }
     }
 
     /// Writes the progress handed over and not yet written (the story's end; tests).

@@ -23,4 +23,11 @@ public protocol StoryContent: Sendable {
     func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound
     /// Tells the preloader where the reader is now, so it slides its window.
     func readerMoved(to location: StoryLocation) async
+    /// Makes the beat a saved `origin` leads to known again before a resumed reading enters it (an ink story;
+    /// nothing to do for a story package).
+    func restore(_ origin: BeatOrigin) async -> OriginRestore
+}
+
+extension StoryContent {
+    public func restore(_ origin: BeatOrigin) async -> OriginRestore { .restored }
 }

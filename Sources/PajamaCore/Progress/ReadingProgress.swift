@@ -11,9 +11,11 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
     public var endingsFound: [String]?
     /// The pages seen so far, oldest first (`SeenPages`); kept across restarts (absent from older files).
     public var seenPages: [SeenPage]?
+    /// The origin of the beat at `location`, for a story made as it is read (ink); absent otherwise.
+    public var origin: BeatOrigin?
 
     public init(location: StoryLocation, history: [StoryLocation], finished: Bool = false, storyVersion: String? = nil, pagesRead: Int = 0,
-                choicesMade: Int? = nil, endingsFound: [String]? = nil, seenPages: [SeenPage]? = nil) {
+                choicesMade: Int? = nil, endingsFound: [String]? = nil, seenPages: [SeenPage]? = nil, origin: BeatOrigin? = nil) {
         self.location = location
         self.history = history
         self.finished = finished
@@ -22,6 +24,7 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
         self.choicesMade = choicesMade
         self.endingsFound = endingsFound
         self.seenPages = seenPages
+        self.origin = origin
     }
 
     /// The largest count of pages read kept from a file (a reader turning a page a second for 60 years).
@@ -39,5 +42,6 @@ public struct ReadingProgress: Codable, Sendable, Equatable {
         choicesMade = try container.decodeIfPresent(Int.self, forKey: .choicesMade).map { min(max(0, $0), Self.maximumPagesRead) }
         endingsFound = try container.decodeIfPresent([String].self, forKey: .endingsFound)
         seenPages = try container.decodeIfPresent([SeenPage].self, forKey: .seenPages)
+        origin = try container.decodeIfPresent(BeatOrigin.self, forKey: .origin)
     }
 }

@@ -12,9 +12,18 @@ public protocol StorySource: Sendable {
     /// Reads one file of the package, calling `progress` as its bytes arrive (a source that reads a file
     /// at once, like a folder, need not call it at all).
     func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8]
+    /// True when the source makes its beats as they are read (an ink story): they are not kept in the disk
+    /// cache (the source must see every beat it serves, to know the beats that follow).
+    var makesBeats: Bool { get }
+    /// Makes the source know the beat `origin` leads to again (a resumed reading of an ink story).
+    func restore(_ origin: BeatOrigin) async -> OriginRestore
 }
 
 extension StorySource {
+    public var makesBeats: Bool { false }
+
+    public func restore(_ origin: BeatOrigin) async -> OriginRestore { .restored }
+
     public func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8] {
         try await read(path)
     }

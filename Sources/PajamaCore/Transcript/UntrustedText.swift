@@ -5,6 +5,11 @@ public enum UntrustedText {
     /// apply bidi) replaced by one U+FFFD, so untrusted story text can never send control sequences to
     /// the terminal nor disguise itself.
     public static func sanitize(_ text: String) -> String {
+        // Most text has nothing to replace: it is returned as it is, without building a copy (a frame
+        // sanitises every line it draws).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) || !text.unicodeScalars.contains(where: needsReplacing) {
+            return text
+        }
         var out = String.UnicodeScalarView()
         var scalars = Array(text.unicodeScalars)[...]
         while let scalar = scalars.first {
@@ -21,12 +26,18 @@ public enum UntrustedText {
                     }
                 }
                 out.append(Unicode.Scalar(0xFFFD)!)
-            } else if v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+            } else if needsReplacing(scalar) {
                 out.append(v == 0x09 ? " " : Unicode.Scalar(0xFFFD)!)
             } else {
                 out.append(scalar)
             }
         }
         return String(out)
+    }
+
+    /// A control character (C0, DEL, C1, which includes ESC and CSI) or a bidirectional override or isolate.
+    private static func needsReplacing(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 }

@@ -2,6 +2,7 @@
 public enum StoryValidator {
     /// Validates the package behind `source`.
     public static func validate(source: any StorySource, probe: any AssetProbe) async -> ValidationReport {
+        if let ink = source as? InkStorySource { return await InkValidator.validate(ink, probe: probe) }
         var findings: [ValidationFinding] = []
         let manifestBytes: [UInt8]
         do {

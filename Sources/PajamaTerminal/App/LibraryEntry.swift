@@ -21,9 +21,14 @@ public struct LibraryEntry: Sendable, Equatable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             let source = FolderStorySource(folder: path)
-            guard source.exists("story.json") else { continue }
+            let ink = source.exists("story.json") ? nil : InkStorySource.inkFile(at: path)
+            guard source.exists("story.json") || ink != nil else { continue }
             do {
-                let manifest = try StoryDecoder.decodeManifest(try source.readSync("story.json"))
+                let manifest = if let ink {
+                    try InkStorySource.manifest(folder: ink.folder, file: ink.file)
+                } else {
+                    try StoryDecoder.decodeManifest(try source.readSync("story.json"))
+                }
                 let saved = progress.load(storyId: manifest.id).progress
                 let state: String
                 if let saved {

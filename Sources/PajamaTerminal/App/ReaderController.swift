@@ -42,6 +42,9 @@ public final class ReaderController {
     /// renders): each set is cancelled by its owner (the end of `run`, leaving the page).
     private var sessionTasks: [Task<Void, Never>] = []
     private var visitTasks: [Task<Void, Never>] = []
+    /// The grid the next frame is composed into: the one the terminal handed back from the frame before
+    /// (two grids take turns, so drawing a frame allocates none).
+    private var spareGrid: CellGrid?
     /// Where work for the key worker goes, while the session runs.
     private var workInput: AsyncStream<Work>.Continuation?
 
@@ -168,8 +171,10 @@ public final class ReaderController {
             if !due.isEmpty { workInput.yield(.effects(due)) }
             if let deadline = presenter.deadline { timeout = min(timeout, deadline - .now) }
             if presenter.needsRedraw {
-                let (frame, effects) = presenter.render()
-                terminal.draw(frame.grid)
+                var grid = spareGrid ?? CellGrid(width: 0, height: 0)
+                spareGrid = nil  // the grid is held once, so composing into it does not copy it
+                let effects = presenter.render(into: &grid)
+                spareGrid = terminal.draw(grid)
                 apply(effects)
             }
             await terminal.waitForInput(timeout: max(timeout, .milliseconds(1)))
@@ -251,6 +256,12 @@ public final class ReaderController {
             case .loadPicture(let path): visitTasks.append(Task { @MainActor [weak self] in await self?.loadPicture(path) })
             case .requestPicture(let key, let image):
                 visitTasks.append(Task { @MainActor [weak self, pictureCache] in
+                    // A quick draft first when the final render is slow (chafa's perceptual colour matching):
+                    // the picture shows at once, and its final cells replace it when they are ready.
+                    if let draft = await pictureCache.draft(for: image, key: key) {
+                        guard !Task.isCancelled else { return }
+                        self?.dispatch(.pictureDraft(key, draft))
+                    }
                     let cells = await pictureCache.cells(for: image, key: key)
                     guard !Task.isCancelled else { return }
                     self?.dispatch(.pictureCells(key, cells))

@@ -30,7 +30,8 @@ public enum ReaderEffect: Sendable, Equatable {
     /// Load the picture at this path for the page on screen; the controller answers `.pictureLoaded` or
     /// `.pictureFailed`.
     case loadPicture(AssetPath)
-    /// Render `image` into cells for `key`; the controller answers `.pictureCells`.
+    /// Render `image` into cells for `key`; the controller answers `.pictureCells` (after a `.pictureDraft`
+    /// when the final cells take longer than a draft).
     case requestPicture(PictureCache.Key, StoryImage)
     case quit
 }

@@ -6,12 +6,18 @@ extension ReaderPresenter {
     /// a resize, the stats panel). Until those cells arrive the frame keeps the previous cells (clipped) or
     /// none: it never waits.
     public mutating func render() -> (frame: RenderedFrame, effects: [ReaderEffect]) {
+        var grid = CellGrid(width: 0, height: 0)
+        let effects = render(into: &grid)
+        return (RenderedFrame(grid: grid, choices: choiceBoxes), effects)
+    }
+
+    /// `render()`, composing the frame into `grid` (its storage reused: see `CellGrid.clear`).
+    public mutating func render(into grid: inout CellGrid) -> [ReaderEffect] {
         needsRedraw = false
         let model = model()
         let effects = pictureRequest(for: model)
-        let frame = PageRenderer.frame(model, width: width, height: height)
-        choiceBoxes = frame.choices
-        return (frame, effects)
+        choiceBoxes = PageRenderer.draw(model, into: &grid, width: width, height: height)
+        return effects
     }
 
     private mutating func pictureRequest(for model: ScreenModel) -> [ReaderEffect] {
@@ -24,7 +30,7 @@ extension ReaderPresenter {
               let box = PageRenderer.pictureBox(for: model, width: width, height: height)
         else { return [] }
         let key = PictureCache.Key(path: picture.path, width: box.width, height: box.height, look: look)
-        guard shownPicture?.key != key, requestedPicture != key else { return [] }
+        guard shownPicture?.key != key || shownPicture?.isDraft == true, requestedPicture != key else { return [] }
         requestedPicture = key
         return [.requestPicture(key, picture.image)]
     }

@@ -27,6 +27,9 @@ public struct ReaderPresenter: Sendable {
         case pictureFailed(AssetPath)
         /// Cells rendered for a `requestPicture` effect.
         case pictureCells(PictureCache.Key, PictureCells)
+        /// A quick draft of those cells (`PictureCache.draft`), shown until they arrive; a page left before
+        /// they did asks for them again when it is shown next.
+        case pictureDraft(PictureCache.Key, PictureCells)
         case sound(SoundStatus)
         /// The `--stats` panel's lines.
         case stats([String])
@@ -108,7 +111,7 @@ public struct ReaderPresenter: Sendable {
     var pictureLoading: AssetPath?
     var failedPictures: Set<AssetPath> = []
     /// The latest cells received for the page's picture, and the render asked for last.
-    var shownPicture: (key: PictureCache.Key, cells: PictureCells)?
+    var shownPicture: (key: PictureCache.Key, cells: PictureCells, isDraft: Bool)?
     var requestedPicture: PictureCache.Key?
     /// Where the choices of the last frame drawn are.
     var choiceBoxes: [ChoiceHitBox] = []
@@ -165,7 +168,10 @@ public struct ReaderPresenter: Sendable {
             failedPictures.insert(path)
         case .pictureCells(let key, let cells):
             guard requestedPicture == key else { return [] }  // superseded by a newer size or page
-            shownPicture = (key, cells)
+            shownPicture = (key, cells, false)
+        case .pictureDraft(let key, let cells):
+            guard requestedPicture == key, shownPicture?.key != key || shownPicture?.isDraft == true else { return [] }
+            shownPicture = (key, cells, true)
         case .sound(let status):
             guard status != sound else { return [] }
             sound = status

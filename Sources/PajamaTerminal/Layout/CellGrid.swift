@@ -20,14 +20,30 @@ public struct CellGrid: Sendable, Equatable {
         public var text: String { glyph.text }
     }
 
-    public let width: Int
-    public let height: Int
+    public private(set) var width: Int
+    public private(set) var height: Int
+    /// Row-major, `width * height` cells of 24 bytes each (a `Glyph` and a `Style`: plain integers, no
+    /// padding, so rows compare as memory; see `forEachChange`).
     public private(set) var cells: [Cell]
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: Cell(), count: self.width * self.height)
+    }
+
+    /// Blanks every cell and takes the size `width` x `height`, in the storage the grid already has when
+    /// nothing else shares it and the size is the same: a reader keeping two grids (the frame on screen and
+    /// the next one) composes every frame without allocating one.
+    public mutating func clear(width: Int, height: Int) {
+        let width = max(0, width), height = max(0, height)
+        if width == self.width, height == self.height {
+            cells.withUnsafeMutableBufferPointer { $0.update(repeating: Cell()) }
+        } else {
+            self.width = width
+            self.height = height
+            cells = Array(repeating: Cell(), count: width * height)
+        }
     }
 
     public subscript(x: Int, y: Int) -> Cell {
@@ -41,6 +57,12 @@ public struct CellGrid: Sendable, Equatable {
     public mutating func put(_ text: String, x: Int, y: Int, style: Style = Style(.text), maxWidth: Int? = nil) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(maxWidth ?? width, width - max(x, 0))
+        return putPrintableASCII(text, x: x, y: y, style: style, limit: limit)
+            ?? putCharacters(text, x: x, y: y, style: style, limit: limit)
+    }
+
+    /// `put` for any text, a character at a time.
+    mutating func putCharacters(_ text: String, x: Int, y: Int, style: Style, limit: Int) -> Int {
         var column = x
         var used = 0
         for character in DisplayWidth.sanitize(text) {
@@ -55,6 +77,20 @@ public struct CellGrid: Sendable, Equatable {
             used += w
         }
         return used
+    }
+
+    /// `put` for text of printable ASCII only (nothing to sanitise, one cell a byte): a glyph per byte, no
+    /// `Character` per cell. Nil for any other text.
+    private mutating func putPrintableASCII(_ text: String, x: Int, y: Int, style: Style, limit: Int) -> Int? {
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            let used = max(0, min(bytes.count, limit))
+            for (offset, byte) in bytes.prefix(used).enumerated() where x + offset >= 0 {
+                self[x + offset, y] = Cell(glyph: Glyph(Unicode.Scalar(byte)), style: style)
+            }
+            return used
+        }
     }
 
     /// Fills a row range with blanks of a style (for bars and highlights).

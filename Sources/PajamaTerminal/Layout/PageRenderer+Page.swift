@@ -89,12 +89,14 @@ extension PageRenderer {
             if let subtitle { lines += [blank] + wrap(subtitle, .subtitle, centred: true) }
             return (lines, lines)
         case .text(let paragraphs):
-            func text(_ shown: ArraySlice<String>) -> [Line] {
-                shown.enumerated().flatMap { i, paragraph in (i > 0 ? [blank] : []) + wrap(paragraph, .text) }
+            // Each paragraph wrapped once: the lines shown are the first paragraphs' lines.
+            let wrapped = paragraphs.map { wrap($0, .text) }
+            func text(_ count: Int) -> [Line] {
+                wrapped.prefix(count).enumerated().flatMap { i, lines in (i > 0 ? [blank] : []) + lines }
             }
-            var shown = text(paragraphs.prefix(max(1, view.revealedLines)))
+            var shown = text(max(1, view.revealedLines))
             if view.revealedLines < paragraphs.count { shown += [blank, Line(text: "▸", style: Style(.dim))] }
-            return (shown, text(paragraphs[...]))
+            return (shown, text(wrapped.count))
         case .choice(let prompt, let choices):
             var lines: [Line] = []
             if let prompt { lines += wrap(prompt, .prompt) + [blank] }

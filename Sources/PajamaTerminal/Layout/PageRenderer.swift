@@ -46,12 +46,20 @@ public enum PageRenderer {
 
     /// The frame for `model` at this size, and where its choices are, so a mouse click is a lookup.
     public static func frame(_ model: ScreenModel, width: Int, height: Int) -> RenderedFrame {
-        var grid = CellGrid(width: width, height: height)
+        var grid = CellGrid(width: 0, height: 0)
+        let choices = draw(model, into: &grid, width: width, height: height)
+        return RenderedFrame(grid: grid, choices: choices)
+    }
+
+    /// Composes the frame for `model` into `grid` (cleared to this size first, in its own storage: see
+    /// `CellGrid.clear`) and returns where its choices are.
+    public static func draw(_ model: ScreenModel, into grid: inout CellGrid, width: Int, height: Int) -> [ChoiceHitBox] {
+        grid.clear(width: width, height: height)
         var choices: [ChoiceHitBox] = []
         guard width >= minimumSize.width, height >= minimumSize.height else {
             let message = TextWrapper.wrap("terminal too small", width: max(1, width))
             for (i, line) in message.prefix(max(0, height)).enumerated() { grid.put(line, x: 0, y: i, style: Style(.error)) }
-            return RenderedFrame(grid: grid, choices: [])
+            return []
         }
         let statsPanel = statsPanelWidth(model, width: width)
         if let stats = model.statsLines, statsPanel > 0 {
@@ -105,7 +113,7 @@ public enum PageRenderer {
             overlay(&grid, ["Keys", ""] + helpLines + extra + ["", "any key to close"], width: width, height: height)
             choices = []
         }
-        return RenderedFrame(grid: grid, choices: choices)
+        return choices
     }
 
     // MARK: Areas

@@ -32,19 +32,36 @@ public actor PictureCache {
         }
     }
 
+    /// Turns an image into a quick draft of its cells, or nil when no draft would be quicker.
+    public typealias Draft = @Sendable (StoryImage, _ width: Int, _ height: Int, PictureLook) -> PictureCells?
+
     /// Turns an image into cells for a box and look (`PictureRenderer.cells` unless a test passes a fake).
     public typealias Render = @Sendable (StoryImage, _ width: Int, _ height: Int, PictureLook) -> PictureCells
 
     public let capacity: Int
     private let renderer: Render
+    /// Renders the quick drafts of `draft(for:key:)` (none when nil, or when it returns nil).
+    private let drafter: Draft?
     private var entries: LRUCache<Key, PictureCells>
     /// Renders done so far (cache misses).
     public private(set) var renderCount = 0
+    /// Drafts done so far.
+    public private(set) var draftCount = 0
 
-    public init(capacity: Int = 32, render: @escaping Render = { PictureRenderer.cells(for: $0, width: $1, height: $2, look: $3) }) {
+    /// A cache rendering with `PictureRenderer`, with quick drafts where the final render is slow.
+    public init(capacity: Int = 32) {
+        self.init(capacity: capacity, render: { PictureRenderer.cells(for: $0, width: $1, height: $2, look: $3) }, draft: { image, width, height, look in
+            guard case .bitmap = image, PictureRenderer.hasQuickDraft(look) else { return nil }
+            return PictureRenderer.cells(for: image, width: width, height: height, look: look, quick: true)
+        })
+    }
+
+    /// A cache rendering with `render`, and drafting with `draft` (none when nil, or when it returns nil).
+    public init(capacity: Int = 32, render: @escaping Render, draft: Draft? = nil) {
         self.capacity = max(1, capacity)
         entries = LRUCache(countLimit: self.capacity)
         renderer = render
+        drafter = draft
     }
 
     /// The cells for `key` if they are cached. Never renders.
@@ -58,6 +75,14 @@ public actor PictureCache {
         let cells = renderer(image, key.width, key.height, key.look)
         renderCount += 1
         entries.insert(cells, for: key, cost: 0)
+        return cells
+    }
+
+    /// A quick draft of `key`'s picture to show while its final cells render, or nil: when they are cached
+    /// already, or no draft would be quicker (see `PictureRenderer.hasQuickDraft`). Drafts are not kept.
+    public func draft(for image: StoryImage, key: Key) -> PictureCells? {
+        guard let drafter, entries.value(for: key) == nil, let cells = drafter(image, key.width, key.height, key.look) else { return nil }
+        draftCount += 1
         return cells
     }
 

@@ -11,8 +11,9 @@ public enum PictureRenderer {
     }
 
     /// The cells of `image` fitted into `width` x `height` cells as `look` says: its colour mode and
-    /// symbols, and transparent pixels composited onto its backdrop.
-    public static func cells(for image: StoryImage, width: Int, height: Int, look: PictureLook) -> PictureCells {
+    /// symbols, and transparent pixels composited onto its backdrop. `quick`: a draft of a bitmap, faster
+    /// where `hasQuickDraft` says so (`ChafaRenderer`), the same cells elsewhere.
+    public static func cells(for image: StoryImage, width: Int, height: Int, look: PictureLook, quick: Bool = false) -> PictureCells {
         guard width > 0, height > 0 else { return .empty }
         switch image {
         case .textArt(let lines):
@@ -20,9 +21,12 @@ public enum PictureRenderer {
         case .bitmap(let pixelWidth, let pixelHeight, let rgba):
             let opaque = look.backdrop.flatMap { AlphaCompositing.composite(rgba: rgba, onto: $0) } ?? rgba
             return ChafaRenderer.render(pixelWidth: pixelWidth, pixelHeight: pixelHeight, rgba: opaque,
-                                        width: width, height: height, mode: look.mode, symbols: look.symbols)
+                                        width: width, height: height, mode: look.mode, symbols: look.symbols, quick: quick)
         }
     }
+
+    /// Whether a quick draft of a bitmap in `look` is quicker than its final render.
+    public static func hasQuickDraft(_ look: PictureLook) -> Bool { ChafaRenderer.hasQuickDraft(look.mode) }
 
     /// Text art: each line sanitised (no control character reaches the terminal), clipped by display
     /// width, wide characters followed by an empty continuation cell as in `CellGrid`.

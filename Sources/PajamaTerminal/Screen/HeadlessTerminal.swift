@@ -91,10 +91,13 @@ public final class HeadlessTerminal: ReaderTerminal {
 
     // MARK: ReaderTerminal
 
-    public func draw(_ grid: CellGrid) {
+    @discardableResult
+    public func draw(_ grid: CellGrid) -> CellGrid? {
+        let spare = lastFrame
         lastFrame = grid
         frameCount += 1
         frameDrawn()
+        return spare
     }
 
     public func readKey() -> Key? {

@@ -11,8 +11,10 @@ public protocol ReaderTerminal: AnyObject {
     var colors: Int { get }
     var capabilities: TerminalCapabilities { get }
     var theme: Theme { get set }
-    /// Draws `grid` (only what changed since the last frame, where the terminal can tell).
-    func draw(_ grid: CellGrid)
+    /// Draws `grid` (only what changed since the last frame, where the terminal can tell). Returns a grid the
+    /// terminal no longer needs (the frame before), to compose the next frame into.
+    @discardableResult
+    func draw(_ grid: CellGrid) -> CellGrid?
     /// The next key, or nil when none is waiting. Never blocks.
     func readKey() -> Key?
     /// Waits until a key may be waiting, `wake()` is called, or `timeout` passes.

@@ -19,6 +19,8 @@ public final class Screen {
     /// Whether the next `draw` must clear the terminal and send every cell (after `invalidate()`).
     private var repaintTerminal = false
     private var pairs: [PairKey: Int32] = [:]
+    /// Each style's attributes and pair, worked out once (until the theme changes or the pairs start over).
+    private var looks = StyleLookTable<(attr_t, Int32)>()
     private var nextPair: Int32 = 1
     /// Counts the times `pairs` started over (ran out of colour pairs).
     private var pairGeneration = 0
@@ -55,6 +57,13 @@ public final class Screen {
         if getenv("ESCDELAY") == nil { set_escdelay(25) }
         initscr()
         isOpen = true
+        // ncurses writes to the terminal at every cursor movement of a frame (25-45 writes a frame) until
+        // the program has once left curses mode and come back: `_nc_mvcur` flushes while the screen is
+        // in its initial state (`_endwin == ewInitial`, lib_mvcur.c; for low-level terminfo programs),
+        // and only `doupdate` after `endwin` moves it on. Going out and back in once, before anything is
+        // drawn, makes a frame one write (see docs/performance.md).
+        endwin()
+        doupdate()
         cbreak()
         noecho()
         nonl()
@@ -67,6 +76,7 @@ public final class Screen {
             colors = Int(pajama_colors())
         }
         mapper = ColorMapper(colors: colors)
+        looks.removeAll()
         mousemask(mmask_t(PAJAMA_BUTTON1_CLICKED | PAJAMA_BUTTON1_PRESSED), nil)
         updateSize()
         watchInput()
@@ -101,13 +111,17 @@ public final class Screen {
 
     private func resetColors() {
         pairs.removeAll()
+        looks.removeAll()
         nextPair = 1
         previous = nil
     }
 
-    /// Draws `grid`, writing only the cells that changed since the last frame.
-    public func draw(_ grid: CellGrid) {
-        guard isOpen else { return }
+    /// Draws `grid`, writing only the cells that changed since the last frame. Returns the grid of the frame
+    /// before, which the screen no longer needs: compose the next frame into it (`CellGrid.clear`), and the
+    /// two grids take turns, no frame allocating one.
+    @discardableResult
+    public func draw(_ grid: CellGrid) -> CellGrid? {
+        guard isOpen else { return nil }
         if repaintTerminal {
             // After a resize the terminal may not show what ncurses believes it does (a 1x1 window scrolled
             // the page away): clear it and send every cell, not only the cells ncurses thinks changed.
@@ -122,9 +136,11 @@ public final class Screen {
             // (once: a frame that needs more pairs than the terminal has keeps the colours it got).
             put(grid, changedSince: nil)
         }
+        let spare = previous
         previous = grid
         wnoutrefresh(pajama_stdscr())
         doupdate()
+        return spare
     }
 
     /// Puts the cells of `grid` that differ from `before` (all of them, on a cleared screen, when nil or of
@@ -132,20 +148,23 @@ public final class Screen {
     private func put(_ grid: CellGrid, changedSince before: CellGrid?) {
         let before = before.flatMap { $0.width == grid.width && $0.height == grid.height ? $0 : nil }
         if before == nil { werase(pajama_stdscr()) }
-        for y in 0..<min(grid.height, height) {
-            for x in 0..<min(grid.width, width) {
-                let cell = grid[x, y]
-                if let before, before[x, y] == cell { continue }
-                if cell.glyph.isEmpty { continue }  // right half of a wide character
-                // The last cell of the screen: writing it would scroll on some terminals.
-                if y == height - 1 && x == width - 1 { continue }
-                put(cell, x: x, y: y)
-            }
+        let (lastX, lastY) = (width - 1, height - 1)
+        grid.forEachChange(since: before, columns: width, rows: height) { x, y, cell in
+            if cell.glyph.isEmpty { return }  // right half of a wide character
+            // The last cell of the screen: writing it would scroll on some terminals.
+            if y == lastY && x == lastX { return }
+            put(cell, x: x, y: y)
         }
     }
 
     private func put(_ cell: CellGrid.Cell, x: Int, y: Int) {
-        let (attributes, pair) = look(cell.style)
+        let generation = pairGeneration
+        var (attributes, pair) = looks.look(cell.style, look)
+        if pairGeneration != generation {
+            // The pairs started over while working this look out: the table's other looks are stale.
+            looks.removeAll()
+            (attributes, pair) = looks.look(cell.style, look)
+        }
         var character = cchar_t()
         var extendedPair = pair
         cell.glyph.withTerminatedScalars { scalars in

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Writes the model back as the format's JSON (`StoryDecoder` reads it back to the same values): for sources
+/// that make their story as it is read (ink) and hand it to the loading engine like files of a package.
+public enum StoryEncoder {
+    /// `story.json` for a manifest.
+    public static func encode(_ manifest: StoryManifest) -> [UInt8] {
+        var object: [String: Any] = ["format": manifest.format, "id": manifest.id, "title": manifest.title, "startBeatId": manifest.startBeatId]
+        if let author = manifest.author { object["author"] = author }
+        if let version = manifest.version { object["version"] = version }
+        if let beats = manifest.beats { object["beats"] = beats }
+        if manifest.lineByLine { object["presentation"] = ["lineByLine": true] }
+        if !manifest.criticality.isEmpty {
+            object["assets"] = ["criticality": Dictionary(uniqueKeysWithValues: manifest.criticality.map { ($0.key.value, $0.value.description) })]
+        }
+        return serialize(object)
+    }
+
+    /// `beats/<id>.json` for a beat.
+    public static func encode(_ beat: Beat) -> [UInt8] {
+        var object: [String: Any] = ["id": beat.id, "pages": beat.pages.map(page)]
+        if let next = beat.nextBeatId { object["nextBeatId"] = next }
+        if let origin = beat.origin {
+            var entry: [String: Any] = ["seed": origin.seed, "steps": origin.steps]
+            if let state = origin.state { entry["state"] = state }
+            if let version = origin.version { entry["version"] = version }
+            object["origin"] = entry
+        }
+        return serialize(object)
+    }
+
+    private static func page(_ page: Page) -> [String: Any] {
+        var object: [String: Any] = ["id": page.id, "type": page.kind.typeName]
+        switch page.kind {
+        case .title(let title, let subtitle):
+            object["title"] = title
+            if let subtitle { object["subtitle"] = subtitle }
+        case .text(let lines):
+            object["lines"] = lines
+        case .choice(let prompt, let choices):
+            if let prompt { object["prompt"] = prompt }
+            object["choices"] = choices.map { choice -> [String: Any] in
+                var entry: [String: Any] = ["text": choice.text, "targetBeatId": choice.targetBeatId]
+                if let sound = choice.soundURL { entry["sound_url"] = sound.value }
+                return entry
+            }
+        }
+        if let image = page.imageUrl { object["imageUrl"] = image.value }
+        if !page.tools.isEmpty { object["tools"] = page.tools.map { ["name": $0.name, "args": $0.args.mapValues(value)] } }
+        return object
+    }
+
+    private static func value(_ json: JSONValue) -> Any {
+        switch json {
+        case .null: NSNull()
+        case .bool(let flag): flag
+        case .number(let number): number
+        case .string(let text): text
+        case .array(let items): items.map(value)
+        case .object(let fields): fields.mapValues(value)
+        }
+    }
+
+    private static func serialize(_ object: [String: Any]) -> [UInt8] {
+        // Only strings, numbers, booleans, arrays and dictionaries go in: serialization cannot fail.
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        return [UInt8](data)
+    }
+}

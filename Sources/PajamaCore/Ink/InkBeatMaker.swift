@@ -1,0 +1,273 @@
+import PajamaInk
+
+/// Makes the beats of an ink story as they are read (docs/ink.md, "Reading ink stories").
+///
+/// A beat is what the runtime says from one choice point to the next (or to the end), paged by `InkPager`;
+/// its choices lead to the beats that choosing them makes. Beat ids are chained hashes: the start is
+/// `start`, the beat after step `s` (a choice index, or -1 when a long run goes on) from beat `p` is
+/// `i-` + 16 hex digits of FNV-1a of `p:s`, so the same story, seed and choices give the same ids on every
+/// run and machine. The maker keeps every id it handed out with its parent and step (a few dozen bytes
+/// each), and the runtime's state at the end of the last `statesKept` beats it made; a beat whose parent's
+/// state is gone is made again by replaying from the nearest beat whose state is kept (or the start).
+///
+/// Not thread-safe: owned by one `InkStorySource` (an actor).
+final class InkBeatMaker {
+    static let startBeatId = "start"
+    /// Longest run of lines in one beat; a longer run goes on in a next beat (step -1).
+    static let maximumLinesPerBeat = 120
+    /// Runtime states kept (the end of each recently made beat).
+    static let statesKept = 64
+    /// Largest state saved with a beat's origin (a larger one is replayed on resume instead).
+    static let maximumSavedState = 256 * 1024
+
+    let file: String
+    let version: String
+    let title: String
+    let author: String?
+    private(set) var seed: Int
+    private let story: Story
+    /// The runtime's errors of the current continue (its `onError`); warnings are not shown.
+    private let errors = ErrorLog()
+
+    private final class ErrorLog {
+        var messages: [String] = []
+    }
+
+    private struct Node {
+        var parent: String?
+        var step: Int
+        /// The state at the beat's start, when it came from saved progress.
+        var startState: String?
+    }
+
+    private var nodes: [String: Node] = [InkBeatMaker.startBeatId: Node(parent: nil, step: 0)]
+    private var endStates = LRUCache<String, String>(countLimit: InkBeatMaker.statesKept)
+
+    /// Why a beat could not be made.
+    enum Problem: Error, Equatable {
+        case unknownBeat(String)
+        case badTag(InkPager.BadTag)
+        case runtime(String)
+    }
+
+    /// What the runtime said for one beat.
+    private struct Segment {
+        enum Outcome: Equatable { case choices, end, more, error(String) }
+        var lines: [InkPager.Line] = []
+        var choices: [(text: String, tags: [String])] = []
+        var outcome = Outcome.end
+        var startState: String
+    }
+
+    init(json: String, file: String, version: String, seed: Int) throws(StoryLoadError) {
+        story = try Story(json: json, seed: seed)
+        let errors = self.errors
+        story.onError = { message, kind in if kind == .error { errors.messages.append(message) } }
+        self.file = file
+        self.version = version
+        self.seed = seed
+        var title: String?
+        var author: String?
+        for tag in story.globalTags {
+            switch InkTag(tag) {
+            case .title(let text) where title == nil: title = text
+            case .author(let text) where author == nil: author = text
+            default: break
+            }
+        }
+        self.title = title ?? Self.stem(of: file)
+        self.author = author
+    }
+
+    /// The file name without `.ink.json` (or `.json`).
+    static func stem(of file: String) -> String {
+        let lower = file.lowercased()
+        for suffix in [".ink.json", ".json"] where lower.hasSuffix(suffix) && lower.count > suffix.count {
+            return String(file.dropLast(suffix.count))
+        }
+        return file
+    }
+
+    /// The id of the beat `step` leads to from `parent`.
+    static func childId(of parent: String, step: Int) -> String {
+        let hash = FNV1a.hash("\(parent):\(step)")
+        let hex = String(hash, radix: 16)
+        return "i-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The steps from the start to the beat `id` (which must be known).
+    func steps(to id: String) -> [Int] {
+        var steps: [Int] = []
+        var cursor = id
+        while let node = nodes[cursor], let parent = node.parent {
+            steps.append(node.step)
+            cursor = parent
+        }
+        return steps.reversed()
+    }
+
+    // MARK: Making beats
+
+    /// The beat `id`, made by the runtime.
+    func beat(_ id: String) throws(Problem) -> Beat {
+        guard nodes[id] != nil else { throw .unknownBeat(id) }
+        // Walk up to a beat that can be made at once: the start, a restored one, or one whose parent's end
+        // state is kept; then make each beat down the chain (each keeps its end state for the next).
+        var chain = [id]
+        while let node = nodes[chain[chain.count - 1]], let parent = node.parent, node.startState == nil,
+            !endStates.contains(parent)
+        {
+            chain.append(parent)
+        }
+        var segment: Segment?
+        for beatId in chain.reversed() { segment = try run(beatId) }
+        return try makeBeat(id, from: segment!)
+    }
+
+    /// Runs the runtime through the beat `id` (its parent's end state must be kept unless it is the start
+    /// or restored), keeping its end state and noting the beats it leads to.
+    private func run(_ id: String) throws(Problem) -> Segment {
+        guard let node = nodes[id] else { throw .unknownBeat(id) }
+        do throws(StoryError) {
+            if let state = node.startState {
+                try story.loadStateJSON(state)
+            } else if let parent = node.parent {
+                guard let state = endStates.value(for: parent) else { throw StoryError("the state before beat \(id) is gone") }
+                try story.loadStateJSON(state)
+                if node.step >= 0 { try story.chooseChoiceIndex(node.step) }
+            } else {
+                try story.resetState(seed: seed)
+            }
+        } catch {
+            throw .runtime(error.message)
+        }
+        var segment = Segment(startState: story.saveStateJSON())
+        do throws(StoryError) {
+            while story.canContinue {
+                if segment.lines.count >= Self.maximumLinesPerBeat {
+                    segment.outcome = .more
+                    break
+                }
+                let path = story.currentPathString ?? ""
+                errors.messages = []
+                var text = try story.continueStory()
+                if let error = errors.messages.first {
+                    segment.outcome = .error("ink error at \"\(path)\": \(error)")
+                    break
+                }
+                while text.last == "\n" { text.removeLast() }
+                if text.allSatisfy({ $0 == " " || $0 == "\t" }) { text = "" }
+                segment.lines.append(InkPager.Line(text: text, tags: story.currentTags, inkPath: path))
+            }
+            if segment.outcome == .end {
+                segment.choices = story.currentChoices.prefix(StoryDecoder.choiceRange.upperBound).map { ($0.text, $0.tags) }
+                segment.outcome = segment.choices.isEmpty ? .end : .choices
+            }
+        } catch {
+            let path = story.currentPathString.map { " at \"\($0)\"" } ?? ""
+            segment.outcome = .error("ink error\(path): \(error.message)")
+            segment.choices = []
+        }
+        switch segment.outcome {
+        case .choices:
+            for index in segment.choices.indices { note(Self.childId(of: id, step: index), parent: id, step: index) }
+            _ = endStates.insert(story.saveStateJSON(), for: id, cost: 1)
+        case .more:
+            note(Self.childId(of: id, step: -1), parent: id, step: -1)
+            _ = endStates.insert(story.saveStateJSON(), for: id, cost: 1)
+        case .end, .error:
+            break
+        }
+        return segment
+    }
+
+    private func note(_ id: String, parent: String, step: Int) {
+        if nodes[id] == nil { nodes[id] = Node(parent: parent, step: step) }
+    }
+
+    private func makeBeat(_ id: String, from segment: Segment) throws(Problem) -> Beat {
+        var choices: [Choice] = []
+        for (index, choice) in segment.choices.enumerated() {
+            var sound: AssetPath?
+            for tag in choice.tags {
+                guard case .sound(let value) = InkTag(tag) else { continue }
+                do {
+                    sound = try AssetPath(validating: value)
+                } catch {
+                    throw .badTag(InkPager.BadTag(tag: "# " + tag.trimmingInkSpaces(), inkPath: "choice \(index + 1) of beat \(id)", reason: "sound: \(error)"))
+                }
+            }
+            choices.append(Choice(text: choice.text, targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
+        }
+        var pages: [Page]
+        do {
+            pages = try InkPager.pages(for: segment.lines, choices: choices)
+        } catch {
+            throw .badTag(error)
+        }
+        if case .error(let message) = segment.outcome {
+            pages.append(Page(id: "error", kind: .text(lines: ["The story stopped: \(file): \(message)"])))
+        } else if pages.isEmpty {
+            pages.append(Page(id: "p1", kind: .text(lines: ["The end."])))
+        }
+        if id == Self.startBeatId {
+            pages.insert(Page(id: "title", kind: .title(title: title, subtitle: author)), at: 0)
+        }
+        let state = segment.startState.utf8.count <= Self.maximumSavedState ? segment.startState : nil
+        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version)
+        let next = segment.outcome == .more ? Self.childId(of: id, step: -1) : nil
+        return Beat(id: id, pages: pages, nextBeatId: next, origin: origin)
+    }
+
+    // MARK: Resuming
+
+    /// Makes the beat `origin` leads to known again: from its saved state when it belongs to this version of
+    /// the story and loads, else by replaying its steps from the start (checking each).
+    ///
+    /// Without a state but for this version (a co-reading follower's move), the steps are only noted: each
+    /// beat is made when asked for, from the same seed and choices.
+    func restore(_ origin: BeatOrigin) -> OriginRestore {
+        let seedChanged = origin.seed != seed
+        if seedChanged {
+            seed = origin.seed
+            _ = endStates.removeAll()
+        }
+        var id = Self.startBeatId
+        var chain = [id]
+        for step in origin.steps {
+            let child = Self.childId(of: id, step: step)
+            note(child, parent: id, step: step)
+            id = child
+            chain.append(id)
+        }
+        if let state = origin.state, origin.version == version, (try? story.loadStateJSON(state)) != nil {
+            if nodes[id]?.startState == state, !seedChanged { return .restored }
+            nodes[id]?.startState = state
+            _ = endStates.removeAll()  // states made from another start of this beat
+            return .restoredAnew
+        }
+        if origin.state == nil, origin.version == version { return seedChanged ? .restoredAnew : .restored }
+        // Replay: every step must still be offered.
+        for (position, step) in origin.steps.enumerated() {
+            let segment: Segment
+            do {
+                segment = try run(chain[position])
+            } catch {
+                return .failed(Self.replayFailure(position, "\(error)"))
+            }
+            switch segment.outcome {
+            case .choices where step >= 0 && step < segment.choices.count, .more where step == -1:
+                continue
+            case .error(let message):
+                return .failed(Self.replayFailure(position, message))
+            default:
+                return .failed(Self.replayFailure(position, step >= 0 ? "choice \(step + 1) is no longer offered" : "the text no longer goes on there"))
+            }
+        }
+        return seedChanged ? .restoredAnew : .restored
+    }
+
+    private static func replayFailure(_ position: Int, _ reason: String) -> String {
+        "the saved place in this ink story could not be found again (at move \(position + 1): \(reason)); reading from the start"
+    }
+}

@@ -1,0 +1,38 @@
+import PajamaCore
+import PajamaImage
+import PajamaTerminal
+import PajamaTestSupport
+
+/// `picture`: the picture work behind the first page (the start-up figure): decoding the bundled story's
+/// title picture (PNG) and rendering it with chafa into the box the title page gives it at 200x60 and 80x24
+/// (256 colours, block symbols), in process.
+struct PictureScenario: Scenario {
+    let name = "picture"
+    let summary = "decode the title page's PNG, render it with chafa for its 200x60 and 80x24 boxes"
+
+    func run(_ options: BenchOptions) async throws -> [BenchRow] {
+        let source = FolderStorySource(folder: PackagePaths.stories.appendingPathComponent("lantern-keeper").path)
+        let manifest = try StoryDecoder.decodeManifest(try source.readSync("story.json"))
+        let beat = try StoryDecoder.decodeBeat(try source.readSync("beats/\(manifest.startBeatId).json"), file: "beat",
+                                               expectedId: manifest.startBeatId)
+        let page = beat.pages[0]
+        guard let path = page.imageUrl else { throw ScenarioFailure(description: "the title page has no picture") }
+        let bytes = try source.readSync(path.description)
+        var image = StoryImage.textArt(lines: [])
+        let decoding = try measure(iterations: options.iterations(200)) { image = try ImageDecoder.decode(path: path, bytes: bytes) }
+        var rows = [BenchRow(scenario: name, name: "decode \(path) (\(bytes.count) B)", unit: .seconds, stats: Statistics(decoding))]
+        let look = PictureLook(mode: .indexed256)
+        for (width, height) in [(200, 60), (80, 24)] {
+            let model = ScreenModel(storyTitle: manifest.title, content: .page(PageView(page: page, revealedLines: 1)),
+                                    position: "", soundStatus: "")
+            guard let box = PageRenderer.pictureBox(for: model, width: width, height: height) else { continue }
+            var cells = PictureCells.empty
+            let rendering = measure(iterations: options.iterations(60), warmup: 3) {
+                cells = PictureRenderer.cells(for: image, width: box.width, height: box.height, look: look)
+            }
+            rows.append(BenchRow(scenario: name, name: "chafa render, \(width)x\(height)", unit: .seconds, stats: Statistics(rendering),
+                                 note: "\(cells.width)x\(cells.height) cells in a \(box.width)x\(box.height) box, 256 colours"))
+        }
+        return rows
+    }
+}

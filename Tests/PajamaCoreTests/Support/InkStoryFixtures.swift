@@ -1,0 +1,34 @@
+/// Compiled ink stories written by hand for the ink reading tests (docs/ink.md).
+enum InkStoryFixtures {
+    /// 14 plain lines, a `# page` break, two pictures and a sound, then two choices: `left` ends, `right`
+    /// ends on a critical picture. `leftText` lets a test change the story.
+    static func paging(leftText: String = "Left side.", choices: Int = 2) -> String {
+        let lines = (1...14).map { ##""^Line \##($0).","\n""## }.joined(separator: ",")
+        var choiceObjects = ##""ev","str","^Go left","/str","/ev",{"*":"0.c-0","flg":20}"##
+        if choices > 1 { choiceObjects += ##","ev","str","^Go right","#","^sound: sounds/step.wav","/#","/str","/ev",{"*":"0.c-1","flg":20}"## }
+        return ##"""
+        {"inkVersion":21,"root":[["#","^title: Paging","/#","#","^author: Tests","/#",\##(lines),"#","^page","/#","^After the break.","\n","^With a picture.","#","^image: images/a.png","/#","\n","^Another picture.","#","^image: images/b.png","/#","#","^sound: sounds/s.wav","/#","#","^mood: grey","/#","\n",\##(choiceObjects),{"c-0":[{"->":"left"},{"#f":5}],"c-1":[{"->":"right"},{"#f":5}]}],"done",{"left":["^\##(leftText)","\n","end",{"#f":1}],"right":["^Right side.","#","^critical","/#","#","^image: images/r.png","/#","\n","end",{"#f":1}]}],"listDefs":{}}
+        """##
+    }
+
+    /// A random number (1 to 1000) and a sticky choice back to the top, for ever.
+    static let randomLoop = ##"""
+    {"inkVersion":21,"root":[["ev",1,1000,"rnd","out","/ev","\n","ev","str","^Again","/str","/ev",{"*":"0.c-0","flg":4},{"c-0":[{"->":"0"},{"#f":5}]}],"done",null],"listDefs":{}}
+    """##
+
+    /// A line, then a division by zero.
+    static let runtimeError = ##"""
+    {"inkVersion":21,"root":[["^Before the error.","\n","ev",1,0,"/","out","/ev","\n","end",null],"done",null],"listDefs":{}}
+    """##
+
+    /// `count` lines without a choice, then the end.
+    static func longRun(_ count: Int) -> String {
+        let lines = (1...count).map { ##""^Run \##($0).","\n""## }.joined(separator: ",")
+        return ##"{"inkVersion":21,"root":[[\##(lines),"end",null],"done",null],"listDefs":{}}"##
+    }
+
+    /// A picture tag that leads out of the story folder, and a dynamic tag.
+    static let escapingTag = ##"""
+    {"inkVersion":21,"root":[["^Look.","#","^image: ../secret.png","/#","\n","^Dynamic.","#","ev",1,"out","/ev","/#","\n","end",null],"done",null],"listDefs":{}}
+    """##
+}
