@@ -110,7 +110,10 @@ enum PushPopType: Int, Sendable {
 
 final class Divert: InkObject {
     var targetPathStorage: Path?
-    private var resolvedPointer: Pointer?
+    /// The resolved target, not owned: it is in the same tree as this divert, so it lives as long as it does.
+    private unowned(unsafe) var resolvedContainer: Container?
+    private var resolvedIndex = -1
+    private var isResolved = false
     var variableDivertName: String?
     var pushesToStack = false
     var stackPushType: PushPopType = .function
@@ -128,7 +131,7 @@ final class Divert: InkObject {
     }
 
     var targetPointer: Pointer {
-        if let resolvedPointer { return resolvedPointer }
+        if isResolved { return Pointer(container: resolvedContainer, index: resolvedIndex) }
         guard let targetPathStorage else { return .null }
         let targetObject = resolvePath(targetPathStorage).object
         var pointer = Pointer.null
@@ -137,7 +140,9 @@ final class Divert: InkObject {
         } else if let c = targetObject as? Container {
             pointer = .startOf(c)
         }
-        resolvedPointer = pointer
+        resolvedContainer = pointer.container
+        resolvedIndex = pointer.index
+        isResolved = true
         return pointer
     }
 
