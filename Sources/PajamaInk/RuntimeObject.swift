@@ -1,6 +1,8 @@
 /// Every node of a compiled story: containers, values and the control instructions between them.
 class InkObject {
-    weak var parent: Container?
+    /// Not owned and not weak: a parent owns its content, so it outlives it, and a weak reference gave every
+    /// container a side table, which put each retain and release of one on the runtime's slow path.
+    unowned(unsafe) var parent: Container?
     private var cachedPath: Path?
 
     init() {}
