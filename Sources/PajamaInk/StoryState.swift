@@ -79,7 +79,7 @@ final class StoryState {
     }
 
     var previousPointer: Pointer {
-        get { callStack.currentThread.previousPointer }
+        get { callStack.threads[callStack.threads.count - 1].previousPointer }
         set { callStack.threads[callStack.threads.count - 1].previousPointer = newValue }
     }
 
