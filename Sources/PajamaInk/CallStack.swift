@@ -43,11 +43,16 @@ final class CallStack {
     var elements: [Element] { threads[threads.count - 1].callstack }
     var depth: Int { elements.count }
 
+    /// Read and changed in place (`_read`/`_modify`): a get-then-set copied the frame, its pointer and its
+    /// temporaries at every step.
     var currentElement: Element {
-        get { threads[threads.count - 1].callstack[threads[threads.count - 1].callstack.count - 1] }
-        set {
+        _read {
             let t = threads.count - 1
-            threads[t].callstack[threads[t].callstack.count - 1] = newValue
+            yield threads[t].callstack[threads[t].callstack.count - 1]
+        }
+        _modify {
+            let t = threads.count - 1
+            yield &threads[t].callstack[threads[t].callstack.count - 1]
         }
     }
 

@@ -1,6 +1,8 @@
 /// Every node of a compiled story: containers, values and the control instructions between them.
 class InkObject {
-    weak var parent: Container?
+    /// Not owned and not weak: a parent owns its content, so it outlives it, and a weak reference gave every
+    /// container a side table, which put each retain and release of one on the runtime's slow path.
+    unowned(unsafe) var parent: Container?
     private var cachedPath: Path?
 
     init() {}
@@ -110,7 +112,10 @@ enum PushPopType: Int, Sendable {
 
 final class Divert: InkObject {
     var targetPathStorage: Path?
-    private var resolvedPointer: Pointer?
+    /// The resolved target, not owned: it is in the same tree as this divert, so it lives as long as it does.
+    private unowned(unsafe) var resolvedContainer: Container?
+    private var resolvedIndex = -1
+    private var isResolved = false
     var variableDivertName: String?
     var pushesToStack = false
     var stackPushType: PushPopType = .function
@@ -128,7 +133,7 @@ final class Divert: InkObject {
     }
 
     var targetPointer: Pointer {
-        if let resolvedPointer { return resolvedPointer }
+        if isResolved { return Pointer(container: resolvedContainer, index: resolvedIndex) }
         guard let targetPathStorage else { return .null }
         let targetObject = resolvePath(targetPathStorage).object
         var pointer = Pointer.null
@@ -137,7 +142,9 @@ final class Divert: InkObject {
         } else if let c = targetObject as? Container {
             pointer = .startOf(c)
         }
-        resolvedPointer = pointer
+        resolvedContainer = pointer.container
+        resolvedIndex = pointer.index
+        isResolved = true
         return pointer
     }
 

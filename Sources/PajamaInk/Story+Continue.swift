@@ -128,13 +128,17 @@ extension Story {
     static func newlineOutputStateChange(
         previousText: String, currentText: String, previousTagCount: Int, currentTagCount: Int
     ) -> OutputStateChange {
-        let prev = Array(previousText.unicodeScalars)
-        let curr = Array(currentText.unicodeScalars)
-        let newlineStillExists = curr.count >= prev.count && !prev.isEmpty && curr[prev.count - 1] == "\n"
-        if previousTagCount == currentTagCount && prev.count == curr.count && newlineStillExists { return .noChange }
-        if !newlineStillExists { return .newlineRemoved }
+        // Walks the UTF-8 bytes in place (newline, space and tab are single bytes that never occur inside a
+        // longer sequence): this runs at every step of the look-ahead past a newline.
+        let previousCount = previousText.utf8.count
+        let current = currentText.utf8
+        guard previousCount > 0, current.count >= previousCount,
+              current[current.index(current.startIndex, offsetBy: previousCount - 1)] == 0x0A
+        else { return .newlineRemoved }
+        let beyond = current.dropFirst(previousCount)
+        if previousTagCount == currentTagCount && beyond.isEmpty { return .noChange }
         if currentTagCount > previousTagCount { return .extendedBeyondNewline }
-        for c in curr[prev.count...] where c != " " && c != "\t" { return .extendedBeyondNewline }
+        for c in beyond where c != 0x20 && c != 0x09 { return .extendedBeyondNewline }
         return .noChange
     }
 

@@ -79,7 +79,7 @@ final class StoryState {
     }
 
     var previousPointer: Pointer {
-        get { callStack.currentThread.previousPointer }
+        get { callStack.threads[callStack.threads.count - 1].previousPointer }
         set { callStack.threads[callStack.threads.count - 1].previousPointer = newValue }
     }
 
@@ -299,21 +299,27 @@ final class StoryState {
     }
 
     /// Collapses runs of spaces and tabs to one space and drops them at line starts and ends.
+    /// Works on UTF-8 bytes (space, tab and newline are single bytes that never occur inside a longer
+    /// sequence): appending scalar by scalar to a String was a third of a line's time.
     static func cleanOutputWhitespace(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
+        let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         var whitespaceStart = -1
         var startOfLine = 0
-        for (i, c) in text.unicodeScalars.enumerated() {
-            let isInlineWhitespace = c == " " || c == "\t"
+        var i = 0
+        for c in text.utf8 {
+            let isInlineWhitespace = c == space || c == tab
             if isInlineWhitespace && whitespaceStart == -1 { whitespaceStart = i }
             if !isInlineWhitespace {
-                if c != "\n" && whitespaceStart > 0 && whitespaceStart != startOfLine { out.append(" ") }
+                if c != newline && whitespaceStart > 0 && whitespaceStart != startOfLine { out.append(space) }
                 whitespaceStart = -1
             }
-            if c == "\n" { startOfLine = i + 1 }
+            if c == newline { startOfLine = i + 1 }
             if !isInlineWhitespace { out.append(c) }
+            i += 1
         }
-        return String(out)
+        return String(decoding: out, as: UTF8.self)
     }
 
     var outputStreamEndsInNewline: Bool {
