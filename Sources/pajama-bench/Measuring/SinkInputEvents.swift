@@ -11,20 +11,12 @@ import Foundation
 /// dated from the record stream alone could be early or late. A sound cannot leave the sink before its sink
 /// input exists, and the sink mixes a new input in its next render, so a recorder that dates onsets right
 /// puts each one at or after its sink input's announcement, within about a sink latency.
-final class SinkInputEvents: @unchecked Sendable {
-    // Safe: `armed`, `notBefore` and `found` are read and written only with the client's mainloop lock held
-    // (the subscription callback runs on the mainloop thread, which holds it); the lets are set in init.
-    private let client: PulseClient
-    private var armed = false
-    private var notBefore = 0.0
-    private var found: Double?
-    /// Guards `isOpen`, which says whether the client may still be used (stop runs once).
-    private let openLock = NSLock()
-    private var isOpen = true
+final class SinkInputEvents: PulseWatch, @unchecked Sendable {
+    // Safe: see PulseWatch; the subscription callback runs on the mainloop thread, which holds its lock.
 
     /// Connects to `server` and subscribes to sink-input events.
     init(server: String?) throws(MeasuringError) {
-        client = try PulseClient(server: server, name: "Pajama bench sink-input events")
+        super.init(client: try PulseClient(server: server, name: "Pajama bench sink-input events"))
         client.lock()
         defer { client.unlock() }
         pa_context_set_subscribe_callback(client.context, { _, type, _, userdata in
@@ -54,34 +46,11 @@ final class SinkInputEvents: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Forgets the last announcement and watches for the next new sink input announced at `notBefore` or
-    /// later.
-    func arm(notBefore time: Double) {
-        client.lock()
-        found = nil
-        notBefore = time
-        armed = true
-        client.unlock()
-    }
-
     /// When the first new sink input after `arm()` was announced (CLOCK_MONOTONIC seconds), once it was.
-    var announced: Double? {
-        guard openLock.withLock({ isOpen }) else { return nil }
-        client.lock()
-        defer { client.unlock() }
-        return found
-    }
+    var announced: Double? { firstTime }
 
-    /// Unsubscribes and disconnects.
-    func stop() {
-        guard openLock.withLock({ () -> Bool in
-            defer { isOpen = false }
-            return isOpen
-        }) else { return }
-        client.lock()
+    override func detach() {
         pa_context_set_subscribe_callback(client.context, nil, nil)
-        client.unlock()
-        client.close()
     }
 
     /// The subscription callback, on the mainloop thread.
@@ -89,9 +58,6 @@ final class SinkInputEvents: @unchecked Sendable {
         let facility = type.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
         let kind = type.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
         guard facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue, kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue else { return }
-        let now = PulseClient.monotonicNow()
-        guard armed, found == nil, now >= notBefore else { return }
-        found = now
-        armed = false
+        record(PulseClient.monotonicNow())
     }
 }

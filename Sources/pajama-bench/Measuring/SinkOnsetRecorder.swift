@@ -9,24 +9,17 @@ import Foundation
 /// latency; a monitor may report it negative (rendered, not yet played), which moves the time later.
 /// The first sample above `threshold` at offset k in the chunk therefore left the sink at
 /// `arrival - latency + k / 48000`. After `arm(notBefore:)`, the first such time is kept as `onset`.
-final class SinkOnsetRecorder: @unchecked Sendable {
-    // Safe: `armed` and `found` are read and written only with the client's mainloop lock held (the
-    // read callback runs on the mainloop thread, which holds it); the lets are set in init.
-    private let client: PulseClient
+final class SinkOnsetRecorder: PulseWatch, @unchecked Sendable {
+    // Safe: see PulseWatch; `stream` is used with the mainloop lock held (the read callback runs on the
+    // mainloop thread, which holds it); `threshold` is set in init.
     private var stream: OpaquePointer?
     private let threshold: Float
-    private var armed = false
-    private var notBefore = 0.0
-    private var found: Double?
-    /// Guards `isOpen`, which says whether the client may still be used (stop runs once).
-    private let openLock = NSLock()
-    private var isOpen = true
     static let rate = 48_000
 
     /// Starts recording `source` (say `pajama_test.monitor`) on `server`.
     init(server: String?, source: String, threshold: Float = 0.02) throws(MeasuringError) {
         self.threshold = threshold
-        client = try PulseClient(server: server, name: "Pajama bench recorder")
+        super.init(client: try PulseClient(server: server, name: "Pajama bench recorder"))
         client.lock()
         defer { client.unlock() }
         var spec = pa_sample_spec(format: PAJAMA_PA_SAMPLE_FLOAT32NE, rate: UInt32(Self.rate), channels: 1)
@@ -57,46 +50,20 @@ final class SinkOnsetRecorder: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Forgets the last onset and watches for the next one that left the sink at `notBefore` or later
-    /// (a sound heard before the trigger cannot be the trigger's: it is the tail of an earlier one).
-    func arm(notBefore time: Double) {
-        client.lock()
-        found = nil
-        notBefore = time
-        armed = true
-        client.unlock()
-    }
-
-    /// When the first sound after `arm()` left the sink (CLOCK_MONOTONIC seconds), once heard.
-    var onset: Double? {
-        guard openLock.withLock({ isOpen }) else { return nil }
-        client.lock()
-        defer { client.unlock() }
-        return found
-    }
+    /// When the first sound after `arm()` left the sink (CLOCK_MONOTONIC seconds), once heard. A loud sample
+    /// dated before `notBefore` is not it: it is the tail of an earlier sound.
+    var onset: Double? { firstTime }
 
     /// Seconds on the clock the onsets use (CLOCK_MONOTONIC).
     static func now() -> Double { PulseClient.monotonicNow() }
 
-    /// Stops recording and disconnects.
-    func stop() {
-        guard openLock.withLock({ () -> Bool in
-            defer { isOpen = false }
-            return isOpen
-        }) else { return }
-        client.lock()
-        guard let stream else {
-            client.unlock()
-            client.close()
-            return
-        }
+    override func detach() {
+        guard let stream else { return }
         self.stream = nil
         pa_stream_set_read_callback(stream, nil, nil)
         pa_stream_set_state_callback(stream, nil, nil)
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
-        client.unlock()
-        client.close()
     }
 
     /// The read callback: look at every chunk that arrived.
@@ -106,7 +73,7 @@ final class SinkOnsetRecorder: @unchecked Sendable {
             var bytes = 0
             guard pa_stream_peek(stream, &data, &bytes) >= 0, bytes > 0 else { return }
             let arrival = PulseClient.monotonicNow()
-            if let data, armed, found == nil {
+            if let data, isWatching {
                 var latency: pa_usec_t = 0
                 var negative: Int32 = 0
                 if pa_stream_get_latency(stream, &latency, &negative) >= 0 {
@@ -115,8 +82,7 @@ final class SinkOnsetRecorder: @unchecked Sendable {
                     let chunkStart = arrival - recordLatency
                     let first = max(0, Int(((notBefore - chunkStart) * Double(Self.rate)).rounded(.up)))
                     if first < samples.count, let k = samples[first...].firstIndex(where: { abs($0) > threshold }) {
-                        found = chunkStart + Double(k) / Double(Self.rate)
-                        armed = false
+                        record(chunkStart + Double(k) / Double(Self.rate))
                     }
                 }
             }
