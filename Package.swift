@@ -128,6 +128,8 @@ let package = Package(
             dependencies: [
                 "PajamaCore", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                // The test web server stops gracefully (a cancelled server can trap in NIO: TestHTTPServer.stop).
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServiceLifecycle
 import Logging
 import PajamaCore
 import Synchronization
@@ -87,12 +88,18 @@ public final class TestHTTPServer: Sendable {
         var served: [String: Int] = [:]
         /// Files replaced in memory (`changedAfterFirstResponse`).
         var replaced: [String: [UInt8]] = [:]
-        var running: Task<Void, any Error>?
+        var running: Running?
         var stopped = true
         var generation = 0
         /// Stalled responses, resumed (with an error: the connection is dropped) when the server stops.
         var stalls: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextStall = 0
+    }
+
+    /// A server that runs: its service group (stopped gracefully) and the task running it.
+    struct Running {
+        var group: ServiceGroup
+        var task: Task<Void, any Error>
     }
 
     /// The thread every test server's tasks run on.
@@ -168,20 +175,32 @@ public final class TestHTTPServer: Sendable {
 
     // MARK: Running
 
-    /// Stops serving (stalled responses are dropped) and waits until the port is free.
+    /// Stops serving (stalled, held, paused and slow responses are dropped) and waits until the port is free.
+    ///
+    /// A graceful shutdown, not a cancelled task: cancelling the task that serves can drop a connection
+    /// accepted but not yet handed to Hummingbird, whose NIOAsyncChannel then traps in its deinit
+    /// ("Deinited NIOAsyncWriter without calling finish()", swift-nio#2637; it crashed a unit run here once).
+    /// Every response in progress ends within a slice once `stopped` is set; the task is cancelled only if
+    /// the shutdown has not ended after 10 s.
     public func stop() async {
-        let (task, stalls) = state.withLock { state -> (Task<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
+        let (running, stalls) = state.withLock { state -> (Running?, [CheckedContinuation<Void, Never>]) in
             state.stopped = true
             state.generation += 1
             let stalls = Array(state.stalls.values)
             state.stalls = [:]
-            let task = state.running
+            let running = state.running
             state.running = nil
-            return (task, stalls)
+            return (running, stalls)
         }
         for stall in stalls { stall.resume() }
-        task?.cancel()
-        _ = await task?.result
+        guard let running else { return }
+        await running.group.triggerGracefulShutdown()
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(10))
+            running.task.cancel()
+        }
+        _ = await running.task.result
+        watchdog.cancel()
     }
 
     /// Stops without waiting (for `defer`); the server ends shortly after.
@@ -217,10 +236,11 @@ public final class TestHTTPServer: Sendable {
                 readyInput.finish()
             },
             logger: Logger(label: "pajama-test-http-server", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let group = ServiceGroup(services: [app], logger: Logger(label: "pajama-test-http-server", factory: { _ in SwiftLogNoOpLogHandler() }))
         // On the server's own thread: see `ThreadTaskExecutor`.
         let task = Task(executorPreference: Self.executor) {
             defer { readyInput.finish() }
-            try await app.run()
+            try await group.run()
         }
         var bound: Int?
         for await value in ready { bound = value }
@@ -231,7 +251,7 @@ public final class TestHTTPServer: Sendable {
         }
         boundPort.store(bound, ordering: .releasing)
         state.withLock {
-            $0.running = task
+            $0.running = Running(group: group, task: task)
             $0.stopped = false
         }
     }
@@ -345,6 +365,7 @@ public final class TestHTTPServer: Sendable {
                 return sent
             }
             try await ContinuousClock().sleep(until: due, tolerance: nil)
+            guard !isStopped else { throw Dropped() }
             try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
             sentBytes.add(end - offset, ordering: .relaxed)
             offset = end
@@ -364,6 +385,7 @@ public final class TestHTTPServer: Sendable {
         var offset = bytes.startIndex
         var sent = 0
         while offset < bytes.endIndex {
+            guard !isStopped else { throw Dropped() }
             let end = min(bytes.endIndex, offset + slice)
             try await writer.write(ByteBuffer(bytes: bytes[offset..<end]))
             sentBytes.add(end - offset, ordering: .relaxed)
@@ -374,6 +396,9 @@ public final class TestHTTPServer: Sendable {
             }
         }
     }
+
+    /// True once `stop()` has begun: a response in progress ends at its next slice (the connection dropped).
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Waits while `path` is held; returns the options in force when it was let go (so a rate set in
     /// the same `update` applies to its answer).
