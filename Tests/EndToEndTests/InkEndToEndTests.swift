@@ -27,8 +27,10 @@ import Testing
         try t.press("2", thenWaitFor: "Pim sat very still")
         try t.press("Left", thenWaitFor: "1. Jump back to the pier")
         try t.press("1", thenWaitFor: "Pim landed on the warm planks")
-        let saved = try waitForProgress(progress) { $0.location?.beatId.hasPrefix("i-") == true }
         try t.press("q", thenWaitFor: "[exited 0]")
+        // Read once the reader has exited: its last save is the page it quit on. (Waiting for any "i-" beat
+        // while it ran could return the save of the first choice's beat, still on disk: failed once.)
+        let saved = try waitForProgress(progress) { $0.location?.beatId.hasPrefix("i-") == true }
         _ = try? ChildProcess.run("tmux", ["-L", t.socket, "kill-server"])  // (stop() would remove the home too)
 
         // The same page again, in a new process; back still leads to the choices.
