@@ -11,11 +11,9 @@ struct PictureScenario: Scenario {
     let summary = "decode the title page's PNG, render it with chafa for its 200x60 and 80x24 boxes"
 
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
-        let source = FolderStorySource(folder: PackagePaths.stories.appendingPathComponent("lantern-keeper").path)
-        let manifest = try StoryDecoder.decodeManifest(try source.readSync("story.json"))
-        let beat = try StoryDecoder.decodeBeat(try source.readSync("beats/\(manifest.startBeatId).json"), file: "beat",
-                                               expectedId: manifest.startBeatId)
-        let page = beat.pages[0]
+        let start = try BundledStartBeat()
+        let source = start.source, manifest = start.manifest
+        let page = try start.beat().pages[0]
         guard let path = page.imageUrl else { throw ScenarioFailure(description: "the title page has no picture") }
         let bytes = try source.readSync(path.description)
         var image = StoryImage.textArt(lines: [])

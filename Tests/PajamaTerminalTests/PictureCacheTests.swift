@@ -6,10 +6,8 @@ import Testing
 
 @Suite struct PictureCacheTests {
     let image = ChafaRendererTests.redBlue
-    let path = try! AssetPath(validating: "assets/images/red-blue.png")
-
     func key(_ width: Int, _ height: Int, _ mode: PictureColorMode = .indexed256) -> PictureCache.Key {
-        PictureCache.Key(path: path, width: width, height: height, mode: mode)
+        RedBluePicture.key(width, height, mode)
     }
 
     @Test func sameKeySameCellsNewSizeRendersAgain() async {

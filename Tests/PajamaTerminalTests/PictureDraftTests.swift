@@ -9,10 +9,8 @@ import Testing
 /// asks for them again.
 @MainActor @Suite struct PictureDraftTests {
     let image = ChafaRendererTests.redBlue
-    let path = try! AssetPath(validating: "assets/images/red-blue.png")
-
     func key(_ width: Int, _ height: Int, _ mode: PictureColorMode = .indexed256) -> PictureCache.Key {
-        PictureCache.Key(path: path, width: width, height: height, mode: mode)
+        RedBluePicture.key(width, height, mode)
     }
 
     @Test func aDraftIsMadeOnlyWhileTheFinalCellsAreNotCachedAndIsNotKept() async {
