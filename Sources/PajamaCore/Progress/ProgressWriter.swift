@@ -9,7 +9,7 @@ import Logging
 /// `settle` (so the write, a file and two `fsync`s on a pool thread, runs after the frame of the key that
 /// made the change, not beside it on a busy machine), the ones that follow within `interval` are written
 /// together when it has passed and the reader is still again. A reader that never stops for `settle`
-/// still gets a write every `interval` or so. `flush()` writes whatever is pending now (the
+/// still gets a write every two `interval`s at most. `flush()` writes whatever is pending now (the
 /// story's end, before quitting); `close()` flushes and stops the writer. Every write is
 /// `ProgressStore.save` (temp file, fsync, rename, fsync of the folder), so the file on disk is always
 /// the old or the new one, whenever the process stops.
