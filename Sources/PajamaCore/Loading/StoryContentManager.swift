@@ -66,13 +66,11 @@ public actor StoryContentManager: StoryContent {
         } else {
             sounds = nil
         }
-        let overrides = self.criticalityOverrides, current = self.current
-        memoryView = ResidentStoryContent(storage: storage, images: images, sounds: sounds, sound: sound, overrides: overrides,
-                                          manifest: current)
+        let memoryView = ResidentStoryContent(storage: storage, images: images, sounds: sounds, sound: sound,
+                                              overrides: criticalityOverrides, manifest: current)
+        self.memoryView = memoryView
         resident = memoryView
-        let assets = AssetPreloader(images: images, sounds: sounds) {
-            overrides.level(for: $0.path) ?? current.withLock { $0 }.criticality(of: $0)
-        }
+        let assets = AssetPreloader(images: images, sounds: sounds) { memoryView.criticality(of: $0) }
         preloader = BeatPreloader(
             policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads,
             maximumConcurrentAssetLoads: maximumConcurrentAssetLoads, enabled: preloading, events: events,
