@@ -18,7 +18,7 @@ import Testing
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
         let clock = TestClock()
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
         for n in 0..<100 { #expect(writer.save(storyId: "s", Self.progress(n)) == nil) }
         // The writer wrote what it found and now rests for the interval (the clock never moves here).
         #expect(await clock.waitForSleeper())
@@ -37,7 +37,7 @@ import Testing
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
         let clock = TestClock()
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
         #expect(await clock.waitForSleeper())
         #expect(await writer.writes == 1)
@@ -54,12 +54,33 @@ import Testing
         await writer.close()
     }
 
+    @Test func aWriteWaitsUntilTheReaderHasBeenStillForTheSettleTime() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-writer-settle")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url)
+        let clock = TestClock()
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), settle: .milliseconds(20), clock: clock)
+        _ = writer.save(storyId: "s", Self.progress(1))
+        #expect(await clock.waitForSleeper())  // waiting for the reader to be still
+        _ = writer.save(storyId: "s", Self.progress(2))  // the next key, within the settle time
+        await clock.advance(by: .milliseconds(20))
+        #expect(await clock.waitForSleeper())  // the reader moved: it waits again
+        #expect(await writer.writes == 0)
+        #expect(store.load(storyId: "s").progress == nil)
+        await clock.advance(by: .milliseconds(20))
+        #expect(await clock.waitForSleeper())  // still for 20 ms: written, and resting for the interval
+        #expect(await writer.writes == 1)
+        #expect(store.load(storyId: "s").progress == Self.progress(2))
+        await writer.close()
+        #expect(await writer.writes == 1, "nothing was left to write")
+    }
+
     @Test func aCrashBetweenWritesLeavesTheOldFileWhole() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-writer-crash")
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
         let clock = TestClock()
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: clock)
+        let writer = ProgressWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
         #expect(await clock.waitForSleeper())
         // The next state is handed over, and a write of it was cut short (its temporary file is half
@@ -95,7 +116,7 @@ import Testing
         // The progress folder's place is taken by a file: no write can succeed.
         try Data().write(to: dir.url.appendingPathComponent("progress"))
         let clock = TestClock()
-        let writer = ProgressWriter(store: ProgressStore(folder: dir.url.appendingPathComponent("progress")), clock: clock)
+        let writer = ProgressWriter(store: ProgressStore(folder: dir.url.appendingPathComponent("progress")), settle: .zero, clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
         #expect(await clock.waitForSleeper())  // the write was tried
         let problem = try #require(writer.save(storyId: "s", Self.progress(2)))
@@ -117,7 +138,7 @@ import Testing
         // The clock never moves: only the first save after a quiet spell, the story's end and close() write.
         let clock = TestClock()
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store,
-                                 progressClock: clock)
+                                 progressSettle: .zero, progressClock: clock)
         await vm.start()
         #expect(await clock.waitForSleeper())  // the first page was written; the writer rests
         await vm.changePage(.advance)

@@ -155,4 +155,82 @@ import Testing
         t.type("q")
         guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
     }
+
+    @Test func aKeyOnCachedContentGetsOnePageFrameThatAlreadySaysReady() async throws {
+        let s = try await start()
+        defer { s.dir.remove() }
+        let t = s.terminal
+        t.resize(width: 100, height: 16)  // room for the whole status line beside the sound state
+        #expect(await t.waitForFrame(containing: "1 of 3 beats seen · ▸ ready"))
+        t.recordsFrames = true
+        t.push(.character(" "))
+        #expect(await t.waitForFrame(containing: "You walk in."))
+        // The next page (the doors, in the same beat, no pictures) is in memory: the page's first frame says
+        // so, without a second frame after a trip to the content's actor.
+        let first = try #require(t.recordedFrames.first { $0.contains("You walk in.") })
+        #expect(first.contains("2 pages read · 1 of 3 beats seen · ▸ ready"), "\(first)")
+        t.type("q")
+        guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
+    }
+
+    /// A source whose reads of one file wait until the test opens the gate.
+    struct GatedPicture: StorySource {
+        actor Gate {
+            private var open = false
+            private var waiting: [CheckedContinuation<Void, Never>] = []
+            func pass() async { if !open { await withCheckedContinuation { waiting.append($0) } } }
+            func openUp() {
+                open = true
+                waiting.forEach { $0.resume() }
+                waiting = []
+            }
+        }
+
+        let folder: FolderStorySource
+        let gated: String
+        let gate = Gate()
+        var location: String { folder.location }
+        var isLocal: Bool { false }
+        func read(_ path: String) async throws(StorySourceError) -> [UInt8] {
+            if path == gated { await gate.pass() }
+            return try await folder.read(path)
+        }
+    }
+
+    @Test func readyWaitsForTheNextPagesCriticalPicture() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-headless")
+        defer { dir.remove() }
+        try dir.write("story/story.json", """
+            {"format":1,"id":"gated","title":"Gated","startBeatId":"hall","beats":["hall"],
+             "assets":{"criticality":{"assets/door.png":"critical"}}}
+            """)
+        try dir.write("story/beats/hall.json", """
+            {"id":"hall","pages":[
+              {"id":"cover","type":"title","title":"The Hall","subtitle":"a test"},
+              {"id":"door","type":"text","lines":["A painted door."],"imageUrl":"assets/door.png"}]}
+            """)
+        try dir.write("story/assets/door.png", "not really a picture: the fake decoder takes any bytes")
+        let source = GatedPicture(folder: FolderStorySource(folder: dir.url.appendingPathComponent("story").path), gated: "assets/door.png")
+        let content = try await StoryContentManager.open(
+            source: source, diskCache: nil, decodeImage: { _, _ in .textArt(lines: ["#"]) }, sound: nil,
+            retry: RetryPolicy(progressTimeout: .seconds(3600), deadline: .seconds(3600)))
+        let paths = Paths(cache: dir.url.appendingPathComponent("cache"), progress: dir.url.appendingPathComponent("progress"),
+                          config: dir.url.appendingPathComponent("config"), state: dir.url.appendingPathComponent("state"), themes: [])
+        let terminal = HeadlessTerminal(width: 100, height: 16)
+        terminal.recordsFrames = true
+        let controller = ReaderController(
+            viewModel: ReaderViewModel(content: content, sound: nil, progress: nil), content: content, screen: terminal,
+            sound: nil, storyTitle: content.manifest.title, themes: ["default"], paths: paths, loadingEvents: content.loadingEvents())
+        let run = Task { await controller.run(start: nil, restart: false) }
+        #expect(await terminal.waitForFrame(containing: "1 page read"))
+        // The next page's critical picture cannot have loaded (its read waits at the gate): not ready.
+        let first = try #require(terminal.recordedFrames.first { $0.contains("1 page read") })
+        #expect(!first.contains("▸ ready"), "\(first)")
+        #expect(!terminal.text.contains("▸ ready"), "\(terminal.text)")
+        await source.gate.openUp()
+        // Once the preloader has it, the status line says so without a key.
+        #expect(await terminal.waitForFrame(containing: "1 page read · 1 of 1 beats seen · ▸ ready"), "\(terminal.text)")
+        terminal.type("q")
+        guard case .quit = await run.value else { Issue.record("expected quit"); return }
+    }
 }

@@ -1,34 +1,42 @@
 /// Beats in memory, least recently used evicted first, bounded by bytes and by count
 /// (defaults 50 MB and 100 beats, as in the original app).
+///
+/// The beats are kept behind a lock the actor's methods share with `resident(_:)`, which answers at once on
+/// the caller's thread: the reader answers a move to a beat in memory without a hop to the cooperative pool.
 public actor InMemoryBeatCache {
     public let maximumBytes: Int
     public let maximumCount: Int
-    private var entries: LRUCache<String, Beat>
+    private nonisolated let entries: Locked<LRUCache<String, Beat>>
 
     public init(maximumBytes: Int = 50 * 1024 * 1024, maximumCount: Int = 100) {
         self.maximumBytes = maximumBytes
         self.maximumCount = maximumCount
-        entries = LRUCache(costLimit: maximumBytes, countLimit: maximumCount)
+        entries = Locked(LRUCache(costLimit: maximumBytes, countLimit: maximumCount))
     }
 
-    public var totalBytes: Int { entries.totalCost }
+    public var totalBytes: Int { entries.withLock { $0.totalCost } }
 
-    public func get(_ id: String) -> Beat? { entries.value(for: id) }
+    public func get(_ id: String) -> Beat? { entries.withLock { $0.value(for: id) } }
 
-    public func contains(_ id: String) -> Bool { entries.contains(id) }
+    /// The beat if it is in memory, at once and from any thread; unlike `get` it does not count as a use
+    /// (the preloader's loads, which go through `get`, keep the window's beats recent).
+    public nonisolated func resident(_ id: String) -> Beat? { entries.withLock { $0.peek(id) } }
 
-    public var count: Int { entries.count }
+    public func contains(_ id: String) -> Bool { entries.withLock { $0.contains(id) } }
+
+    public var count: Int { entries.withLock { $0.count } }
 
     public func store(_ beat: Beat) {
-        entries.insert(beat, for: beat.id, cost: BeatSize.estimate(beat))
+        let cost = BeatSize.estimate(beat)
+        entries.withLock { _ = $0.insert(beat, for: beat.id, cost: cost) }
     }
 
     public func remove(_ id: String) {
-        entries.removeValue(forKey: id)
+        entries.withLock { _ = $0.removeValue(forKey: id) }
     }
 
     public func clear() {
-        entries.removeAll()
+        entries.withLock { _ = $0.removeAll() }
     }
 }
 

@@ -2,6 +2,9 @@ import Foundation
 
 /// One pattern for every asset kind (images, sounds): ask the cache at once, load when needed, loads
 /// de-duplicated, a byte budget with least-recently-used eviction that releases what it evicts.
+///
+/// The values are kept behind a lock the actor's methods share with `isResident(_:)`, which answers at once
+/// on the caller's thread (the reader's gate on a page's critical assets, without a hop to the pool).
 public actor AssetStore<Value: Sendable> {
     /// Gets an asset's bytes, saying which tier answered (the disk cache or the source).
     public typealias Fetch = @Sendable (AssetPath) async throws(AssetLoadError) -> (bytes: [UInt8], tier: LoadTier)
@@ -19,10 +22,10 @@ public actor AssetStore<Value: Sendable> {
     private let events: LoadingEventHub?
     private let subject: @Sendable (AssetPath) -> LoadSubject
     public let budget: Int
-    private var values: LRUCache<AssetPath, Value>
+    private nonisolated let values: Locked<LRUCache<AssetPath, Value>>
     private var inFlight = InFlightLoads<AssetPath, Value>()
     /// What the kept values cost together.
-    public var totalCost: Int { values.totalCost }
+    public var totalCost: Int { values.withLock { $0.totalCost } }
     /// How many loads were started (a caller joining a running load starts none).
     public var loadsStarted: Int { inFlight.started }
 
@@ -40,7 +43,7 @@ public actor AssetStore<Value: Sendable> {
                 subject: @escaping @Sendable (AssetPath) -> LoadSubject = { .image($0) }) {
         self.activity = LoadActivity(events: events)
         self.budget = budget
-        self.values = LRUCache(costLimit: budget)
+        self.values = Locked(LRUCache(costLimit: budget))
         self.events = events
         self.subject = subject
         self.fetch = fetch
@@ -51,10 +54,13 @@ public actor AssetStore<Value: Sendable> {
 
     /// The value if loaded; never waits on I/O.
     public func get(_ path: AssetPath) -> Value? {
-        values.value(for: path)
+        values.withLock { $0.value(for: path) }
     }
 
-    public func isLoaded(_ path: AssetPath) -> Bool { values.contains(path) }
+    public func isLoaded(_ path: AssetPath) -> Bool { isResident(path) }
+
+    /// `isLoaded`, at once and from any thread (not counted as a use).
+    public nonisolated func isResident(_ path: AssetPath) -> Bool { values.withLock { $0.contains(path) } }
 
     /// Loads (or joins the load already running). A caller that is cancelled stops waiting at once;
     /// the load goes on for the others, and is cancelled when nobody waits for it any more.
@@ -87,12 +93,12 @@ public actor AssetStore<Value: Sendable> {
     /// Keeps a loaded value and forgets the finished load (unless a newer one replaced it).
     private func ended(_ path: AssetPath, token: Int, value: Value?) async {
         guard inFlight.finished(path, token: token) else { return }
-        if let value, !values.contains(path) { await insert(value, for: path) }
+        if let value, !isResident(path) { await insert(value, for: path) }
     }
 
     /// Starts loading in the background; errors are kept for a later `load` to report again.
     public func preload(_ paths: [AssetPath]) async {
-        for path in paths where !values.contains(path) {
+        for path in paths where !isResident(path) {
             _ = try? await load(path)
         }
     }
@@ -101,16 +107,17 @@ public actor AssetStore<Value: Sendable> {
     /// sample cache); a load under way is no longer joined. The next `load` reads the file again.
     public func forget(_ path: AssetPath) async {
         inFlight.forget(path)
-        if let value = values.removeValue(forKey: path) { await release(value) }
+        if let value = values.withLock({ $0.removeValue(forKey: path) }) { await release(value) }
     }
 
     /// Forgets everything (releasing each value).
     public func clear() async {
         inFlight.cancelAll()
-        for value in values.removeAll() { await release(value) }
+        for value in values.withLock({ $0.removeAll() }) { await release(value) }
     }
 
     private func insert(_ value: Value, for path: AssetPath) async {
-        for evicted in values.insert(value, for: path, cost: cost(value)) { await release(evicted.value) }
+        let cost = cost(value)
+        for evicted in values.withLock({ $0.insert(value, for: path, cost: cost) }) { await release(evicted.value) }
     }
 }

@@ -12,7 +12,9 @@ public actor BeatStorageCoordinator {
     public nonisolated let events: LoadingEventHub?
     /// What beat loads have received so far, per beat id (the retry policy's progress timeout watches it).
     public nonisolated let activity: LoadActivity<String>
-    public private(set) var isMemoryEnabled = true
+    /// Whether the memory tier is on (behind a lock: `resident(_:)` reads it from any thread).
+    public var isMemoryEnabled: Bool { memoryEnabled.withLock { $0 } }
+    private nonisolated let memoryEnabled = Locked(true)
     public private(set) var isDiskEnabled = true
     private var inFlight = InFlightLoads<String, Beat>()
     public private(set) var metrics = StorageMetrics()
@@ -30,7 +32,7 @@ public actor BeatStorageCoordinator {
     }
 
     /// Switches the memory tier off (nothing read from or stored in it) or back on.
-    public func setMemoryEnabled(_ enabled: Bool) { isMemoryEnabled = enabled }
+    public func setMemoryEnabled(_ enabled: Bool) { memoryEnabled.withLock { $0 = enabled } }
 
     /// Switches the disk tier off (nothing read from or stored in it) or back on.
     public func setDiskEnabled(_ enabled: Bool) { isDiskEnabled = enabled }
@@ -56,6 +58,13 @@ public actor BeatStorageCoordinator {
     /// The beat if it is in memory (no I/O).
     public func cached(_ id: String) async -> Beat? {
         await activeMemory?.get(id)
+    }
+
+    /// `cached`, at once and from any thread, without a hop to this actor or the memory's (not counted as a
+    /// use of the beat: see `InMemoryBeatCache.resident`).
+    public nonisolated func resident(_ id: String) -> Beat? {
+        guard memoryEnabled.withLock({ $0 }) else { return nil }
+        return memory?.resident(id)
     }
 
     /// The beat from the first tier that has it.

@@ -20,7 +20,9 @@ public actor StoryContentManager: StoryContent {
     public nonisolated let events: LoadingEventHub
     private let criticalityOverrides = CriticalityOverrides()
     private var recentBeats: [String] = []
-    private let sound: SoundClient?
+    /// What is in memory, read at once from any thread (the reader's moves and "▸ ready"; see `ResidentContent`).
+    public nonisolated let resident: (any ResidentContent)?
+    private nonisolated let memoryView: ResidentStoryContent
 
     /// A decoder for pictures (PajamaImage's `ImageDecoder.decode` in the app; a fake in tests).
     public typealias ImageDecoding = @Sendable (AssetPath, [UInt8]) throws(AssetLoadError) -> StoryImage
@@ -35,7 +37,6 @@ public actor StoryContentManager: StoryContent {
         self.source = source
         self.retry = retry
         self.loading = LoadingStateManager(retry: retry)
-        self.sound = sound
         let events = LoadingEventHub.loading()
         self.events = events
         let storage = BeatStorageCoordinator(manifest: manifest, source: source, memory: memory, disk: diskCache, events: events)
@@ -65,10 +66,11 @@ public actor StoryContentManager: StoryContent {
         } else {
             sounds = nil
         }
-        let overrides = self.criticalityOverrides, current = self.current
-        let assets = AssetPreloader(images: images, sounds: sounds) {
-            overrides.level(for: $0.path) ?? current.withLock { $0 }.criticality(of: $0)
-        }
+        let memoryView = ResidentStoryContent(storage: storage, images: images, sounds: sounds, sound: sound,
+                                              overrides: criticalityOverrides, manifest: current)
+        self.memoryView = memoryView
+        resident = memoryView
+        let assets = AssetPreloader(images: images, sounds: sounds) { memoryView.criticality(of: $0) }
         preloader = BeatPreloader(
             policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads,
             maximumConcurrentAssetLoads: maximumConcurrentAssetLoads, enabled: preloading, events: events,
@@ -181,9 +183,7 @@ public actor StoryContentManager: StoryContent {
     // MARK: Criticality
 
     /// The criticality of one use of an asset: run-time override, else story.json, else the format's default.
-    public func criticality(of reference: AssetReference) -> Criticality {
-        criticalityOverrides.level(for: reference.path) ?? manifest.criticality(of: reference)
-    }
+    public func criticality(of reference: AssetReference) -> Criticality { memoryView.criticality(of: reference) }
 
     /// Overrides the criticality of every use of `path` (nil removes the override); the gate and the
     /// preloader use it from the next check or window on.
@@ -192,15 +192,7 @@ public actor StoryContentManager: StoryContent {
     /// True when every critical asset of the page is loaded; sounds count only while a sound server is
     /// there (reading never waits on a missing one). Never waits on I/O.
     public func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) async -> Bool {
-        guard let page = beat.page(withId: location.pageId) else { return true }
-        for ref in page.assetReferences(beatId: beat.id) where criticality(of: ref) == .critical {
-            if ref.role.isSound {
-                if soundIsOn, let sounds, await !sounds.isLoaded(ref.path) { return false }
-            } else if await !images.isLoaded(ref.path) {
-                return false
-            }
-        }
-        return true
+        memoryView.criticalAssetsLoaded(for: location, in: beat)
     }
 
     /// Loads the critical assets of the page (sounds only while a sound server is there).
@@ -208,18 +200,11 @@ public actor StoryContentManager: StoryContent {
         guard let page = beat.page(withId: location.pageId) else { return }
         for ref in page.assetReferences(beatId: beat.id) where criticality(of: ref) == .critical {
             if ref.role.isSound {
-                if soundIsOn { _ = try await loadSound(ref.path) }
+                if memoryView.soundIsOn { _ = try await loadSound(ref.path) }
             } else {
                 _ = try await loadImage(ref.path)
             }
         }
-    }
-
-    /// Whether sounds are loaded at all: a sound client that is not off.
-    private var soundIsOn: Bool {
-        guard sounds != nil, let sound else { return false }
-        if case .off = sound.state { return false }
-        return true
     }
 
     // MARK: Preloading and metrics

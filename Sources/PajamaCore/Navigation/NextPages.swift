@@ -25,6 +25,7 @@ extension StoryContent {
     /// its critical assets are loaded (the same gate a move waits on). Asks the loading engine; never waits
     /// on I/O. True at an ending (nothing follows).
     public func nextPagesReady(after page: PageState) async -> Bool {
+        if let resident { return resident.nextPagesReady(after: page) }
         for place in page.nextPlaces {
             switch place {
             case .page(let location):

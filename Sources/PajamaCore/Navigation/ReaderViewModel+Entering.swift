@@ -88,7 +88,7 @@ extension ReaderViewModel {
             if !(await play(path, cue: .choice(index))) { choiceSoundToLoad = (path, index) }
         }
         var beat: Beat? = entry.beatHint?.id == beatId ? entry.beatHint : nil
-        if beat == nil { beat = await content.cachedBeat(beatId) }
+        if beat == nil { beat = await beatInMemory(beatId) }
         guard isCurrent(attempt) else { return }
         if beat == nil {
             wait(attempt, at: placeholderLocation(entry.target), for: [.beat(beatId)])
@@ -111,7 +111,7 @@ extension ReaderViewModel {
         let page = beat.pages[pageIndex]
         handOff(location)
         if !skipAssets {
-            let needsWait = await !content.criticalAssetsLoaded(for: location, in: beat)
+            let needsWait = await !criticalAssetsInMemory(for: location, in: beat)
             guard isCurrent(attempt) else { return }
             if needsWait {
                 wait(attempt, at: location, for: page.assetReferences(beatId: beat.id).map { $0.role.isSound ? .sound($0.path) : .image($0.path) })
@@ -145,6 +145,20 @@ extension ReaderViewModel {
         emit(.pageEntered(location))
         playPageEnterSounds(of: page, on: visit)
         if let (path, index) = choiceSoundToLoad { loadThenPlay(path, cue: .choice(index), on: visit) }
+    }
+
+    /// The beat if it is in memory: answered at once from the content's resident view when it has one (a move
+    /// to cached content then never leaves the main actor: no hop to the content's actor and back before the
+    /// page is shown), else asked of the content.
+    private func beatInMemory(_ id: String) async -> Beat? {
+        if let resident = content.resident { return resident.beat(id) }
+        return await content.cachedBeat(id)
+    }
+
+    /// Whether the page's critical assets are loaded (the gate), answered like `beatInMemory`.
+    private func criticalAssetsInMemory(for location: StoryLocation, in beat: Beat) async -> Bool {
+        if let resident = content.resident { return resident.criticalAssetsLoaded(for: location, in: beat) }
+        return await content.criticalAssetsLoaded(for: location, in: beat)
     }
 
     /// Where an entry arrives in `beat`: the location (its line the one to reveal up to) and the page's index.

@@ -65,14 +65,16 @@ public final class ReaderViewModel {
     private let bookmarkWriter: Task<Void, Never>
 
     /// `progress` is where reading progress is kept (nil: not kept); it is written behind the reader, at
-    /// most once per `progressInterval` of `progressClock`, and at the story's end and `close()`.
+    /// most once per `progressInterval` of `progressClock`, once the reader has made no move for `progressSettle`,
+    /// and at the story's end and `close()`.
     /// `bookmarks` is where bookmarks and the autosaves before each choice go (nil: nowhere).
     public init(content: any StoryContent, sound: SoundClient?, progress: ProgressStore?, bookmarks: BookmarkStore? = nil,
                 historyLimit: Int = 500, contentKeptFor: Int = 20,
-                progressInterval: Duration = ProgressWriter.defaultInterval, progressClock: any Clock<Duration> = ContinuousClock()) {
+                progressInterval: Duration = ProgressWriter.defaultInterval, progressSettle: Duration = ProgressWriter.defaultSettle,
+                progressClock: any Clock<Duration> = ContinuousClock()) {
         self.content = content
         self.sound = sound
-        self.progress = progress.map { ProgressWriter(store: $0, interval: progressInterval, clock: progressClock) }
+        self.progress = progress.map { ProgressWriter(store: $0, interval: progressInterval, settle: progressSettle, clock: progressClock) }
         history = ReadingHistory(limit: historyLimit, contentKeptFor: contentKeptFor)
         let (locations, moves) = AsyncStream<StoryLocation>.makeStream()
         self.moves = moves

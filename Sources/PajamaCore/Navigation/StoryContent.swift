@@ -26,8 +26,12 @@ public protocol StoryContent: Sendable {
     /// Makes the beat a saved `origin` leads to known again before a resumed reading enters it (an ink story;
     /// nothing to do for a story package).
     func restore(_ origin: BeatOrigin) async -> OriginRestore
+    /// What the content has in memory, readable at once without a hop to its actor (see `ResidentContent`);
+    /// nil when it has no such view (then the reader asks `cachedBeat` and `criticalAssetsLoaded`).
+    var resident: (any ResidentContent)? { get }
 }
 
 extension StoryContent {
     public func restore(_ origin: BeatOrigin) async -> OriginRestore { .restored }
+    public var resident: (any ResidentContent)? { nil }
 }

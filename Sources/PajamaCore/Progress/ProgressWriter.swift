@@ -5,8 +5,11 @@ import Logging
 ///
 /// `save` and `remove` only hand the change over (under a lock, no I/O) and return; changes are
 /// coalesced per story (the newest wins) and written by this actor, off the main actor, at most once
-/// per `interval`: the first change after a quiet spell is written at once, the ones that follow within
-/// `interval` are written together when it has passed. `flush()` writes whatever is pending now (the
+/// per `interval`: the first change after a quiet spell is written once the reader has been still for
+/// `settle` (so the write, a file and two `fsync`s on a pool thread, runs after the frame of the key that
+/// made the change, not beside it on a busy machine), the ones that follow within `interval` are written
+/// together when it has passed and the reader is still again. A reader that never stops for `settle`
+/// still gets a write every two `interval`s at most. `flush()` writes whatever is pending now (the
 /// story's end, before quitting); `close()` flushes and stops the writer. Every write is
 /// `ProgressStore.save` (temp file, fsync, rename, fsync of the folder), so the file on disk is always
 /// the old or the new one, whenever the process stops.
@@ -15,10 +18,13 @@ import Logging
 public actor ProgressWriter {
     /// How often, at most, the writer touches the disk.
     public static let defaultInterval: Duration = .milliseconds(250)
+    /// How long the reader must have made no change before a write starts.
+    public static let defaultSettle: Duration = .milliseconds(20)
 
     /// Where progress is read from and written to.
     public nonisolated let store: ProgressStore
     private let interval: Duration
+    private let settle: Duration
     private let clock: any Clock<Duration>
     private nonisolated let inbox = Inbox()
     /// Wakes the writer; holds at most one wake, so a burst of changes wakes it once.
@@ -26,9 +32,11 @@ public actor ProgressWriter {
     /// Files written or removed so far (what tests count).
     public private(set) var writes = 0
 
-    public init(store: ProgressStore, interval: Duration = ProgressWriter.defaultInterval, clock: any Clock<Duration> = ContinuousClock()) {
+    public init(store: ProgressStore, interval: Duration = ProgressWriter.defaultInterval, settle: Duration = ProgressWriter.defaultSettle,
+                clock: any Clock<Duration> = ContinuousClock()) {
         self.store = store
         self.interval = interval
+        self.settle = settle
         self.clock = clock
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         wakes = continuation
@@ -76,11 +84,25 @@ public actor ProgressWriter {
 
     private func run(_ wakes: AsyncStream<Void>) async {
         for await _ in wakes {
+            await waitUntilStill()
             writePending()
             // Cancelled: `close()` writes whatever came in meanwhile.
             try? await clock.sleep(for: interval)
         }
         writePending()
+    }
+
+    /// Returns once no change has come for `settle` (or after `interval` of changes coming faster than that),
+    /// or at once when the writer is stopped (`close()` writes what is pending).
+    private func waitUntilStill() async {
+        guard settle > .zero else { return }
+        var waited = Duration.zero
+        repeat {
+            let seen = inbox.changeCount
+            do { try await clock.sleep(for: settle) } catch { return }
+            waited += settle
+            if inbox.changeCount == seen { return }
+        } while waited < interval
     }
 
     /// Takes the pending changes and writes them; runs on this actor, never interleaved with another write.
@@ -111,6 +133,8 @@ extension ProgressWriter {
         // Safe: every mutable field is only touched with `lock` held.
         private let lock = NSLock()
         private var changes: [(storyId: String, change: Change)] = []
+        /// Changes handed over so far (the writer waits until it stops moving: `waitUntilStill`).
+        private var changesHandedOver = 0
         private var problem: String?
         private var task: Task<Void, Never>?
 
@@ -119,6 +143,7 @@ extension ProgressWriter {
             lock.withLock {
                 changes.removeAll { $0.storyId == storyId }
                 changes.append((storyId, change))
+                changesHandedOver += 1
                 defer { problem = nil }
                 return problem
             }
@@ -130,6 +155,8 @@ extension ProgressWriter {
                 return changes
             }
         }
+
+        var changeCount: Int { lock.withLock { changesHandedOver } }
 
         func report(_ text: String) { lock.withLock { problem = text } }
 

@@ -191,10 +191,16 @@ public final class ReaderController {
         if case .notice(let text) = event { dispatch(.notice(text)) }
     }
 
-    /// Asks the loading engine, in a task of the page visit, whether every page reading can go to next is
-    /// loaded with its critical assets (the status line's "▸ ready"); again after each finished load until it is.
+    /// Asks the loading engine whether every page reading can go to next is loaded with its critical assets
+    /// (the status line's "▸ ready"); again after each finished load until it is. Answered at once from what
+    /// the content has in memory (`StoryContent.resident`), so a new page's first frame already says it (one
+    /// frame a key, not a second one after a trip to the content's actor); else in a task of the page visit.
     private func checkNextPages() {
         guard case .page(let page) = viewModel.state, presenter.nextReady != SeenPage(page.location) else { return }
+        if let resident = content.resident {
+            dispatch(.nextPagesReady(page.location, resident.nextPagesReady(after: page)))
+            return
+        }
         visitTasks.append(Task { @MainActor [weak self, content] in
             let ready = await content.nextPagesReady(after: page)
             guard !Task.isCancelled else { return }

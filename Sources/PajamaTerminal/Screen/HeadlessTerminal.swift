@@ -13,6 +13,10 @@ public final class HeadlessTerminal: ReaderTerminal {
     /// The last frame drawn, and how many frames were drawn so far.
     public private(set) var lastFrame: CellGrid?
     public private(set) var frameCount = 0
+    /// Every frame drawn since `recordsFrames` was switched on, as text, in order (tests that look at each
+    /// frame a key brings, not only the last).
+    public private(set) var recordedFrames: [String] = []
+    public var recordsFrames = false
     /// How many times the reader asked for a full repaint.
     public private(set) var invalidations = 0
     /// A quit signal the reader should end on (`sendSignal`).
@@ -96,6 +100,7 @@ public final class HeadlessTerminal: ReaderTerminal {
         let spare = lastFrame
         lastFrame = grid
         frameCount += 1
+        if recordsFrames { recordedFrames.append(grid.text()) }
         frameDrawn()
         return spare
     }
