@@ -33,10 +33,11 @@ struct AssetRaceScenario: Scenario {
             ("off", nil, 2), ("standard", .standard, 2), ("standard + 1 past the choice", PreloadPolicy(beyondChoice: 2), 2),
             ("every beat within 2", PreloadPolicy(everyBeatWithin: 2), 2),
             ("every beat within 2, back to back (1 asset + the next)", PreloadPolicy(everyBeatWithin: 2), 1),
+            ("every beat within 3", PreloadPolicy(everyBeatWithin: 3), 2),
+            ("every beat within 3, back to back", PreloadPolicy(everyBeatWithin: 3), 1),
             ("by time (every beat within \(timed.everyBeatWithin))", timed, 2),
-            ("by time (every beat within \(timed.everyBeatWithin)), back to back", timed, 1),
-            ("measured (the app's: by time as the preloader measures it)", .measured, 2),
-            ("measured, back to back", .measured, 1),
+            ("measured (the app's: by time as measured, 2 largest at once)", PreloadPolicy.measured, 2),
+            ("measured, back to back", PreloadPolicy.measured, 1),
         ]
     }
 

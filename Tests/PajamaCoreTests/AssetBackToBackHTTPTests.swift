@@ -34,6 +34,12 @@ import Testing
             preloadPolicy: PreloadPolicy(behind: 0), maximumConcurrentAssetLoads: 1)
     }
 
+    static func bothLoaded(_ content: StoryContentManager) async -> Bool {
+        let one = await content.isImageLoaded(Self.one)
+        let two = await content.isImageLoaded(Self.two)
+        return one && two
+    }
+
     static let one = try! AssetPath(validating: "assets/one.bin")
     static let two = try! AssetPath(validating: "assets/two.bin")
 
@@ -54,7 +60,7 @@ import Testing
         #expect(await !content.isImageLoaded(Self.one))
         #expect(server.requestCount(for: "assets/one.bin") == 1)
         server.update { $0.pausedMidBody = [] }
-        #expect(await eventually { await content.isImageLoaded(Self.one) && content.isImageLoaded(Self.two) })
+        #expect(await eventually { await Self.bothLoaded(content) })
         await content.preloader.settle()
         #expect(server.requestCount(for: "assets/one.bin") == 1)
         #expect(server.requestCount(for: "assets/two.bin") == 1)
@@ -85,7 +91,7 @@ import Testing
         // Back to start: the cancelled request had stopped part-way, so the next one resumes it.
         server.update { $0.pausedMidBody = [] }
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
-        #expect(await eventually { await content.isImageLoaded(Self.one) && content.isImageLoaded(Self.two) })
+        #expect(await eventually { await Self.bothLoaded(content) })
         let requests = server.requests(for: "assets/one.bin")
         #expect(requests.count == 2)
         #expect(requests.last?.range?.hasPrefix("bytes=") == true)

@@ -26,8 +26,8 @@ import Testing
         #expect(measure.pageSeconds == 0.25)
         #expect(measure.latency == 0.08)
         #expect(measure.bytesPerSecond == 2_000_000)
-        // (2 x 80 ms + 500 KB at 2 MB/s) / 250 ms = 1.64: every beat within 2 steps.
-        #expect(measure.everyBeatWithin == 2)
+        // (2 x 80 ms + two 500 KB pictures at 2 MB/s) / 250 ms = 2.64: every beat within 3 steps.
+        #expect(measure.everyBeatWithin == 3)
     }
 
     @Test func theLinkRateIsTheFastestRecentTransferAndASlowerLinkLooksFurther() {
@@ -38,7 +38,7 @@ import Testing
         measure.transferred(transfer(size: 500_000, roundTrip: 80, rate: 250_000))
         measure.transferred(transfer(size: 500_000, roundTrip: 80, rate: 500_000))
         #expect(measure.bytesPerSecond == 500_000)
-        // (0.16 + 1.0) / 0.25 = 4.64: 5 steps.
+        // (0.16 + 2.0) / 0.25 = 8.64: 5 steps, the most.
         #expect(measure.everyBeatWithin == 5)
     }
 

@@ -208,9 +208,9 @@ public actor BeatPreloader {
     /// Starts an asset's load, and beside it, in the same task, the watch of its progress that frees its
     /// place on the link once its transfer is due to end within its round trip.
     private func startAssetLoad(_ reference: AssetReference) {
-        let loadAsset = self.loadAsset, now = self.now, item = Item(reference)
+        let loadAsset = self.loadAsset, now = self.now, item = Item(reference), linkRate = measure.bytesPerSecond
         startLoad(item) { number in
-            let forecast = Locked(TransferForecast(started: now()))
+            let forecast = Locked(TransferForecast(started: now(), linkRate: linkRate))
             let (ending, endingInput) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {

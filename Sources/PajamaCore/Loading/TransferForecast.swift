@@ -4,7 +4,9 @@
 /// The preloader asks it whether the transfer ends within one round trip from now
 /// (`endsWithinRoundTrip`): a request sent then sees its first byte about when this transfer's last
 /// one arrives, so the next transfer follows this one on the link without sharing it and without the
-/// link going idle for the round trip. A pure value: every instant is passed in.
+/// link going idle for the round trip. Until its own bytes give a rate, the link's rate seen on earlier
+/// transfers stands in (`linkRate`): a small file is then ending as soon as its size is announced. A pure
+/// value: every instant is passed in.
 public struct TransferForecast: Sendable, Equatable {
     /// When the load was asked for.
     public let started: ContinuousClock.Instant
@@ -19,7 +21,13 @@ public struct TransferForecast: Sendable, Equatable {
         public var expected: Int?
     }
 
-    public init(started: ContinuousClock.Instant) { self.started = started }
+    /// The link's rate seen before this transfer (bytes per second), used until its own bytes give one.
+    public let linkRate: Double?
+
+    public init(started: ContinuousClock.Instant, linkRate: Double? = nil) {
+        self.started = started
+        self.linkRate = linkRate
+    }
 
     public mutating func record(_ progress: TransferProgress, at instant: ContinuousClock.Instant) {
         let report = Report(at: instant, received: progress.received, expected: progress.expected)
@@ -37,13 +45,13 @@ public struct TransferForecast: Sendable, Equatable {
         return seconds > 0 ? Double(latest.received - first.received) / seconds : nil
     }
 
-    /// The time the bytes still missing take at the rate seen; zero when all are in, nil when the size
-    /// or the rate is not known yet.
+    /// The time the bytes still missing take at the rate seen (else at `linkRate`); zero when all are
+    /// in, nil when the size or a rate is not known yet.
     public var remaining: Duration? {
         guard let latest, let expected = latest.expected else { return nil }
         let missing = expected - latest.received
         if missing <= 0 { return .zero }
-        guard let rate = bytesPerSecond else { return nil }
+        guard let rate = bytesPerSecond ?? linkRate, rate > 0 else { return nil }
         return .seconds(Double(missing) / rate)
     }
 
