@@ -86,7 +86,7 @@ struct AssetRaceScenario: Scenario {
                     + (policy.policy == nil ? "" : "; stalls by cause: " + reading.causes.summary))
             if policy.policy != nil {
                 row.baseline = off
-                if let target = link.target, policy.policy == PreloadPolicy.standard, policy.assetLoads == 2 {
+                if let target = link.target, policy.policy == PreloadPolicy.measured, policy.assetLoads == 2 {
                     row.target = ">= \(String(format: "%.1f", target))% stall-free"
                     row.met = stallFree >= target
                 }

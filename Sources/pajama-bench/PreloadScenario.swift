@@ -16,6 +16,7 @@ struct PreloadScenario: Scenario {
         ("off", nil),
         ("path only, no choice", PreloadPolicy(choices: 0)),
         ("standard", .standard),
+        ("measured (the app's: standard, widened by the measured link)", PreloadPolicy.measured),
         ("standard + 1 past the choice", PreloadPolicy(beyondChoice: 2)),
         ("2 choices deep", PreloadPolicy(choices: 2, beyondChoice: 2)),
         ("wide 5 (round 1)", .wide()),
