@@ -12,8 +12,12 @@
 /// Assets back to back: an asset load whose transfer is due to end within its own round trip
 /// (`TransferForecast`, from the load's progress: its `Content-Length`, the bytes and the rate seen)
 /// no longer counts against `maximumConcurrentAssetLoads`, so the next asset's request goes out one round
-/// trip before the link would fall idle and its bytes follow the current one's instead of sharing the
-/// link with them (at most as many such ending loads as the limit).
+/// trip before the link would fall idle (at most as many such ending loads as the limit). With a limit
+/// of 1 the transfers follow each other instead of sharing the link; measured, that loses more to the
+/// round trips of small files than it gains (docs/performance.md), so the app keeps 2.
+///
+/// It measures the link and the reader as it goes (`LinkMeasure`: its transfers' round trips and rates,
+/// the time between moves); a policy that looks ahead `byTime` is widened to what those figures ask.
 ///
 /// A cancelled load stops unless another caller, the reader say, still waits for it (`SharedLoad`).
 public actor BeatPreloader {
