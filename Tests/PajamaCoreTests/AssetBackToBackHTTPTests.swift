@@ -80,9 +80,17 @@ import Testing
         let events = content.loadingEvents()
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
         // Bytes of one.bin arrived (so the cut transfer leaves a part to resume).
-        for await event in events {
-            if case .progress(.image(Self.one), let progress) = event, progress.received > 0 { break }
+        let arrived = Locked(false)
+        let listener = Task {
+            for await event in events {
+                if case .progress(.image(Self.one), let progress) = event, progress.received > 0 {
+                    arrived.withLock { $0 = true }
+                    return
+                }
+            }
         }
+        defer { listener.cancel() }
+        #expect(await eventually(timeout: .seconds(30)) { arrived.withLock { $0 } })
         await content.readerMoved(to: StoryLocation(beatId: "far", pageId: "p"))
         #expect(await content.preloader.loadingAssets.all.isEmpty)
         #expect(server.requestCount(for: "assets/two.bin") == 0)
