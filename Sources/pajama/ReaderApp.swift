@@ -172,7 +172,7 @@ enum ReaderApp {
             let content = try await StoryContentManager.open(
                 source: source, diskCache: DiskCache(root: paths.cache),
                 decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
-                sound: sound.map(SoundClient.live), preloading: preloading)
+                sound: sound.map(SoundClient.live), preloading: preloading, preloadPolicy: .measured)
             PajamaLog.loading.info(
                 "opened story \(content.manifest.id)",
                 metadata: ["source": "\(source.location)", "title": "\(content.manifest.title)", "version": "\(content.manifest.version ?? "")"])

@@ -13,9 +13,14 @@ struct AssetPreloader: Sendable {
         AssetPreloadOrder.references(of: beats, criticality: criticality).filter { !$0.role.isSound || sounds != nil }
     }
 
-    /// Loads one asset into its store (a failure is kept there, for the reader's load to report again).
-    /// Stops as soon as its task is cancelled, unless the reader waits for the same asset.
-    func load(_ reference: AssetReference) async {
-        if reference.role.isSound { await sounds?.preload([reference.path]) } else { await images.preload([reference.path]) }
+    /// Loads one asset into its store (a failure is kept there, for the reader's load to report again),
+    /// handing `progress` its bytes as they arrive. Stops as soon as its task is cancelled, unless the
+    /// reader waits for the same asset.
+    func load(_ reference: AssetReference, progress: @escaping @Sendable (TransferProgress) -> Void) async {
+        if reference.role.isSound {
+            await sounds?.preload(reference.path, progress: progress)
+        } else {
+            await images.preload(reference.path, progress: progress)
+        }
     }
 }

@@ -9,6 +9,16 @@
 /// beat's successors and assets are known only once it is loaded). A move within the same window
 /// (another page of the same beat) changes nothing.
 ///
+/// Assets back to back: an asset load whose transfer is due to end within its own round trip
+/// (`TransferForecast`, from the load's progress: its `Content-Length`, the bytes and the rate seen)
+/// no longer counts against `maximumConcurrentAssetLoads`, so the next asset's request goes out one round
+/// trip before the link would fall idle (at most as many such ending loads as the limit). With a limit
+/// of 1 the transfers follow each other instead of sharing the link; measured, that loses more to the
+/// round trips of small files than it gains (docs/performance.md), so the app keeps 2.
+///
+/// It measures the link and the reader as it goes (`LinkMeasure`: its transfers' round trips and rates,
+/// the time between moves); a policy that looks ahead `byTime` is widened to what those figures ask.
+///
 /// A cancelled load stops unless another caller, the reader say, still waits for it (`SharedLoad`).
 public actor BeatPreloader {
     public let policy: PreloadPolicy
@@ -16,7 +26,8 @@ public actor BeatPreloader {
     public let maximumConcurrentAssetLoads: Int
     private let loadBeat: @Sendable (String) async throws(AssetLoadError) -> Beat
     private let assetOrder: @Sendable ([Beat]) -> [AssetReference]
-    private let loadAsset: @Sendable (AssetReference) async -> Void
+    private let loadAsset: @Sendable (AssetReference, @escaping @Sendable (TransferProgress) -> Void) async -> Void
+    private let now: @Sendable () -> ContinuousClock.Instant
     private let events: LoadingEventHub?
     /// What a window's work depends on: the reader's beat and the beats behind it (most recent first).
     private struct WindowKey: Equatable {
@@ -45,10 +56,12 @@ public actor BeatPreloader {
         var isBeat: Bool { if case .beat = self { true } else { false } }
     }
 
-    /// One load under way; `number` tells a load from a later one of the same item.
+    /// One load under way; `number` tells a load from a later one of the same item. `ending`: an asset
+    /// whose transfer is due to end within its round trip (it no longer holds a place on the link).
     private struct Load {
         var number: Int
         var task: Task<Void, Never>
+        var ending = false
     }
 
     /// The loads under way: they outlive the window that started them while the next one still wants them.
@@ -64,15 +77,19 @@ public actor BeatPreloader {
     private var unfinished: [Int: Task<Void, Never>] = [:]
     private var nextNumber = 0
     public private(set) var lastWindow: [String] = []
+    /// The link and the reader's pace as seen so far (for a policy that looks ahead `byTime`).
+    public private(set) var measure = LinkMeasure()
     public let isEnabled: Bool
 
     /// `events` receives `.preloadWindowChanged` whenever a new window's beats are loaded. `assetOrder`
-    /// gives the assets of the wanted beats in the order to fetch them, `loadAsset` fetches one.
+    /// gives the assets of the wanted beats in the order to fetch them, `loadAsset` fetches one, handing
+    /// its progress callback the bytes as they arrive. `now` is the clock the transfers are timed with (tests).
     public init(policy: PreloadPolicy = .standard, maximumConcurrentLoads: Int = 3, maximumConcurrentAssetLoads: Int = 2,
                 enabled: Bool = true, events: LoadingEventHub? = nil,
                 loadBeat: @escaping @Sendable (String) async throws(AssetLoadError) -> Beat,
                 assetOrder: @escaping @Sendable ([Beat]) -> [AssetReference] = { _ in [] },
-                loadAsset: @escaping @Sendable (AssetReference) async -> Void = { _ in }) {
+                loadAsset: @escaping @Sendable (AssetReference, @escaping @Sendable (TransferProgress) -> Void) async -> Void = { _, _ in },
+                now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
         self.policy = policy
         self.maximumConcurrentLoads = max(1, maximumConcurrentLoads)
         self.maximumConcurrentAssetLoads = max(1, maximumConcurrentAssetLoads)
@@ -82,6 +99,7 @@ public actor BeatPreloader {
         self.loadBeat = loadBeat
         self.assetOrder = assetOrder
         self.loadAsset = loadAsset
+        self.now = now
     }
 
     /// Every change of state: leaving `.running` cancels its work (and wakes it if it waits for a load).
@@ -96,6 +114,7 @@ public actor BeatPreloader {
     /// Moves the window to `beatId`, with `recent` the beats read just before (most recent last).
     /// A move within the same window (another page or line of the same beat) keeps the work going.
     public func readerMoved(to beatId: String, recent: [String]) {
+        measure.turned(at: now())
         let behind = Array(recent.filter { $0 != beatId }.suffix(policy.behind).reversed())
         let key = WindowKey(beatId: beatId, behind: behind)
         switch state {
@@ -133,7 +152,7 @@ public actor BeatPreloader {
     }
 
     private func plan(_ key: WindowKey) -> [String] {
-        policy.plan(from: key.beatId, behind: key.behind) { known[$0] }
+        policy.widened(to: measure.everyBeatWithin).plan(from: key.beatId, behind: key.behind) { known[$0] }
     }
 
     /// The assets of the wanted beats already loaded, in the order to fetch them.
@@ -169,10 +188,14 @@ public actor BeatPreloader {
                 startBeatLoad(id)
                 running += 1
             }
-            running = loads.keys.filter { !$0.isBeat }.count
-            for reference in missingAssets where loads[Item(reference)] == nil && running < maximumConcurrentAssetLoads {
+            let assetLoads = loads.filter { !$0.key.isBeat }
+            running = assetLoads.values.filter { !$0.ending }.count
+            var all = assetLoads.count
+            for reference in missingAssets
+            where loads[Item(reference)] == nil && running < maximumConcurrentAssetLoads && all < 2 * maximumConcurrentAssetLoads {
                 startAssetLoad(reference)
                 running += 1
+                all += 1
             }
             await waitForALoad()
         }
@@ -186,12 +209,43 @@ public actor BeatPreloader {
         }
     }
 
+    /// Starts an asset's load, and beside it, in the same task, the watch of its progress that frees its
+    /// place on the link once its transfer is due to end within its round trip.
     private func startAssetLoad(_ reference: AssetReference) {
-        let loadAsset = self.loadAsset
-        startLoad(Item(reference)) { number in
-            await loadAsset(reference)
-            await self.loadEnded(Item(reference), number: number, beat: nil)
+        let loadAsset = self.loadAsset, now = self.now, item = Item(reference), linkRate = measure.bytesPerSecond
+        startLoad(item) { number in
+            let forecast = Locked(TransferForecast(started: now(), linkRate: linkRate))
+            let (ending, endingInput) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    await loadAsset(reference) { progress in
+                        let due = forecast.withLock { forecast in
+                            forecast.record(progress, at: now())
+                            return forecast.endsWithinRoundTrip
+                        }
+                        if due { endingInput.yield() }
+                    }
+                    endingInput.finish()
+                }
+                group.addTask {
+                    for await _ in ending {
+                        await self.loadEnding(item, number: number)
+                        return
+                    }
+                }
+            }
+            await self.transferred(forecast.withLock { $0 })
+            await self.loadEnded(item, number: number, beat: nil)
         }
+    }
+
+    private func transferred(_ forecast: TransferForecast) { measure.transferred(forecast) }
+
+    /// The asset load `number` of `item` is due to end within its round trip: the next one may start.
+    private func loadEnding(_ item: Item, number: Int) {
+        guard loads[item]?.number == number, loads[item]?.ending == false else { return }
+        loads[item]?.ending = true
+        wake()
     }
 
     private func startLoad(_ item: Item, _ body: @escaping @Sendable (Int) async -> Void) {
@@ -231,6 +285,17 @@ public actor BeatPreloader {
         guard ids != lastWindow else { return }
         lastWindow = ids
         events?.publish(.preloadWindowChanged(ids))
+    }
+
+    /// The assets whose loads are under way, and which of them are due to end within their round trip (tests).
+    public var loadingAssets: (all: Set<AssetPath>, ending: Set<AssetPath>) {
+        var all: Set<AssetPath> = [], ending: Set<AssetPath> = []
+        for (item, load) in loads {
+            guard case .asset(let path, _) = item else { continue }
+            all.insert(path)
+            if load.ending { ending.insert(path) }
+        }
+        return (all, ending)
     }
 
     /// The beats whose loads are under way (tests).

@@ -24,13 +24,29 @@ public struct PreloadPolicy: Sendable, Equatable {
     public var beyondChoice: Int
     /// Steps within which every beat is wanted, whatever the choices (0: none past the budget above).
     public var everyBeatWithin: Int
+    /// Whether the preloader widens `everyBeatWithin` to what it measures of the link and the reader
+    /// (`LinkMeasure`: `timed` for the round trips, rates, largest asset and page turns it has seen).
+    public var byTime: Bool
 
-    public init(behind: Int = 2, ahead: Int = 5, choices: Int = 1, beyondChoice: Int = 1, everyBeatWithin: Int = 0) {
+    public init(behind: Int = 2, ahead: Int = 5, choices: Int = 1, beyondChoice: Int = 1, everyBeatWithin: Int = 0, byTime: Bool = false) {
         self.behind = max(0, behind)
         self.ahead = max(0, ahead)
         self.choices = max(0, choices)
         self.beyondChoice = max(0, beyondChoice)
         self.everyBeatWithin = max(0, everyBeatWithin)
+        self.byTime = byTime
+    }
+
+    /// The app's policy: the standard window, widened by time to what the preloader measures
+    /// (on a quick link with small files, the standard window itself).
+    public static let measured = PreloadPolicy(byTime: true)
+
+    /// This policy with every beat within `steps` wanted too (at most `ahead`), when it looks ahead by time.
+    public func widened(to steps: Int) -> PreloadPolicy {
+        guard byTime else { return self }
+        var widened = self
+        widened.everyBeatWithin = max(everyBeatWithin, min(steps, ahead))
+        return widened
     }
 
     /// The default: the committed path 5 beats deep, the targets of the next choice on it (not the beats
@@ -46,11 +62,13 @@ public struct PreloadPolicy: Sendable, Equatable {
     /// its largest asset could arrive if its fetch started now. A beat `d` steps away is needed at the
     /// earliest `d` pages from now; its beat must be fetched before its assets are known (two round
     /// trips, `latency` seconds each) and then its asset sent (`largestAsset` bytes at `bytesPerSecond`).
-    /// So every beat within ceil((2 x latency + largestAsset / bytesPerSecond) / pageSeconds) steps is
-    /// wanted; past that, only the committed path and the next choice's targets, as in `standard`.
-    public static func timed(pageSeconds: Double, latency: Double, bytesPerSecond: Double, largestAsset: Int) -> PreloadPolicy {
+    /// So every beat within ceil((2 x latency + atOnce x largestAsset / bytesPerSecond) / pageSeconds) steps
+    /// is wanted; past that, only the committed path and the next choice's targets, as in `standard`.
+    /// `atOnce`: how many such assets one turn may need at the same time (the targets of a choice are all
+    /// needed by the turn after it: 2 for a choice of two pictures).
+    public static func timed(pageSeconds: Double, latency: Double, bytesPerSecond: Double, largestAsset: Int, atOnce: Int = 1) -> PreloadPolicy {
         guard pageSeconds > 0, bytesPerSecond > 0 else { return .standard }
-        let lead = 2 * max(0, latency) + Double(max(0, largestAsset)) / bytesPerSecond
+        let lead = 2 * max(0, latency) + Double(max(1, atOnce) * max(0, largestAsset)) / bytesPerSecond
         let steps = Int((lead / pageSeconds).rounded(.up))
         return PreloadPolicy(everyBeatWithin: min(steps, standard.ahead))
     }

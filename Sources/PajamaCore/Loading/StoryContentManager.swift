@@ -75,7 +75,7 @@ public actor StoryContentManager: StoryContent {
             policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads,
             maximumConcurrentAssetLoads: maximumConcurrentAssetLoads, enabled: preloading, events: events,
             loadBeat: { id throws(AssetLoadError) in try await storage.load(id) },
-            assetOrder: { beats in assets.order(beats) }, loadAsset: { reference in await assets.load(reference) })
+            assetOrder: { beats in assets.order(beats) }, loadAsset: { reference, progress in await assets.load(reference, progress: progress) })
     }
 
     /// A stream of this story's loading events (beats and assets started, finished with their tier and

@@ -1,0 +1,109 @@
+import Foundation
+import PajamaCore
+import PajamaHTTP
+import PajamaTestSupport
+import Testing
+
+/// The preloader's assets back to back over the real test server (latency, one shared link): the next
+/// picture's request goes out while the current picture's body is still coming, once that body is due to
+/// end within the round trip; a picture no longer wanted stops mid-body (its next read resumes it).
+@Suite(.serialized) struct AssetBackToBackHTTPTests {
+    /// start: two pages, a picture each (one.bin, then two.bin); far: no picture.
+    static func story(one: Int) throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory(prefix: "pajama-back-to-back")
+        _ = try dir.write("story.json", """
+        {"format":1,"id":"b2b","title":"Back to back","startBeatId":"start","beats":["start","far"]}
+        """)
+        _ = try dir.write("beats/start.json", """
+        {"id":"start","pages":[{"id":"p","type":"text","lines":["one"],"imageUrl":"assets/one.bin"},
+          {"id":"q","type":"text","lines":["two"],"imageUrl":"assets/two.bin"}]}
+        """)
+        _ = try dir.write("beats/far.json", beatJSON("far"))
+        _ = try dir.write("assets/one.bin", Data((0..<one).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        _ = try dir.write("assets/two.bin", Data(repeating: 2, count: 50_000))
+        return dir
+    }
+
+    /// One asset transfer at a time on the link (and the next one ending it), nothing kept behind the
+    /// reader's beat, so moving to `far` leaves start's pictures unwanted.
+    func content(_ server: TestHTTPServer) -> StoryContentManager {
+        StoryContentManager(
+            manifest: StoryManifest(id: "b2b", title: "Back to back", startBeatId: "start"),
+            source: HTTPStorySource(baseURL: URL(string: server.baseURL)!), diskCache: nil,
+            decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: ["\(bytes.count)"]) }, sound: nil,
+            preloadPolicy: PreloadPolicy(behind: 0), maximumConcurrentAssetLoads: 1)
+    }
+
+    static func bothLoaded(_ content: StoryContentManager) async -> Bool {
+        let one = await content.isImageLoaded(Self.one)
+        let two = await content.isImageLoaded(Self.two)
+        return one && two
+    }
+
+    static let one = try! AssetPath(validating: "assets/one.bin")
+    static let two = try! AssetPath(validating: "assets/two.bin")
+
+    @Test func theNextPictureIsRequestedWhileTheCurrentOneIsStillComing() async throws {
+        // one.bin is 400 KB at 2 MB/s (200 ms) behind a 300 ms round trip, and the server holds its
+        // second half: when it holds, the 200 KB left take ~100 ms, within the round trip.
+        let dir = try Self.story(one: 400_000)
+        defer { dir.remove() }
+        let server = try await TestHTTPServer(root: dir.url, options: .init(latency: .milliseconds(300)))
+        server.update {
+            $0.linkBytesPerSecond = 2_000_000
+            $0.pausedMidBody = ["assets/one.bin"]
+        }
+        let content = content(server)
+        await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
+        #expect(await server.waitForRequest("assets/two.bin"))
+        // one.bin's body is held half-way by the server: it cannot have ended.
+        #expect(await !content.isImageLoaded(Self.one))
+        #expect(server.requestCount(for: "assets/one.bin") == 1)
+        server.update { $0.pausedMidBody = [] }
+        #expect(await eventually { await Self.bothLoaded(content) })
+        await content.preloader.settle()
+        #expect(server.requestCount(for: "assets/one.bin") == 1)
+        #expect(server.requestCount(for: "assets/two.bin") == 1)
+        await server.stop()
+    }
+
+    @Test func aPictureNoLongerWantedStopsMidBodyAndTheNextPictureNeverStarts() async throws {
+        // 4 MB at 2 MB/s: held half-way, 1 s is left, far more than the round trip: two.bin waits.
+        let dir = try Self.story(one: 4_000_000)
+        defer { dir.remove() }
+        let server = try await TestHTTPServer(root: dir.url, options: .init(latency: .milliseconds(300)))
+        server.update {
+            $0.linkBytesPerSecond = 2_000_000
+            $0.pausedMidBody = ["assets/one.bin"]
+        }
+        let content = content(server)
+        let events = content.loadingEvents()
+        await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
+        // Bytes of one.bin arrived (so the cut transfer leaves a part to resume).
+        let arrived = Locked(false)
+        let listener = Task {
+            for await event in events {
+                if case .progress(.image(Self.one), let progress) = event, progress.received > 0 {
+                    arrived.withLock { $0 = true }
+                    return
+                }
+            }
+        }
+        defer { listener.cancel() }
+        #expect(await eventually(timeout: .seconds(30)) { arrived.withLock { $0 } })
+        await content.readerMoved(to: StoryLocation(beatId: "far", pageId: "p"))
+        #expect(await content.preloader.loadingAssets.all.isEmpty)
+        #expect(server.requestCount(for: "assets/two.bin") == 0)
+        await content.preloader.settle()
+        #expect(await !content.isImageLoaded(Self.one))
+        // Back to start: the cancelled request had stopped part-way, so the next one resumes it.
+        server.update { $0.pausedMidBody = [] }
+        await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
+        #expect(await eventually { await Self.bothLoaded(content) })
+        let requests = server.requests(for: "assets/one.bin")
+        #expect(requests.count == 2)
+        #expect(requests.last?.range?.hasPrefix("bytes=") == true)
+        await content.preloader.settle()
+        await server.stop()
+    }
+}
