@@ -7,7 +7,7 @@ import PajamaTestSupport
 /// HTTP with added latency, taking random choices (fixed seed); stalls and requests per turn for each
 /// preload policy (the curve of stall rate against requests), against preloading off, and the floor: the
 /// requests no policy can go below while staying stall-free. The readers keep beats in memory only
-/// (100 beats); two more read as `pajama read` does, with the disk cache behind memory, so a beat fetched
+/// (100 beats); three more read as `pajama read` does, with the disk cache behind memory, so a beat fetched
 /// once (read, or preloaded and not taken) is never requested again.
 struct PreloadScenario: Scenario {
     let name = "preload"
