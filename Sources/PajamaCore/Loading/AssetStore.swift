@@ -106,7 +106,7 @@ public actor AssetStore<Value: Sendable> {
     /// Loads `path` (or joins its load) for the preloader, handing `progress` every report of its bytes
     /// arriving (`LoadActivity.watch`); a failure is kept for a later `load` to report again.
     public func preload(_ path: AssetPath, progress: @escaping @Sendable (TransferProgress) -> Void) async {
-        guard !values.contains(path) else { return }
+        guard !isResident(path) else { return }
         let watching = activity.watch(path, progress)
         defer { activity.unwatch(path, watching) }
         _ = try? await load(path)
