@@ -214,7 +214,9 @@ struct AssetRaceScenario: Scenario {
             waits.append(now() - start)
             await content.readerMoved(to: current)
         }
-        return Reading(stalls: stalls, waits: waits, causes: causes, seconds: now() - began)
+        let reading = Reading(stalls: stalls, waits: waits, causes: causes, seconds: now() - began)
+        await content.close()  // its preloads end with the reading, not when its server stops
+        return reading
     }
 
     /// The first critical asset of the page at `location` not in memory: a picture or a sound, its size and its load's status.

@@ -99,7 +99,9 @@ struct PreloadScenario: Scenario {
             waits.append(now() - start)
             await content.readerMoved(to: StoryLocation(beatId: current, pageId: "p1"))
         }
-        return Reading(stalls: stalls, requests: await content.metrics().sourceRequests, waits: waits)
+        let reading = Reading(stalls: stalls, requests: await content.metrics().sourceRequests, waits: waits)
+        await content.close()
+        return reading
     }
 
     /// The reader's choice: a random successor, the start again at an ending.

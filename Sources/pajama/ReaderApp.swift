@@ -230,6 +230,7 @@ enum ReaderApp {
     }
 
     static func shutdown(sound: PulseSoundEngine?, content: StoryContentManager) async {
+        await content.close()
         await content.sounds?.clear()
         if let sound { await sound.shutdown() }
     }

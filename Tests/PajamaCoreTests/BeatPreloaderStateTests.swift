@@ -73,6 +73,22 @@ import Testing
         #expect(await preloader.lastWindow.isEmpty)
     }
 
+    @Test func aStoppedPreloaderCancelsItsLoadsAndStartsNothingMore() async {
+        let beats = HeldBeats()
+        let preloader = preloader(beats)
+        await preloader.readerMoved(to: "a", recent: [])
+        await beats.record.waitUntilHeld("a")
+        await preloader.stop()
+        // The load under way is cancelled by the stop itself, and nothing is left loading.
+        #expect(beats.record.cancelled == ["a"])
+        #expect(await preloader.loading.isEmpty)
+        await preloader.readerMoved(to: "b", recent: ["a"])
+        await preloader.storyChanged(beats: nil, assets: nil)
+        await preloader.settle()
+        #expect(beats.record.started == ["a"])
+        #expect(await preloader.lastWindow.isEmpty)
+    }
+
     /// a offers b or c; b -> d, c -> e.
     static let fork: [String: Beat] = [
         "a": PreloadPolicyTests.choice("a", ["b", "c"]),

@@ -43,6 +43,8 @@ public actor BeatPreloader {
         /// The window's work: planning and starting loads until every wanted beat and asset is in (it
         /// may have finished: the window stays loaded until the reader leaves it).
         case running(WindowKey, Task<Void, Never>)
+        /// Stopped for good by its owner (`stop()`, the story closed): moves and changes start nothing.
+        case stopped
     }
 
     private var state: State
@@ -118,7 +120,7 @@ public actor BeatPreloader {
         let behind = Array(recent.filter { $0 != beatId }.suffix(policy.behind).reversed())
         let key = WindowKey(beatId: beatId, behind: behind)
         switch state {
-        case .disabled: return
+        case .disabled, .stopped: return
         case .running(let current, _) where current == key: return
         case .idle, .running:
             let beats = plan(key)
@@ -131,6 +133,15 @@ public actor BeatPreloader {
             settledInWindow = []
             transition(to: .running(key, start(key)))
         }
+    }
+
+    /// Stops for good (the reading is over): the window's work and every load under way are cancelled, so
+    /// no request is sent or waited for on the reader's behalf afterwards; later moves start nothing.
+    /// Returns at once (`settle()` waits for the cancelled tasks to end).
+    public func stop() {
+        for load in loads.values { load.task.cancel() }
+        loads = [:]
+        transition(to: .stopped)
     }
 
     /// The story's files changed: the beats `beats` and assets `assets` (nil: all of them) are planned and

@@ -215,6 +215,11 @@ public actor StoryContentManager: StoryContent {
         await preloader.readerMoved(to: location.beatId, recent: recentBeats)
     }
 
+    /// The reading is over: preloading stops for good (its window's work and loads cancelled), so nothing
+    /// is fetched on the reader's behalf after the session ends. Loads the reader itself asked for are not
+    /// touched. Called by the content's owner (`ReaderApp.shutdown`, the bench's readers).
+    public func close() async { await preloader.stop() }
+
     public func metrics() async -> StorageMetrics { await storage.metrics }
 
     // MARK: Made beats
