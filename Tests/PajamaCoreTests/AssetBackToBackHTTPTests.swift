@@ -24,6 +24,22 @@ import Testing
         return dir
     }
 
+    /// The story served with a 300 ms round trip on a 2 MB/s link, one.bin's body held half-way.
+    static func heldServer(one: Int) async throws -> (TemporaryDirectory, TestHTTPServer) {
+        let dir = try story(one: one)
+        do {
+            let server = try await TestHTTPServer(root: dir.url, options: .init(latency: .milliseconds(300)))
+            server.update {
+                $0.linkBytesPerSecond = 2_000_000
+                $0.pausedMidBody = ["assets/one.bin"]
+            }
+            return (dir, server)
+        } catch {
+            dir.remove()
+            throw error
+        }
+    }
+
     /// One asset transfer at a time on the link (and the next one ending it), nothing kept behind the
     /// reader's beat, so moving to `far` leaves start's pictures unwanted.
     func content(_ server: TestHTTPServer) -> StoryContentManager {
@@ -46,13 +62,8 @@ import Testing
     @Test func theNextPictureIsRequestedWhileTheCurrentOneIsStillComing() async throws {
         // one.bin is 400 KB at 2 MB/s (200 ms) behind a 300 ms round trip, and the server holds its
         // second half: when it holds, the 200 KB left take ~100 ms, within the round trip.
-        let dir = try Self.story(one: 400_000)
+        let (dir, server) = try await Self.heldServer(one: 400_000)
         defer { dir.remove() }
-        let server = try await TestHTTPServer(root: dir.url, options: .init(latency: .milliseconds(300)))
-        server.update {
-            $0.linkBytesPerSecond = 2_000_000
-            $0.pausedMidBody = ["assets/one.bin"]
-        }
         let content = content(server)
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
         #expect(await server.waitForRequest("assets/two.bin"))
@@ -69,13 +80,8 @@ import Testing
 
     @Test func aPictureNoLongerWantedStopsMidBodyAndTheNextPictureNeverStarts() async throws {
         // 4 MB at 2 MB/s: held half-way, 1 s is left, far more than the round trip: two.bin waits.
-        let dir = try Self.story(one: 4_000_000)
+        let (dir, server) = try await Self.heldServer(one: 4_000_000)
         defer { dir.remove() }
-        let server = try await TestHTTPServer(root: dir.url, options: .init(latency: .milliseconds(300)))
-        server.update {
-            $0.linkBytesPerSecond = 2_000_000
-            $0.pausedMidBody = ["assets/one.bin"]
-        }
         let content = content(server)
         let events = content.loadingEvents()
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
