@@ -83,7 +83,8 @@ struct AssetRaceScenario: Scenario {
                     + String(format: "%.2f requests, %.0f KB/turn", Double(reading.requests) / Double(turns),
                              Double(reading.bytes) / Double(turns) / 1000)
                     + busy
-                    + (policy.policy == nil ? "" : "; stalls by cause: " + reading.causes.summary))
+                    + (policy.policy == nil ? "" : "; stalls by cause: " + reading.causes.summary)
+                    + reading.windowSummary)
             if policy.policy != nil {
                 row.baseline = off
                 if let target = link.target, policy.policy == PreloadPolicy.measured, policy.assetLoads == 2 {
@@ -106,6 +107,14 @@ struct AssetRaceScenario: Scenario {
         var seconds: Double
         var requests = 0
         var bytes = 0
+        /// For a policy that looks ahead by time: turns by the steps its window had when they were turned
+        /// to (every beat within that many steps; 0 before the link and the pace were measured).
+        var windows: [Int: Int] = [:]
+
+        var windowSummary: String {
+            guard !windows.isEmpty else { return "" }
+            return "; window by turns: " + windows.keys.sorted().map { "within \($0): \(windows[$0]!)" }.joined(separator: ", ")
+        }
     }
 
     struct Assets: Sendable {
@@ -189,6 +198,7 @@ struct AssetRaceScenario: Scenario {
         var waits: [Double] = []
         var causes = StallCauses()
         var stepsPastChoice = 0
+        var windows: [Int: Int] = [:]
         let began = now()
         let first = try await content.loadBeat(current.beatId)
         try await content.loadCriticalAssets(for: current, in: first)
@@ -198,6 +208,9 @@ struct AssetRaceScenario: Scenario {
             let beat = try await content.loadBeat(current.beatId)
             current = StoryLocation(beatId: PreloadScenario.nextBeat(after: beat, using: &rng), pageId: "p1")
             stepsPastChoice = Set(beat.successorBeatIds).count > 1 ? 0 : stepsPastChoice + 1
+            if let policy, policy.byTime {
+                windows[policy.widened(to: await content.preloader.measure.everyBeatWithin).everyBeatWithin, default: 0] += 1
+            }
             let start = now()
             var ready = false
             if let next = await content.cachedBeat(current.beatId) {
@@ -214,7 +227,7 @@ struct AssetRaceScenario: Scenario {
             waits.append(now() - start)
             await content.readerMoved(to: current)
         }
-        let reading = Reading(stalls: stalls, waits: waits, causes: causes, seconds: now() - began)
+        let reading = Reading(stalls: stalls, waits: waits, causes: causes, seconds: now() - began, windows: windows)
         await content.close()  // its preloads end with the reading, not when its server stops
         return reading
     }
