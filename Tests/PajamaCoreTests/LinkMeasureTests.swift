@@ -42,6 +42,21 @@ import Testing
         #expect(measure.everyBeatWithin == 5)
     }
 
+    @Test func aSmallFilesBurstDoesNotPassForTheLinksRate() {
+        var measure = LinkMeasure()
+        measure.turned(at: at(0))
+        measure.turned(at: at(250))
+        measure.transferred(transfer(size: 500_000, roundTrip: 80, rate: 2_000_000))
+        // 16 KB handed over in 1 ms (16 MB/s): too few bytes to tell the link's rate; the window stays.
+        measure.transferred(transfer(size: 16_000, roundTrip: 80, rate: 16_000_000))
+        #expect(measure.bytesPerSecond == 2_000_000)
+        #expect(measure.everyBeatWithin == 3)
+        // Enough bytes at that rate do count.
+        #expect(80_000 >= LinkMeasure.minimumRateBytes)
+        measure.transferred(transfer(size: 80_000, roundTrip: 80, rate: 4_000_000))
+        #expect(measure.bytesPerSecond == 4_000_000)
+    }
+
     @Test func theMeasuredPolicyWidensTheStandardWindowAndOthersStayAsTheyAre() {
         #expect(PreloadPolicy.measured.widened(to: 0) == PreloadPolicy.measured)
         #expect(PreloadPolicy.measured.widened(to: 3).everyBeatWithin == 3)

@@ -10,13 +10,21 @@ public struct LinkMeasure: Sendable, Equatable {
     private var lastTurn: ContinuousClock.Instant?
     /// The largest asset size seen (bytes).
     public private(set) var largestAsset = 0
+    /// A transfer's rate counts only when it brought at least this many bytes after its first report: the
+    /// few bytes of a small file (a sound, a beat-sized picture) can arrive in one burst, or be handed
+    /// over together by a busy process, and then look many times faster than the link.
+    public static let minimumRateBytes = 64 * 1024
 
     public init() {}
 
     /// An asset transfer ended (or was cut): its round trip, rate and size, when its reports told them.
     public mutating func transferred(_ forecast: TransferForecast) {
         if let roundTrip = forecast.roundTrip { Self.add(TransferForecast.seconds(roundTrip), to: &roundTrips) }
-        if let rate = forecast.bytesPerSecond { Self.add(rate, to: &rates) }
+        if let rate = forecast.bytesPerSecond, let first = forecast.first, let latest = forecast.latest,
+            latest.received - first.received >= Self.minimumRateBytes
+        {
+            Self.add(rate, to: &rates)
+        }
         if let size = forecast.latest?.expected { largestAsset = max(largestAsset, size) }
     }
 
