@@ -113,7 +113,7 @@ struct AssetRaceScenario: Scenario {
 
         var windowSummary: String {
             guard !windows.isEmpty else { return "" }
-            return "; window by turns: " + windows.keys.sorted().map { "within \($0): \(windows[$0]!)" }.joined(separator: ", ")
+            return "; window by turns: " + windows.sorted { $0.key < $1.key }.map { "within \($0.key): \($0.value)" }.joined(separator: ", ")
         }
     }
 

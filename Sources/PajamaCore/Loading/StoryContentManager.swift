@@ -21,8 +21,8 @@ public actor StoryContentManager: StoryContent {
     private let criticalityOverrides = CriticalityOverrides()
     private var recentBeats: [String] = []
     /// What is in memory, read at once from any thread (the reader's moves and "▸ ready"; see `ResidentContent`).
-    public nonisolated let resident: (any ResidentContent)?
     private nonisolated let memoryView: ResidentStoryContent
+    public nonisolated var resident: (any ResidentContent)? { memoryView }
 
     /// A decoder for pictures (PajamaImage's `ImageDecoder.decode` in the app; a fake in tests).
     public typealias ImageDecoding = @Sendable (AssetPath, [UInt8]) throws(AssetLoadError) -> StoryImage
@@ -69,7 +69,6 @@ public actor StoryContentManager: StoryContent {
         let memoryView = ResidentStoryContent(storage: storage, images: images, sounds: sounds, sound: sound,
                                               overrides: criticalityOverrides, manifest: current)
         self.memoryView = memoryView
-        resident = memoryView
         let assets = AssetPreloader(images: images, sounds: sounds) { memoryView.criticality(of: $0) }
         preloader = BeatPreloader(
             policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads,
