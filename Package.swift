@@ -44,6 +44,11 @@ let package = Package(
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // JPEG through libjpeg-turbo: a C target, not a system library, since libjpeg reports errors by
+        // longjmp, which Swift cannot catch (its one .c file owns the setjmp).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
         // Read aloud: espeak-ng synthesises in process, to PCM that plays through PajamaAudio's own stream.
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
@@ -86,7 +91,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CChafa"]),
+        .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa"]),
         .target(
             name: "PajamaTerminal",
             dependencies: [
@@ -152,6 +157,8 @@ let package = Package(
         ),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk"]),
+        // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
+        .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore", "PajamaTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -160,7 +167,7 @@ let package = Package(
 // PajamaFuzz holds one `fuzzOne(bytes)` per target over the real decoders (the session codec's in
 // PajamaFuzzSession, which needs PajamaCoReading); each `fuzz-NAME` executable runs one under libFuzzer when
 // built with `-sanitize=fuzzer,address -DFUZZING`, and replays files without the flag.
-let fuzzTargets = ["story", "theme", "settings", "progress", "picture", "sound", "session"]
+let fuzzTargets = ["story", "theme", "settings", "progress", "picture", "jpeg", "webp", "gif", "sound", "session"]
 package.targets += [
     .target(name: "PajamaFuzz", dependencies: ["PajamaCore", "PajamaImage", "PajamaAudio", "PajamaTerminal"]),
     .target(name: "PajamaFuzzSession", dependencies: ["PajamaFuzz", "PajamaCoReading"]),

@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds the seed corpus of every fuzz target under .build-fuzz/seeds/NAME (see scripts/fuzz.sh and
-# docs/security.md, "Fuzzing"): the bundled stories, themes and their pictures and sounds; small generated
-# PNGs (every colour type, 1-16 bits, interlaced) and sounds (WAV, FLAC, Ogg Vorbis, Opus, MP3); valid
+# docs/security.md, "Fuzzing"): the bundled stories, themes and their pictures and sounds; the picture
+# fixtures (JPEG, WebP, GIF); small generated PNGs (every colour type, 1-16 bits, interlaced) and sounds (WAV, FLAC, Ogg Vorbis, Opus, MP3); valid
 # settings, progress and co-reading messages; and every JSON text written out in the tests (the bad-input
 # corpus cases). The fuzzers keep what they find in .build-fuzz/corpus/NAME; seeds are only the start.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.build-fuzz/seeds
 rm -rf "$out"
-mkdir -p "$out"/{story,theme,settings,progress,picture,sound,session}
+mkdir -p "$out"/{story,theme,settings,progress,picture,jpeg,webp,gif,sound,session}
 
 seed() { printf '%s' "$2" > "$out/$1/$3"; }  # TARGET TEXT NAME
 
@@ -57,6 +57,14 @@ seed session '{"location":{"beatId":"shore","lineIndex":0,"pageId":"p"},"type":"
 seed session '{"choice":1,"cue":"choice","path":"assets/sounds/door-latch.wav","type":"cue","v":1}' cue
 seed session '{"participants":["Ada","Cy"],"type":"participants","v":1}' participants
 seed session '{"name":"Bo","type":"end","v":1}' end
+
+# JPEG, WebP and GIF: the committed fixtures (scripts/make-picture-fixtures.py: baseline, progressive, grey,
+# CMYK, every EXIF orientation; lossy, lossless, alpha and animated WebP; plain, interlaced-transparent and
+# animated GIF), each to its format's target and all to the picture target (which knows them by their bytes).
+cp Tests/Fixtures/pictures/*.jpg "$out/jpeg/"
+cp Tests/Fixtures/pictures/*.webp "$out/webp/"
+cp Tests/Fixtures/pictures/*.gif "$out/gif/"
+cp Tests/Fixtures/pictures/* "$out/picture/"
 
 # Generated pictures: every PNG colour type and bit depth libpng reads, interlaced, with tRNS and gAMA.
 python3 - "$out/picture" <<'PY'

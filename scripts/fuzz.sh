@@ -9,7 +9,7 @@
 # and logs/NAME.log. See docs/security.md, "Fuzzing".
 set -euo pipefail
 cd "$(dirname "$0")/.."
-all="story theme settings progress picture sound session"
+all="story theme settings progress picture jpeg webp gif sound session"
 targets=${FUZZ_TARGETS:-$all}
 seconds=${FUZZ_SECONDS:-60}
 swift=${SWIFT:-swift}
@@ -49,7 +49,7 @@ for target in $targets; do
     log="$scratch/logs/$target.log"
     before=$(ls "$scratch/findings/$target" | wc -l)
     dict=()
-    case $target in picture|sound) ;; *) dict=(-dict=scripts/fuzz-json.dict) ;; esac
+    case $target in picture|jpeg|webp|gif|sound) ;; *) dict=(-dict=scripts/fuzz-json.dict) ;; esac
     # story and progress run Swift tasks, whose allocations outlive an input, so libFuzzer's leak check
     # after each such input (LeakSanitizer stopping the process) would take most of the time: there, leaks
     # are checked once, when the run ends (any leak is then a finding, without its input).

@@ -8,7 +8,10 @@ packages=(
   libncurses-dev      # the TUI (ncursesw)
   libsndfile1-dev     # sound decoding
   libpulse-dev        # sound playback
-  libpng-dev          # picture decoding
+  libpng-dev          # picture decoding: PNG
+  libjpeg-dev         # JPEG (libjpeg-turbo; the CJPEG shim)
+  libwebp-dev         # WebP, and the first frame of an animated one (libwebpdemux; the CWebP shim)
+  libgif-dev          # GIF (giflib; the CGIF shim)
   libchafa-dev        # pictures as terminal cells
   libespeak-ng-dev    # read aloud (speech synthesised in process)
   pulseaudio          # a private sound server for the tests
@@ -19,6 +22,7 @@ packages=(
   tmux                # end-to-end tests drive the real binary in tmux
   python3             # scripts/check-stories.py (story checks, run by hand; the tests need no Python)
   python3-venv        # scripts/ink-bink.sh: a venv for bink, the reference ink runtime (run by hand)
+  python3-pil         # pajama-bench's pictures in every format, scripts/make-picture-fixtures.py (the tests need none)
 )
 
 missing=()

@@ -1,21 +1,23 @@
 import PajamaCore
 import PajamaImage
 
-/// The picture path: bytes decoded as a PNG (libpng) and as text art, then a decoded bitmap drawn into
-/// cells by chafa at a page's picture size, in every colour mode the reader uses.
+/// The picture path: bytes decoded as a story picture (ImageDecoder knows the format by the first bytes:
+/// PNG, JPEG, WebP or GIF) and as text art, then a decoded bitmap drawn into cells by chafa at a page's
+/// picture size, in every colour mode the reader uses.
 public enum PictureFuzz {
     private static let png = try! AssetPath(validating: "assets/fuzz.png")
     private static let text = try! AssetPath(validating: "assets/fuzz.txt")
 
-    /// The pictures the bytes decode to (as a PNG, as text art), each drawn.
+    /// The pictures the bytes decode to (as a picture named .png, as text art), each drawn.
     @discardableResult
     public static func fuzzOne(_ bytes: [UInt8]) -> [StoryImage] {
-        let images = [(try? ImageDecoder.decode(path: png, bytes: bytes)), (try? ImageDecoder.decode(path: text, bytes: bytes))].compactMap { $0 }
+        let images = [(try? ImageDecoder.decode(path: png, bytes: bytes)), (try? ImageDecoder.decodeText(bytes, name: text.value))]
+            .compactMap { $0 }
         images.forEach(draw)
         return images
     }
 
-    static func draw(_ image: StoryImage) {
+    public static func draw(_ image: StoryImage) {
         guard case .bitmap(let width, let height, let rgba) = image else { return }
         precondition(rgba.count == width * height * 4, "a \(width)x\(height) bitmap of \(rgba.count) bytes")
         for mode in PictureColorMode.allCases {

@@ -1,57 +1,54 @@
-import CPNG
 import PajamaCore
 
-/// Decodes story pictures: PNG through libpng's simplified API to RGBA, `.txt` as text art.
+/// Decodes story pictures: the one decision, shared by the reader, `play` and `validate`, of what a picture
+/// file is and whether it can be shown. PNG, JPEG, WebP and GIF (known by their first bytes, whatever the
+/// file is called) become RGBA; a `.txt` file that is none of them is text art.
 public enum ImageDecoder {
-    /// Largest picture accepted, in pixels per side (checked before anything is allocated).
-    public static let maximumSide = 4096
+    /// Largest picture accepted, in pixels per side (see `PictureLimits`).
+    public static let maximumSide = PictureLimits.maximumSide
     /// Text art limits.
     public static let maximumTextLines = 200
     public static let maximumTextColumns = 400
 
     public static func decode(path: AssetPath, bytes: [UInt8]) throws(AssetLoadError) -> StoryImage {
-        switch path.fileExtension {
-        case "png": return try decodePNG(bytes, name: path.value)
-        case "txt": return try decodeText(bytes, name: path.value)
-        default: throw AssetLoadError(.invalidFormat, subject: path.value, detail: "pictures are .png or .txt files")
+        if let format = PictureFormat(sniffing: bytes) {
+            return try decode(bytes, as: format, name: path.value)
+        }
+        if path.fileExtension == "txt" { return try decodeText(bytes, name: path.value) }
+        throw AssetLoadError(.invalidFormat, subject: path.value, detail: unreadableReason(bytes, fileExtension: path.fileExtension))
+    }
+
+    /// Decodes `bytes` as `format` (the format's own decoder; what the fuzz targets call).
+    public static func decode(_ bytes: [UInt8], as format: PictureFormat, name: String) throws(AssetLoadError) -> StoryImage {
+        switch format {
+        case .png: try PNGDecoder.decode(bytes, name: name)
+        case .jpeg: try JPEGDecoder.decode(bytes, name: name)
+        case .webp: try WebPDecoder.decode(bytes, name: name)
+        case .gif: try GIFDecoder.decode(bytes, name: name)
         }
     }
 
-    static func decodePNG(_ bytes: [UInt8], name: String) throws(AssetLoadError) -> StoryImage {
-        guard bytes.count >= 8, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw AssetLoadError(.invalidFormat, subject: name, detail: "not a PNG file")
-        }
-        var image = png_image()
-        image.version = PAJAMA_PNG_IMAGE_VERSION
-        let begun = bytes.withUnsafeBytes { buffer in
-            png_image_begin_read_from_memory(&image, buffer.baseAddress, buffer.count)
-        }
-        defer { png_image_free(&image) }
-        guard begun != 0 else { throw AssetLoadError(.decoding, subject: name, detail: message(of: image)) }
-        let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
-            throw AssetLoadError(.tooLarge, subject: name, detail: "\(width)x\(height) pixels (at most \(maximumSide) per side)")
-        }
-        image.format = PAJAMA_PNG_FORMAT_RGBA
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = bytes.withUnsafeBytes { _ in
-            pixels.withUnsafeMutableBytes { out in
-                png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
+    /// Why bytes that are no picture we read cannot be shown, as precisely as their first bytes tell.
+    static func unreadableReason(_ bytes: [UInt8], fileExtension: String) -> String {
+        let accepted = "pictures are PNG, JPEG, WebP or GIF files, or .txt text art"
+        let what: String
+        if let kind = PictureFormat.otherKind(of: bytes) {
+            what = "it is \(kind)"
+        } else {
+            let head = bytes.prefix(8).map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
             }
+            what = "it starts with the bytes \(head.joined(separator: " "))"
         }
-        guard finished != 0 else { throw AssetLoadError(.decoding, subject: name, detail: message(of: image)) }
-        return .bitmap(width: width, height: height, rgba: pixels)
+        if let promised = PictureFormat(fileExtension: fileExtension) {
+            return "not a \(promised.rawValue) file despite its name: \(what) (\(accepted))"
+        }
+        return "not a picture: \(what) (\(accepted))"
     }
 
-    private static func message(of image: png_image) -> String {
-        var copy = image.message
-        return withUnsafeBytes(of: &copy) { raw in
-            let bytes = raw.prefix { $0 != 0 }
-            return String(decoding: bytes, as: UTF8.self)
-        }
-    }
-
-    static func decodeText(_ bytes: [UInt8], name: String) throws(AssetLoadError) -> StoryImage {
+    /// Text art from UTF-8 bytes (what a `.txt` picture that is none of the picture formats is read as).
+    public static func decodeText(_ bytes: [UInt8], name: String) throws(AssetLoadError) -> StoryImage {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw AssetLoadError(.invalidFormat, subject: name, detail: "text art must be UTF-8")
         }

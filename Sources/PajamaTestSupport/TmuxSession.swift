@@ -48,6 +48,11 @@ public final class TmuxSession: Sendable {
         (try? ChildProcess.run("tmux", ["-L", socket, "capture-pane", "-p", "-t", "0"]).stdout) ?? ""
     }
 
+    /// The screen now with its colours and attributes, as the escape sequences tmux writes them (`-e`).
+    public func screenWithColours() -> String {
+        (try? ChildProcess.run("tmux", ["-L", socket, "capture-pane", "-p", "-e", "-t", "0"]).stdout) ?? ""
+    }
+
     /// A tmux format value of the pane (e.g. "#{alternate_on}").
     public func paneValue(_ format: String) -> String {
         ((try? ChildProcess.run("tmux", ["-L", socket, "display-message", "-p", "-t", "0", format]).stdout) ?? "")

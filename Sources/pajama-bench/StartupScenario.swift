@@ -31,6 +31,9 @@ struct StartupScenario: Scenario {
         let withSound = try series(PseudoTerminalRun(executable: binary, arguments: ["read", story, "--restart"], environment: environment), marker)
         let (cold, warm, coldFinal) = try picturePage(binary: binary, story: story, environment: environment, home: home, runs: runs, marker: marker)
         let s = Statistics(silent), w = Statistics(withSound)
+        let formats = try jpegFirstPage(binary: binary, story: story, environment: environment, home: home, runs: runs, marker: marker)
+        // As fast as with the PNG: the JPEG's median within 10% of the PNG's, or 3 ms (the noise of one run).
+        let asFast = formats.jpeg.median <= max(formats.png.median * 1.1, formats.png.median + 0.003)
         return [
             BenchRow(scenario: name, name: "spawn /bin/echo", unit: .seconds, stats: Statistics(echo), note: "baseline: starting a process"),
             BenchRow(scenario: name, name: "first page, --no-sound", unit: .seconds, stats: s, baseline: "spawn /bin/echo",
@@ -44,6 +47,11 @@ struct StartupScenario: Scenario {
                      baseline: "spawn /bin/echo", note: "the same runs, until the final picture (DIN99d colours) is written"),
             BenchRow(scenario: name, name: "first page with its picture, 200x60, warm", unit: .seconds, stats: warm, baseline: "spawn /bin/echo",
                      note: "the same, the caches of the previous run kept"),
+            BenchRow(scenario: name, name: "first page with its picture as PNG, 200x60, cold (paired)", unit: .seconds, stats: formats.png,
+                     baseline: "spawn /bin/echo", note: "runs taken in turn with the JPEG row's"),
+            BenchRow(scenario: name, name: "first page with its picture as JPEG, 200x60, cold (paired)", unit: .seconds, stats: formats.jpeg,
+                     baseline: "first page with its picture as PNG, 200x60, cold (paired)", target: "median <= PNG's + 10% (or + 3 ms)",
+                     met: asFast, note: "the same 96x48 picture as a \(formats.jpegBytes) B JPEG (quality 90)"),
         ]
     }
 
@@ -56,25 +64,56 @@ struct StartupScenario: Scenario {
         binary: String, story: String, environment: [String: String], home: TemporaryDirectory, runs: Int, marker: String
     ) throws -> (cold: Statistics, warm: Statistics, coldFinal: Statistics) {
         func once(cache: String) throws -> (first: Double, final: Double) {
-            var run = PseudoTerminalRun(executable: binary, arguments: ["read", story, "--restart", "--no-sound"],
-                                        environment: environment.merging(["XDG_CACHE_HOME": cache]) { $1 })
-            run.columns = 200
-            run.rows = 60
-            let program = try run.start()
-            defer { program.stop() }
-            let text = try program.read(until: marker)
-            // The picture's cells (block elements) come with the text or in a later frame: however long
-            // chafa takes, the time runs until they have been written (a quiet gap alone could end early).
-            if !Self.hasPictureCell(text) { _ = try program.read(until: "a picture cell") { Self.hasPictureCell($0) } }
-            let first = try program.readUntilQuiet(for: 0.005, since: now()).last
-            let final = try program.readUntilQuiet(for: KeyToGlassScenario.quiet, since: first).last
-            return (first - program.start, final - program.start)
+            try Self.firstPicture(binary: binary, story: story, environment: environment, cache: cache, marker: marker)
         }
         var cold: [(first: Double, final: Double)] = []
         for run in 0..<runs { cold.append(try once(cache: home.path + "/cold-cache-\(run)")) }
         _ = try once(cache: home.path + "/warm-cache")
         let warm = try (0..<runs).map { _ in try once(cache: home.path + "/warm-cache").first }
         return (Statistics(cold.map(\.first)), Statistics(warm), Statistics(cold.map(\.final)))
+    }
+
+    /// One run of `picturePage`: process start to the first frame with the picture, and to the final one.
+    static func firstPicture(
+        binary: String, story: String, environment: [String: String], cache: String, marker: String
+    ) throws -> (first: Double, final: Double) {
+        var run = PseudoTerminalRun(executable: binary, arguments: ["read", story, "--restart", "--no-sound"],
+                                    environment: environment.merging(["XDG_CACHE_HOME": cache]) { $1 })
+        run.columns = 200
+        run.rows = 60
+        let program = try run.start()
+        defer { program.stop() }
+        let text = try program.read(until: marker)
+        // The picture's cells (block elements) come with the text or in a later frame: however long
+        // chafa takes, the time runs until they have been written (a quiet gap alone could end early).
+        if !hasPictureCell(text) { _ = try program.read(until: "a picture cell") { hasPictureCell($0) } }
+        let first = try program.readUntilQuiet(for: 0.005, since: now()).last
+        let final = try program.readUntilQuiet(for: KeyToGlassScenario.quiet, since: first).last
+        return (first - program.start, final - program.start)
+    }
+
+    /// The first page with its title picture as a PNG and as a JPEG (the same picture, PictureFormatFiles;
+    /// a copy of the story whose title page names `title.jpg`), at 200x60 with a new cache folder each run,
+    /// the two taken in turn so that both meet the same load.
+    private func jpegFirstPage(
+        binary: String, story: String, environment: [String: String], home: TemporaryDirectory, runs: Int, marker: String
+    ) throws -> (png: Statistics, jpeg: Statistics, jpegBytes: Int) {
+        let files = try PictureFormatFiles(titlePNG: story + "/assets/images/title.png")
+        defer { files.folder.remove() }
+        let copy = home.path + "/jpeg-story"
+        _ = try ChildProcess.run("/bin/cp", ["-R", story, copy])
+        let jpeg = try files.bytes("title", ".jpg")
+        try Data(jpeg).write(to: URL(fileURLWithPath: copy + "/assets/images/title.jpg"))
+        let start = copy + "/beats/start.json"
+        let beat = try String(contentsOfFile: start, encoding: .utf8)
+        guard beat.contains("assets/images/title.png") else { throw ScenarioFailure(description: "start.json no longer names title.png") }
+        try beat.replacingOccurrences(of: "assets/images/title.png", with: "assets/images/title.jpg").write(toFile: start, atomically: true, encoding: .utf8)
+        var png: [Double] = [], jpg: [Double] = []
+        for run in 0..<runs {
+            png.append(try Self.firstPicture(binary: binary, story: story, environment: environment, cache: home.path + "/png-cache-\(run)", marker: marker).first)
+            jpg.append(try Self.firstPicture(binary: binary, story: copy, environment: environment, cache: home.path + "/jpeg-cache-\(run)", marker: marker).first)
+        }
+        return (Statistics(png), Statistics(jpg), jpeg.count)
     }
 
     /// `pajama` next to this executable, or a `Skip` saying how to build it (the scenarios that run the

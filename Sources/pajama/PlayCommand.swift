@@ -12,7 +12,8 @@ struct PlayCommand: PathsCommand, LoggingCommand {
         discussion: """
             Exit status: 0 at an ending, 1 if a choice number is out of range or the choices run out (the \
             message says where), 2 if the story cannot be read (a missing beat or asset: the message says \
-            which and why).
+            which and why). A page's picture that cannot be shown (the reader shows "picture unavailable") \
+            is reported on standard error with the reason `pajama validate` gives; the reading goes on.
             """)
 
     @Argument(help: "The story folder, its base URL (http:// or https://), or an ink story (story.ink.json, or its URL).")
@@ -71,8 +72,11 @@ enum PlayRun {
         let viewModel = ReaderViewModel(content: content, sound: nil, progress: nil)
         let recorder = TranscriptRecorder(file: file)
         recorder.follow(viewModel.events())
+        let pictures = PlayPictureCheck(content: content)
+        pictures.follow(viewModel.events())
         let outcome = await ScriptedReading.run(viewModel, choices: choices)
         await viewModel.close()
+        for problem in await pictures.finish() { ReaderApp.printError("pajama: \(problem)") }
         let problem = await recorder.finish()
         if let problem {
             ReaderApp.printError("pajama: \(problem)")

@@ -1,6 +1,7 @@
 import Foundation
 import PajamaCore
 import PajamaFuzz
+import PajamaImage
 import PajamaFuzzSession
 import PajamaTestSupport
 import Testing
@@ -86,6 +87,24 @@ import Testing
         #expect(PictureFuzz.fuzzOne(generated).count == 1)
         for cut in 0..<generated.count { _ = PictureFuzz.fuzzOne(Array(generated[..<cut])) }
         #expect(drawn > 10)
+    }
+
+    /// fuzz-jpeg, fuzz-webp and fuzz-gif on their seeds (the picture fixtures): each decodes and draws
+    /// its own format, refuses the others, and survives every cut of each file.
+    @Test(arguments: [(PictureFormat.jpeg, ".jpg"), (.webp, ".webp"), (.gif, ".gif")])
+    func eachPictureFormatTargetDrawsItsFixtures(format: PictureFormat, suffix: String) throws {
+        let folder = PackagePaths.root.appendingPathComponent("Tests/Fixtures/pictures")
+        let files = Self.files(folder, [".png", ".jpg", ".webp", ".gif"])
+        #expect(files.count >= 20)
+        for file in files {
+            let bytes = try Self.bytes(file)
+            let image = PictureFormatFuzz.fuzzOne(bytes, as: format)
+            #expect((image != nil) == file.lastPathComponent.hasSuffix(suffix), "\(file.lastPathComponent) as \(format)")
+            // Every picture target sees these too (fuzz-picture knows the format by the bytes).
+            #expect(!PictureFuzz.fuzzOne(bytes).isEmpty, "\(file.lastPathComponent)")
+            guard file.lastPathComponent.hasSuffix(suffix) else { continue }
+            for cut in stride(from: 0, to: bytes.count, by: 7) { _ = PictureFormatFuzz.fuzzOne(Array(bytes[..<cut]), as: format) }
+        }
     }
 
     @Test func soundsOfTheStoriesDecode() throws {
