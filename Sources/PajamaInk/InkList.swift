@@ -10,10 +10,10 @@ public struct InkListItem: Hashable, Sendable, CustomStringConvertible {
 
     /// From `Origin.item`.
     init(fullName: String) {
-        let parts = fullName.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let parts = fullName.unicodeScalars.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         if parts.count == 2 {
-            originName = String(parts[0])
-            itemName = String(parts[1])
+            originName = String(String.UnicodeScalarView(parts[0]))
+            itemName = String(String.UnicodeScalarView(parts[1]))
         } else {
             originName = nil
             itemName = fullName

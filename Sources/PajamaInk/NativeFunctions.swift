@@ -73,6 +73,18 @@ final class NativeFunctionCall: InkObject {
 
     private static func wrap(_ x: Int) -> Int { Int(Int32(truncatingIfNeeded: x)) }
 
+    /// Whether `text` holds `part` as a run of the same Unicode scalars (ink's ordinal `?`). Searching the
+    /// UTF-8 bytes is the same: a scalar's encoding never starts inside another's.
+    static func ordinalContains(_ text: String, _ part: String) -> Bool {
+        let haystack = Array(text.utf8), needle = Array(part.utf8)
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
+            if haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+
     private func binary(_ a: InkValue, _ b: InkValue) throws(StoryError) -> InkValue {
         switch (a, b) {
         case let (.int(x), .int(y)):
@@ -110,10 +122,12 @@ final class NativeFunctionCall: InkObject {
         case let (.string(x), .string(y)):
             switch name {
             case "+": return .string(x + y)
-            case "==": return .bool(x == y)
-            case "!=": return .bool(x != y)
-            case "?": return .bool(y.isEmpty || x.contains(y))
-            case "!?": return .bool(!(y.isEmpty || x.contains(y)))
+            // Ordinal, as ink compares strings: Swift's String == and contains(_:) treat canonically
+            // equivalent text as equal ("é" and "e" + U+0301) and match whole Characters only.
+            case "==": return .bool(x.utf8.elementsEqual(y.utf8))
+            case "!=": return .bool(!x.utf8.elementsEqual(y.utf8))
+            case "?": return .bool(Self.ordinalContains(x, y))
+            case "!?": return .bool(!Self.ordinalContains(x, y))
             default: throw unsupported(a)
             }
         case let (.list(x), .list(y)):

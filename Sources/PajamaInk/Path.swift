@@ -24,15 +24,18 @@ public struct Path: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// Parses ink's dotted form; a leading dot makes the path relative.
     public init(_ string: String) {
-        var text = Substring(string)
+        // By Unicode scalar, not Character: a name may begin with a combining mark, which would join the
+        // dot before it into one Character.
+        var text = Substring(string).unicodeScalars[...]
         isRelative = false
         if text.first == "." {
             isRelative = true
             text = text.dropFirst()
         }
         components = text.isEmpty ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map { part in
-            if let i = Int(part), i >= 0 { return .index(i) }
-            return .name(String(part))
+            let name = String(String.UnicodeScalarView(part))
+            if let i = Int(name), i >= 0 { return .index(i) }
+            return .name(name)
         }
     }
 

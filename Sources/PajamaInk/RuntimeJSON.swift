@@ -30,7 +30,9 @@ enum RuntimeJSON {
     }
 
     private static func object(fromString s: String) throws(StoryLoadError) -> InkObject {
-        if s.first == "^" { return ValueObject(.string(String(s.dropFirst()))) }
+        // ink's marker is the first Unicode scalar: the text after it may begin with a combining mark, a
+        // variation selector or a joiner, which would join "^" into one Character (grapheme cluster).
+        if s.utf8.first == UInt8(ascii: "^") { return ValueObject(.string(String(s.unicodeScalars.dropFirst()))) }
         if s == "\n" { return ValueObject(.string("\n")) }
         if s == "<>" { return Glue() }
         if let kind = ControlCommand.Kind(rawValue: s) { return ControlCommand(kind) }

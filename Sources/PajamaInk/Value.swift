@@ -178,7 +178,7 @@ extension ValueObject {
 
     var isInlineWhitespace: Bool {
         guard let s = stringText else { return false }
-        return s.allSatisfy { $0 == " " || $0 == "\t" }
+        return s.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
     var isNonWhitespace: Bool {

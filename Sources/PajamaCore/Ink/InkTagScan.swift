@@ -40,7 +40,7 @@ struct InkTagScan {
                     continue
                 }
                 if var tag = open {
-                    if case .string(let piece) = item, piece.hasPrefix("^") { tag.text += piece.dropFirst() } else { tag.isStatic = false }
+                    if case .string(let piece) = item, piece.unicodeScalars.first == "^" { tag.text += String(piece.unicodeScalars.dropFirst()) } else { tag.isStatic = false }
                     open = tag
                     continue
                 }
