@@ -163,6 +163,20 @@ extension Story {
     }
 
     func validateExternalBindings() throws(StoryError) {
+        let missing = missingExternalFunctions
+        hasValidatedExternals = true
+        guard missing.isEmpty else {
+            var message = "Error: Missing function binding for external\(missing.count > 1 ? "s" : ""): '"
+            message += missing.joined(separator: "', '") + "' "
+            message += allowExternalFunctionFallbacks ? ", and no fallback ink function found." : " (ink fallbacks disabled)"
+            throw StoryError(message)
+        }
+    }
+
+    /// The external functions (`EXTERNAL name()`) the story calls that have neither a binding nor, when
+    /// `allowExternalFunctionFallbacks` is on, an ink function of the same name to fall back on, sorted by
+    /// name. The first `continueStory()` stops with an error while one is missing.
+    public var missingExternalFunctions: [String] {
         var missing: [String] = []
         func visit(_ object: InkObject) {
             if let container = object as? Container {
@@ -176,13 +190,7 @@ extension Story {
             }
         }
         visit(mainContentContainer)
-        hasValidatedExternals = true
-        guard missing.isEmpty else {
-            var message = "Error: Missing function binding for external\(missing.count > 1 ? "s" : ""): '"
-            message += missing.joined(separator: "', '") + "' "
-            message += allowExternalFunctionFallbacks ? ", and no fallback ink function found." : " (ink fallbacks disabled)"
-            throw StoryError(message)
-        }
+        return missing.sorted()
     }
 
     // MARK: Variables

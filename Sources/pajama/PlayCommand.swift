@@ -4,7 +4,8 @@ import PajamaHTTP
 
 /// `pajama play <folder|URL> --choices 2,1,...`: reads a story without a terminal or sound, taking the
 /// given choices in order, and prints the transcript. For authors' own checks (CI): exit 0 at an ending,
-/// 1 when a choice number is out of range or the choices run out, 2 when the story cannot be read.
+/// 1 when a choice number is out of range or the choices run out, 2 when the story cannot be read, 3 when
+/// an ink story stopped without an ending (a runtime error, or an external function it needs from a game).
 struct PlayCommand: PathsCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -12,8 +13,10 @@ struct PlayCommand: PathsCommand, LoggingCommand {
         discussion: """
             Exit status: 0 at an ending, 1 if a choice number is out of range or the choices run out (the \
             message says where), 2 if the story cannot be read (a missing beat or asset: the message says \
-            which and why). A page's picture that cannot be shown (the reader shows "picture unavailable") \
-            is reported on standard error with the reason `pajama validate` gives; the reading goes on.
+            which and why), 3 if an ink story stopped without an ending (a runtime error, or an external \
+            function it needs from a game: the message says which). A page's picture that cannot be shown \
+            (the reader shows "picture unavailable") is reported on standard error with the reason \
+            `pajama validate` gives; the reading goes on.
             """)
 
     @Argument(help: "The story folder, its base URL (http:// or https://), or an ink story (story.ink.json, or its URL).")
@@ -64,7 +67,7 @@ enum PlayRun {
         }
         let content: StoryContentManager
         do {
-            content = try await ReaderApp.open(StorySources.open(argument, inkSeed: seed), sound: nil, paths: paths, preloading: false)
+            content = try await ReaderApp.open(await StorySources.open(argument, inkSeed: seed), sound: nil, paths: paths, preloading: false)
         } catch {
             ReaderApp.printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
             return 2
@@ -99,6 +102,9 @@ enum PlayRun {
         case .choicesRanOut(let given, let offered, let location):
             ReaderApp.printError("pajama: the choices ran out after \(given): \(where: location) offers \(offered) choice\(offered == 1 ? "" : "s")")
             return 1
+        case .stopped(let location, let reason):
+            ReaderApp.printError("pajama: the story stopped at \(where: location): \(reason)")
+            return 3
         case .failed(let failure):
             ReaderApp.printError("pajama: \(where: failure.location) cannot be read: \(failure.error)")
             return 2

@@ -93,7 +93,8 @@ public enum StoryDecoder {
         return Beat(id: id, pages: pages, nextBeatId: nextBeatId, origin: origin)
     }
 
-    /// A made beat's `origin` (BeatOrigin): `{"seed": 7, "steps": [0, 2], "state": "...", "version": "..."}`.
+    /// A made beat's `origin` (BeatOrigin): `{"seed": 7, "steps": [0, 2], "state": "...", "version": "...",
+    /// "stopped": "..."}` (`stopped` only where the runtime stopped).
     private static func decodeOrigin(_ cursor: JSONCursor) throws(StoryFormatError) -> BeatOrigin {
         var steps: [Int] = []
         for step in try cursor.field("steps").elements() {
@@ -103,7 +104,7 @@ public enum StoryDecoder {
         }
         return BeatOrigin(
             seed: try cursor.field("seed").integer(), steps: steps, state: try cursor.optionalField("state")?.string(),
-            version: try cursor.optionalField("version")?.string())
+            version: try cursor.optionalField("version")?.string(), stopped: try cursor.optionalField("stopped")?.string())
     }
 
     private static func decodePage(_ cursor: JSONCursor) throws(StoryFormatError) -> Page {

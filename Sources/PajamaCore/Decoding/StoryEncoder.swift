@@ -24,6 +24,7 @@ public enum StoryEncoder {
             var entry: [String: Any] = ["seed": origin.seed, "steps": origin.steps]
             if let state = origin.state { entry["state"] = state }
             if let version = origin.version { entry["version"] = version }
+            if let stopped = origin.stopped { entry["stopped"] = stopped }
             object["origin"] = entry
         }
         return serialize(object)

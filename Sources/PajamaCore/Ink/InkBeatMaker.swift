@@ -25,6 +25,9 @@ final class InkBeatMaker {
     let title: String
     let author: String?
     private(set) var seed: Int
+    /// The external functions the story calls without an ink fallback: the story cannot be read here (each
+    /// beat is a page saying so, naming them).
+    let missingExternalFunctions: [String]
     private let story: Story
     /// The runtime's errors of the current continue (its `onError`); warnings are not shown.
     private let errors = ErrorLog()
@@ -52,15 +55,22 @@ final class InkBeatMaker {
 
     /// What the runtime said for one beat.
     private struct Segment {
-        enum Outcome: Equatable { case choices, end, more, error(String) }
+        /// `needsGame`: the story calls external functions that have no ink fallback (it was written for a
+        /// game that provides them); the runtime stops at its first line, as ink does.
+        enum Outcome: Equatable { case choices, end, more, error(String), needsGame([String]) }
         var lines: [InkPager.Line] = []
         var choices: [(text: String, tags: [String])] = []
         var outcome = Outcome.end
         var startState: String
     }
 
-    init(json: String, file: String, version: String, seed: Int) throws(StoryLoadError) {
+    /// `name` is the story's title when no global tag gives one (`InkStorySource.name(file:location:)`).
+    init(json: String, file: String, name: String, version: String, seed: Int) throws(StoryLoadError) {
         story = try Story(json: json, seed: seed)
+        // As the official runtimes' allowExternalFunctionFallbacks: an EXTERNAL with an ink function of the
+        // same name runs that function (no game binds anything here).
+        story.allowExternalFunctionFallbacks = true
+        missingExternalFunctions = story.missingExternalFunctions
         let errors = self.errors
         story.onError = { message, kind in if kind == .error { errors.messages.append(message) } }
         self.file = file
@@ -75,14 +85,14 @@ final class InkBeatMaker {
             default: break
             }
         }
-        self.title = title ?? Self.stem(of: file)
+        self.title = title ?? name
         self.author = author
     }
 
-    /// The file name without `.ink.json` (or `.json`).
+    /// The file name without `.ink.json` (or `.json`, or `.js`).
     static func stem(of file: String) -> String {
         let lower = file.lowercased()
-        for suffix in [".ink.json", ".json"] where lower.hasSuffix(suffix) && lower.count > suffix.count {
+        for suffix in [".ink.json", ".json", ".js"] where lower.hasSuffix(suffix) && lower.count > suffix.count {
             return String(file.dropLast(suffix.count))
         }
         return file
@@ -142,6 +152,10 @@ final class InkBeatMaker {
             throw .runtime(error.message)
         }
         var segment = Segment(startState: story.saveStateJSON())
+        if !missingExternalFunctions.isEmpty {
+            segment.outcome = .needsGame(missingExternalFunctions)
+            return segment
+        }
         do throws(StoryError) {
             while story.canContinue {
                 if segment.lines.count >= Self.maximumLinesPerBeat {
@@ -155,8 +169,8 @@ final class InkBeatMaker {
                     segment.outcome = .error("ink error at \"\(path)\": \(error)")
                     break
                 }
-                while text.last == "\n" { text.removeLast() }
-                if text.allSatisfy({ $0 == " " || $0 == "\t" }) { text = "" }
+                while text.unicodeScalars.last == "\n" { text.unicodeScalars.removeLast() }
+                if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { text = "" }
                 segment.lines.append(InkPager.Line(text: text, tags: story.currentTags, inkPath: path))
             }
             if segment.outcome == .end {
@@ -175,7 +189,7 @@ final class InkBeatMaker {
         case .more:
             note(Self.childId(of: id, step: -1), parent: id, step: -1)
             _ = endStates.insert(story.saveStateJSON(), for: id, cost: 1)
-        case .end, .error:
+        case .end, .error, .needsGame:
             break
         }
         return segment
@@ -205,8 +219,13 @@ final class InkBeatMaker {
         } catch {
             throw .badTag(error)
         }
+        var stopped: String?
         if case .error(let message) = segment.outcome {
+            stopped = "\(file): \(message)"
             pages.append(Page(id: "error", kind: .text(lines: ["The story stopped: \(file): \(message)"])))
+        } else if case .needsGame(let names) = segment.outcome {
+            stopped = Self.needsGameText(names, file: file)
+            pages.append(Page(id: "external", kind: .text(lines: [stopped!])))
         } else if pages.isEmpty {
             pages.append(Page(id: "p1", kind: .text(lines: ["The end."])))
         }
@@ -214,9 +233,17 @@ final class InkBeatMaker {
             pages.insert(Page(id: "title", kind: .title(title: title, subtitle: author)), at: 0)
         }
         let state = segment.startState.utf8.count <= Self.maximumSavedState ? segment.startState : nil
-        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version)
+        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped)
         let next = segment.outcome == .more ? Self.childId(of: id, step: -1) : nil
         return Beat(id: id, pages: pages, nextBeatId: next, origin: origin)
+    }
+
+    /// What the reader is told when the story calls external functions without an ink fallback.
+    static func needsGameText(_ names: [String], file: String) -> String {
+        let quoted = names.map { "\"\(StoryFormatError.printable($0))\"" }.joined(separator: ", ")
+        let functions = names.count == 1 ? "the function \(quoted)" : "the functions \(quoted)"
+        return "\(file) was written for a game that provides \(functions): the story calls "
+            + "\(names.count == 1 ? "it" : "them") (EXTERNAL) and has no ink fallback, so it cannot be read here."
     }
 
     // MARK: Resuming

@@ -14,12 +14,16 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     public var state: String?
     /// The story version `state` belongs to (a state of another version is not used).
     public var version: String?
+    /// Why the beat ends without an ending of the story, when the runtime stopped in it: an ink runtime
+    /// error, or an external function the story needs from a game (`pajama play` exits 3 there).
+    public var stopped: String?
 
-    public init(seed: Int, steps: [Int], state: String? = nil, version: String? = nil) {
+    public init(seed: Int, steps: [Int], state: String? = nil, version: String? = nil, stopped: String? = nil) {
         self.seed = seed
         self.steps = steps
         self.state = state
         self.version = version
+        self.stopped = stopped
     }
 }
 

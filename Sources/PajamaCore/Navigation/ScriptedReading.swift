@@ -6,6 +6,9 @@ public enum ScriptedReading {
     public enum Outcome: Sendable, Equatable {
         /// The story ended at `location`; `unusedChoices` were given but not needed.
         case ending(StoryLocation, unusedChoices: Int)
+        /// The story stopped at `location` without an ending: an ink runtime error, or an external function
+        /// the story needs from a game (`reason` says which, as the last page does).
+        case stopped(StoryLocation, reason: String)
         /// Choice `number` (1-based, the `position`th given) is not one of the `offered` choices at `location`.
         case choiceOutOfRange(number: Int, position: Int, offered: Int, at: StoryLocation)
         /// A choice page at `location` was reached after all `given` choices were taken.
@@ -24,6 +27,7 @@ public enum ScriptedReading {
         for move in 0..<moveLimit {
             switch viewModel.state {
             case .finished(let page, _):
+                if let reason = page.beat.origin?.stopped { return .stopped(page.location, reason: reason) }
                 return .ending(page.location, unusedChoices: choices.count - taken)
             case .failed(let failure):
                 return .failed(failure)

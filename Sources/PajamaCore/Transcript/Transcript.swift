@@ -18,7 +18,8 @@ public struct Transcript: Sendable {
         case .stateChanged(.page(let page)):
             return write(page)
         case .stateChanged(.finished(let page, _)):
-            return write(page) + "\nThe End\n"
+            // A story the runtime stopped has no ending: its last page says why, and "The End" would lie.
+            return write(page) + (page.beat.origin?.stopped == nil ? "\nThe End\n" : "")
         case .choiceTaken(let choice):
             return "> \(choice.index + 1). \(Self.clean(choice.text))\n"
         default:

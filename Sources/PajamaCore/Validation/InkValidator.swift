@@ -2,7 +2,8 @@
 /// start plays to its first choice, and every picture and sound a tag names is a valid path to a file that
 /// exists and decodes. Tags are read from the JSON without running it (`InkTagScan`), so a tag built while
 /// the story runs cannot be checked: each is reported as a warning. Tags the reader does not use are listed
-/// in one warning.
+/// in one warning. External functions (`EXTERNAL`) run their ink fallbacks; one without a fallback is a
+/// warning (the story was written for a game that provides it, and opens to a page saying so).
 enum InkValidator {
     static func validate(_ source: InkStorySource, probe: any AssetProbe) async -> ValidationReport {
         let file = source.file
@@ -13,14 +14,19 @@ enum InkValidator {
             return ValidationReport(storyId: nil, findings: [ValidationFinding(.error, file: file, message: "cannot read the story: \(error.reason)")],
                                     couldNotRead: true)
         }
-        let storyId = InkStorySource.storyId(file)
+        let storyId = InkStorySource.storyId(source.name)
         let maker: InkBeatMaker
         do {
-            (maker, _) = try InkStorySource.load(bytes, file: file, seed: 0)
+            (maker, _) = try InkStorySource.load(bytes, file: file, name: source.name, seed: 0)
         } catch {
             return ValidationReport(storyId: storyId, findings: [ValidationFinding(.error, file: file, message: error.reason)], couldNotRead: false)
         }
         var findings: [ValidationFinding] = []
+        // External functions without an ink fallback: the story needs the game it was written for.
+        if !maker.missingExternalFunctions.isEmpty {
+            findings.append(ValidationFinding(.warning, file: file, message: InkBeatMaker.needsGameText(maker.missingExternalFunctions, file: file)
+                + " Readers see a page saying so."))
+        }
         // The start, played to its first choice: a runtime error or a bad tag there is found at once.
         do throws(InkBeatMaker.Problem) {
             let start = try maker.beat(InkBeatMaker.startBeatId)

@@ -32,3 +32,15 @@ enum InkStoryFixtures {
     {"inkVersion":21,"root":[["^Look.","#","^image: ../secret.png","/#","\n","^Dynamic.","#","ev",1,"out","/ev","/#","\n","end",null],"done",null],"listDefs":{}}
     """##
 }
+
+extension InkStoryFixtures {
+    /// `EXTERNAL name()` with an ink fallback that returns "traveller" (issue 24's reproduction).
+    static let externalWithFallback = ##"""
+    {"inkVersion":21,"root":[["^Hello, ","ev",{"x()":"name"},"out","/ev","^!","\n",["done",{"#n":"g-0"}],null],"done",{"name":["ev","str","^traveller","/str","/ev","~ret",{"#f":1}]}],"listDefs":{}}
+    """##
+
+    /// `EXTERNAL score()` and `EXTERNAL ring()`, neither with an ink fallback.
+    static let externalWithoutFallback = ##"""
+    {"inkVersion":21,"root":[["^Your score: ","ev",{"x()":"score"},"out","/ev","\n","ev",{"x()":"ring"},"pop","/ev",["done",{"#n":"g-0"}],null],"done",null],"listDefs":{}}
+    """##
+}
