@@ -2,19 +2,49 @@ import Foundation
 import PajamaCore
 
 /// Opens a story argument: a URL for `http://`/`https://` (the package's base URL, or its story.json),
-/// else a folder. A compiled ink story (`*.ink.json`: the file, its URL, or a folder holding exactly one and
-/// no story.json) opens as an `InkStorySource` over the folder or URL it is in.
+/// else a folder. A compiled ink story is known by its content (`InkFileFormat`), whatever its file is
+/// called, and opens as an `InkStorySource` over the folder or URL it is in: the file, its URL, a folder
+/// holding one (`story.json` when that is ink, `story.js` of an Inky web export, one `*.ink.json`...), or a
+/// folder URL whose `story.json` or `story.js` is one (docs/ink.md, "Which files are ink").
 public enum StorySources {
     /// `inkSeed` fixes an ink story's random seed (random otherwise).
-    public static func open(_ argument: String, inkSeed: Int? = nil) -> any StorySource {
+    public static func open(_ argument: String, inkSeed: Int? = nil) async -> any StorySource {
         let lower = argument.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: argument) {
-            if InkStorySource.isInkFile(url.lastPathComponent) {
-                return InkStorySource(base: HTTPStorySource(baseURL: url.deletingLastPathComponent()), file: url.lastPathComponent, seed: inkSeed)
-            }
-            return HTTPStorySource(baseURL: url)
+            return await remote(url, inkSeed: inkSeed)
         }
         if let ink = InkStorySource.local(argument, seed: inkSeed) { return ink }
         return FolderStorySource(folder: argument)
+    }
+
+    /// How long a probe of a remote file may wait for a byte before the story is taken for a package.
+    static let probeTimeout = Duration.seconds(5)
+
+    /// A story URL: `*.ink.json` is ink by its name; another `.json` or `.js` file, or a folder's usual ink
+    /// names (`story.json`, then `story.js` when there is no story.json), are read once to know whether
+    /// they are ink (the bytes are kept for the story). Anything else, or a probe that fails, is a package
+    /// (whose own reads then say what is wrong).
+    static func remote(_ url: URL, inkSeed: Int?) async -> any StorySource {
+        let package = HTTPStorySource(baseURL: url)
+        let name = url.lastPathComponent
+        let lower = name.lowercased()
+        let isFile = lower.hasSuffix(".json") || lower.hasSuffix(".js")
+        let folder = isFile ? HTTPStorySource(baseURL: url.deletingLastPathComponent()) : package
+        if InkStorySource.isInkFile(name) { return InkStorySource(base: folder, file: name, seed: inkSeed) }
+        let probe = HTTPStorySource(baseURL: folder.baseURL, progressTimeout: probeTimeout)
+        for candidate in isFile ? [name] : InkFileFormat.usualNames {
+            let bytes: [UInt8]
+            do throws(StorySourceError) {
+                bytes = try await probe.read(candidate)
+            } catch {
+                if case .notFound = error { continue }
+                break
+            }
+            if InkFileFormat.json(in: bytes) != nil {
+                return InkStorySource(base: folder, file: candidate, seed: inkSeed, prefetched: bytes)
+            }
+            break
+        }
+        return package
     }
 }

@@ -26,7 +26,7 @@ struct ListCommand: PathsCommand {
         for entry in entries {
             var status = entry.readable ? "yes" : "no"
             if entry.readable {
-                let report = await StoryValidator.validate(source: StorySources.open(entry.folder), probe: LiveAssetProbe())
+                let report = await StoryValidator.validate(source: await StorySources.open(entry.folder), probe: LiveAssetProbe())
                 status = report.errorCount == 0 ? "yes" : "no (\(report.errorCount) errors)"
             }
             rows.append([entry.id, entry.title, entry.author ?? "", entry.beatCount.map(String.init) ?? "?", status]

@@ -108,7 +108,7 @@ enum ReaderApp {
                     let entry = entries[selected]
                     guard entry.readable else { notice = " cannot open: \(entry.progress)"; break }
                     do {
-                        let content = try await open(StorySources.open(entry.folder), sound: sound, paths: paths)
+                        let content = try await open(await StorySources.open(entry.folder), sound: sound, paths: paths)
                         _ = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths)
                         await content.sounds?.clear()
                     } catch {
@@ -141,7 +141,7 @@ enum ReaderApp {
     static func openStory(
         _ argument: String, options: ReadingOptions, paths: Paths
     ) async -> (source: any StorySource, sound: PulseSoundEngine?, content: StoryContentManager)? {
-        let source = StorySources.open(argument)
+        let source = await StorySources.open(argument)
         let sound = makeSound(options, paths: paths)
         do {
             return (source, sound, try await open(source, sound: sound, paths: paths))

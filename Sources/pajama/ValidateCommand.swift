@@ -16,7 +16,7 @@ struct ValidateCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let report = await StoryValidator.validate(source: StorySources.open(story), probe: LiveAssetProbe())
+        let report = await StoryValidator.validate(source: await StorySources.open(story), probe: LiveAssetProbe())
         if json {
             let object: [String: Any] = [
                 "story": report.storyId ?? NSNull(), "errors": report.errorCount, "warnings": report.warningCount,

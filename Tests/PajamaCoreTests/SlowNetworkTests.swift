@@ -201,7 +201,7 @@ import Testing
         defer { story.dir.remove() }
         let server = try await TestHTTPServer(root: story.url)
         defer { server.stopSoon() }
-        let source = StorySources.open(server.baseURL + "/story.json")
+        let source = await StorySources.open(server.baseURL + "/story.json")
         #expect(source.location == server.baseURL + "/")
         let content = try await StoryContentManager.open(
             source: source, diskCache: nil, decodeImage: { _, _ throws(AssetLoadError) in .textArt(lines: []) }, sound: nil,

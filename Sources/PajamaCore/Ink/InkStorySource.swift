@@ -17,6 +17,8 @@ public actor InkStorySource: StorySource {
     public nonisolated var isLocal: Bool { base.isLocal }
     public nonisolated var makesBeats: Bool { true }
     private let requestedSeed: Int?
+    /// The ink file's bytes when the opener already read them (to know the file by its content).
+    private var prefetched: [UInt8]?
 
     private enum State {
         case idle
@@ -28,30 +30,78 @@ public actor InkStorySource: StorySource {
 
     /// `seed` fixes ink's random seed (a random one, 0-99 as in ink, otherwise; a resumed reading uses
     /// its saved seed).
-    public init(base: any StorySource, file: String, seed: Int? = nil) {
+    /// `prefetched`: the ink file's bytes when they were read already (they are used instead of a second read).
+    public init(base: any StorySource, file: String, seed: Int? = nil, prefetched: [UInt8]? = nil) {
         self.base = base
         self.file = file
         self.requestedSeed = seed
+        self.prefetched = prefetched
     }
 
-    /// True for a file name the reader opens as ink.
+    /// True for a file name that is ink by its name alone (`*.ink.json`, inklecate's own).
     public static func isInkFile(_ name: String) -> Bool { name.lowercased().hasSuffix(".ink.json") }
 
-    /// The folder and name of the ink file a local `path` names: the file itself, or the one `*.ink.json` of
-    /// a folder without story.json; nil for anything else (a story package, nothing there).
+    /// The folder and name of the compiled ink story a local `path` names, known by its content
+    /// (`InkFileFormat`): the file itself; or in a folder, its `story.json` when that is ink (a package's is
+    /// not), else the one ink file among its `.json` and `.js` files (one `*.ink.json`, else `story.json` or
+    /// `story.js`, else the only one). nil for a story package, an ambiguous folder or nothing.
     public static func inkFile(at path: String) -> (folder: String, file: String)? {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
         if !isFolder.boolValue {
-            guard isInkFile(url.lastPathComponent) else { return nil }
+            guard hasInkContent(url.path) else { return nil }
             return (url.deletingLastPathComponent().path, url.lastPathComponent)
         }
-        guard !FileManager.default.fileExists(atPath: url.appendingPathComponent("story.json").path),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: url.path)
-        else { return nil }
-        let inks = names.filter(isInkFile)
-        return inks.count == 1 ? (url.path, inks[0]) : nil
+        if FileManager.default.fileExists(atPath: url.appendingPathComponent("story.json").path) {
+            return hasInkContent(url.appendingPathComponent("story.json").path) ? (url.path, "story.json") : nil
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return nil }
+        let candidates = names.filter { name in
+            let lower = name.lowercased()
+            return !name.hasPrefix(".") && (lower.hasSuffix(".json") || lower.hasSuffix(".js"))
+        }
+        let inks = candidates.sorted().filter { hasInkContent(url.appendingPathComponent($0).path) }
+        return pick(inks).map { (url.path, $0) }
+    }
+
+    /// The one of several ink files in a folder that is its story, nil when no rule decides.
+    static func pick(_ inks: [String]) -> String? {
+        let byName = inks.filter(isInkFile)
+        if byName.count == 1 { return byName[0] }
+        if let usual = InkFileFormat.usualNames.first(where: inks.contains) { return usual }
+        return inks.count == 1 ? inks[0] : nil
+    }
+
+    /// Whether the file at `path` is a compiled ink story (its first bytes are read first, so most other
+    /// files are passed over at once).
+    static func hasInkContent(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 64), InkFileFormat.mayBeInk(head: Array(head)) else { return false }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumFileSize,
+            let rest = try? handle.readToEnd()
+        else { return false }
+        return InkFileFormat.json(in: Array(head) + Array(rest)) != nil
+    }
+
+    /// The largest ink file read (as any file of a story folder).
+    static let maximumFileSize = 16 * 1024 * 1024
+
+    /// The name the story is known by: its id (`storyId`) and its title when no `# title:` tag gives one.
+    /// The file name without `.ink.json`, `.json` or `.js`, or, for a usual name that says nothing of the
+    /// story (`story.json`, `main.json`, `game.json`, `story.js`...), the name of its folder (or URL path).
+    /// A `*.ink.json` keeps its stem (`story.ink.json` is `story`), as it always has: saved progress is kept
+    /// under the id.
+    public nonisolated var name: String { Self.name(file: file, location: base.location) }
+
+    static func name(file: String, location: String) -> String {
+        let stem = InkBeatMaker.stem(of: file)
+        guard !isInkFile(file), ["story", "main", "game", "index", "ink", "script", "content", "storycontent"].contains(stem.lowercased()) else { return stem }
+        var trimmed = Substring(location)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let folder = trimmed.split(separator: "/").last.map(String.init) ?? ""
+        return folder.isEmpty || folder.contains(":") ? stem : (folder.removingPercentEncoding ?? folder)
     }
 
     /// An ink story on disk (`inkFile(at:)`), or nil when `path` names none.
@@ -61,8 +111,9 @@ public actor InkStorySource: StorySource {
 
     /// The story.json an ink file on disk reads as (for the library), without keeping the story.
     public static func manifest(folder: String, file: String) throws(StorySourceError) -> StoryManifest {
-        let bytes = try FolderStorySource(folder: folder).readSync(file)
-        let (_, manifest) = try load(bytes, file: file, seed: 0)
+        let base = FolderStorySource(folder: folder)
+        let bytes = try base.readSync(file)
+        let (_, manifest) = try load(bytes, file: file, name: name(file: file, location: base.location), seed: 0)
         do {
             return try StoryDecoder.decodeManifest(manifest)
         } catch {
@@ -109,7 +160,10 @@ public actor InkStorySource: StorySource {
         case .idle:
             let base = self.base
             let file = self.file
+            let prefetched = self.prefetched
+            self.prefetched = nil
             task = Task { () -> Result<[UInt8], StorySourceError> in
+                if let prefetched { return .success(prefetched) }
                 do throws(StorySourceError) { return .success(try await base.read(file)) } catch { return .failure(error) }
             }
             state = .reading(task)
@@ -122,7 +176,7 @@ public actor InkStorySource: StorySource {
             throw error
         case .success(let bytes):
             do throws(StorySourceError) {
-                let (maker, manifest) = try Self.load(bytes, file: file, seed: requestedSeed ?? Int.random(in: 0..<100))
+                let (maker, manifest) = try Self.load(bytes, file: file, name: name, seed: requestedSeed ?? Int.random(in: 0..<100))
                 state = .ready(maker, manifest: manifest)
                 return (maker, manifest)
             } catch {
@@ -133,12 +187,12 @@ public actor InkStorySource: StorySource {
     }
 
     /// Loads the compiled ink and writes its story.json.
-    static func load(_ bytes: [UInt8], file: String, seed: Int) throws(StorySourceError) -> (InkBeatMaker, [UInt8]) {
+    static func load(_ bytes: [UInt8], file: String, name: String, seed: Int) throws(StorySourceError) -> (InkBeatMaker, [UInt8]) {
         let text = jsonText(bytes)
         let version = "ink-" + String(FNV1a.hash(bytes), radix: 16)
         let maker: InkBeatMaker
         do {
-            maker = try InkBeatMaker(json: text, file: file, version: version, seed: seed)
+            maker = try InkBeatMaker(json: text, file: file, name: name, version: version, seed: seed)
         } catch {
             throw .notAStory(path: file, reason: "\(file) is not a compiled ink story this reader can play: \(error.message)")
         }
@@ -147,21 +201,21 @@ public actor InkStorySource: StorySource {
             for path in InkTagScan.criticalAssets(InkTagScan.scan(document)) { criticality[path] = .critical }
         }
         let manifest = StoryManifest(
-            id: storyId(file), title: String(maker.title.prefix(500)), author: maker.author.map { String($0.prefix(500)) }, version: version,
+            id: storyId(name), title: String(maker.title.prefix(500)), author: maker.author.map { String($0.prefix(500)) }, version: version,
             startBeatId: InkBeatMaker.startBeatId, criticality: criticality)
         return (maker, StoryEncoder.encode(manifest))
     }
 
-    /// The text of the file, without the byte order mark inklecate writes.
+    /// The JSON text of the file: without the byte order mark inklecate writes, and out of Inky's web export
+    /// (`var storyContent = {...};`) when it is one.
     static func jsonText(_ bytes: [UInt8]) -> String {
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let body = InkFileFormat.json(in: bytes) ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
         return String(decoding: body, as: UTF8.self)
     }
 
-    /// The story id: the file name without `.ink.json`, every character outside `[A-Za-z0-9_-]` made `-`.
-    static func storyId(_ file: String) -> String {
-        let stem = InkBeatMaker.stem(of: file)
-        let id = String(stem.unicodeScalars.prefix(128).map { scalar -> Character in
+    /// The story id: the story's `name`, every character outside `[A-Za-z0-9_-]` made `-`.
+    static func storyId(_ name: String) -> String {
+        let id = String(name.unicodeScalars.prefix(128).map { scalar -> Character in
             let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
             return ok ? Character(scalar) : "-"
         })

@@ -21,7 +21,7 @@ public struct LibraryEntry: Sendable, Equatable {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
             let source = FolderStorySource(folder: path)
-            let ink = source.exists("story.json") ? nil : InkStorySource.inkFile(at: path)
+            let ink = InkStorySource.inkFile(at: path)  // known by its content: an ink story.json is ink
             guard source.exists("story.json") || ink != nil else { continue }
             do {
                 let manifest = if let ink {
