@@ -1,0 +1,1 @@
+I looked at Monsieur Fogg
