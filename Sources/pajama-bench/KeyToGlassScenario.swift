@@ -8,7 +8,8 @@ import PajamaTestSupport
 /// `h` back to it, so every turn is on cached content and draws a new frame), and the time is taken when
 /// the last byte of the frame that answers it has been read back. A frame has ended when the program has
 /// written nothing more for `quiet` (50 ms, far longer than ncurses takes between the writes of one
-/// frame); that wait is not counted. Also: bytes the program wrote per turn.
+/// frame); that wait is not counted. Also: bytes the program wrote per turn, and the frames the reader drew
+/// per key (its own count, logged when it quits: `FrameTally`; the first turns render the second page's picture).
 struct KeyToGlassScenario: Scenario {
     let name = "key-to-glass"
     let summary = "key bytes written to the last byte of the new frame, real binary on a pty, cached content"
@@ -23,11 +24,12 @@ struct KeyToGlassScenario: Scenario {
         let turns = max(100, options.iterations(500))
         var rows: [BenchRow] = []
         for (columns, lines) in [(80, 24), (200, 60)] {
-            var run = PseudoTerminalRun(executable: binary, arguments: ["read", story, "--restart", "--no-sound"], environment: environment)
+            var run = PseudoTerminalRun(executable: binary, arguments: ["read", story, "--restart", "--no-sound", "--log-level", "info"], environment: environment)
             run.columns = columns
             run.rows = lines
             let program = try run.start()
-            defer { program.stop() }
+            var stopped = false
+            defer { if !stopped { program.stop() } }
             _ = try program.read(until: "A short story for a stormy night")
             try program.readUntilQuiet(for: Self.quiet, since: now())  // the picture drawn after the first page
             var seconds: [Double] = []
@@ -46,12 +48,32 @@ struct KeyToGlassScenario: Scenario {
                     bytes.append(Double(count))
                 }
             }
+            program.stop()  // SIGTERM: the reader ends the normal way and logs its frames per key
+            stopped = true
+            let frames = Self.framesPerKey(log: home.path + "/state/pajama/pajama.log")
             let stats = Statistics(seconds)
             rows.append(BenchRow(scenario: name, name: "\(columns)x\(lines)", unit: .seconds, stats: stats, target: "p99 < 3 ms",
                                  met: stats.p99 < 0.003, note: "\(turns) turns, \(Int(Statistics(bytes).median)) bytes written per turn (median)"))
             rows.append(BenchRow(scenario: name, name: "\(columns)x\(lines), first byte", unit: .seconds, stats: Statistics(firstBytes),
                                  note: "the same turns, until the first byte of the answer (the page's frame starts)"))
+            if let frames {
+                rows.append(BenchRow(scenario: name, name: "\(columns)x\(lines), frames per key", unit: .count,
+                                     stats: Statistics([frames.mean]), target: "1.0", met: frames.mean < 1.005, note: frames.line))
+            }
         }
         return rows
+    }
+
+    /// The reader's own count of frames per key, from the last session's line in its log (nil from a reader
+    /// that does not count them: an older build measured for comparison).
+    static func framesPerKey(log: String) -> (mean: Double, line: String)? {
+        let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        guard let line = text.split(separator: "\n").last(where: { $0.contains("frames per key ") }),
+              let range = line.range(of: "frames per key ") else { return nil }
+        let rest = line[range.upperBound...]
+        guard let mean = Double(rest.prefix { $0.isNumber || $0 == "." }) else { return nil }
+        let detail = rest.drop { $0 != ":" }.dropFirst()
+        let end = detail.range(of: "with more")?.upperBound ?? detail.endIndex
+        return (mean, "the reader's own count:" + detail[..<end])
     }
 }

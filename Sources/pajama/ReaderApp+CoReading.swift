@@ -27,17 +27,15 @@ final class CoReadingWiring {
     private var owner: OwnerLink?
     private var follower: FollowerLink?
 
-    init(side: CoReadingSide, viewModel: ReaderViewModel, controller: ReaderController, content: StoryContentManager,
-         sound: SoundClient?) {
+    init(side: CoReadingSide, viewModel: ReaderViewModel, controller: ReaderController, content: StoryContentManager) {
         switch side {
         case .host(let host):
             let join = host.joinCommand
-            owner = OwnerLink(host: host, viewModel: viewModel) { [weak controller] names in
+            owner = OwnerLink(session: .live(host), viewModel: viewModel) { [weak controller] names in
                 controller?.setRole(.host(join: join, followers: names.count))
             }
         case .follower(let events, let ownerName):
-            follower = FollowerLink(events: events, viewModel: viewModel, content: content, sound: sound,
-                                    storyId: content.manifest.id) { [weak controller] change in
+            follower = FollowerLink(events: events, viewModel: viewModel, storyId: content.manifest.id) { [weak controller] change in
                 guard let controller else { return }
                 switch change {
                 case .followers: break
@@ -95,16 +93,15 @@ extension ReaderApp {
         }
         printError(host.joinCommand)
         PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
-        TerminalGuard.install()
-        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
-        screen.open()
-        let outcome = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
-                                 coReading: .host(host))
-        await host.end()
-        screen.close()
+        // A quit signal ends the reading as `q` does: progress saved, the followers told, the terminal restored.
+        let outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+            let outcome = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
+                                     coReading: .host(host))
+            await host.end()
+            return outcome
+        }
         await shutdown(sound: sound, content: content)
-        if case .signal(let number) = outcome { return 128 + number }
-        return 0
+        return ScreenSession.exitCode(outcome)
     }
 
     /// `pajama join`: connects, opens the host's story where the owner is, follows; returns the exit code.
@@ -151,14 +148,11 @@ extension ReaderApp {
             await shutdown(sound: sound, content: content)
             return 2
         }
-        TerminalGuard.install()
-        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal)
-        screen.open()
-        let outcome = await read(content, screen: screen, sound: sound, start: welcome.location, restart: false, options: options,
-                                 paths: paths, coReading: .follower(events, owner: welcome.owner))
-        screen.close()
+        let outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+            await read(content, screen: screen, sound: sound, start: welcome.location, restart: false, options: options,
+                       paths: paths, coReading: .follower(events, owner: welcome.owner))
+        }
         await shutdown(sound: sound, content: content)
-        if case .signal(let number) = outcome { return 128 + number }
-        return 0
+        return ScreenSession.exitCode(outcome)
     }
 }

@@ -63,32 +63,32 @@ enum ReaderApp {
                 return 2
             }
         }
-        TerminalGuard.install()
-        let signals = QuitSignals()
-        await signals.start()
-        defer { signals.stop() }
-        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
-        screen.open()
-        let outcome = await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
-                                 options: options, paths: paths, transcript: recorder, watcher: watcher)
-        screen.close()
+        let outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+            await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                       options: options, paths: paths, transcript: recorder, watcher: watcher)
+        }
         if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
         await shutdown(sound: sound, content: content)
-        if case .signal(let number) = outcome { return 128 + number }
-        return 0
+        return ScreenSession.exitCode(outcome)
     }
 
     /// `pajama` / `pajama library`: pick stories until the reader quits.
     static func runLibrary(folder: String, options: ReadingOptions, paths: Paths) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
         let progress = ProgressStore(folder: paths.progress)
-        TerminalGuard.install()
-        let signals = QuitSignals()
-        await signals.start()
-        defer { signals.stop() }
-        let screen = Screen(theme: theme(options, paths: paths), capabilities: terminal, signals: signals)
-        screen.open()
         let sound = makeSound(options, paths: paths)
+        let pendingSignal = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+            await library(folder, screen: screen, sound: sound, progress: progress, options: options, paths: paths)
+        }
+        if let sound { await sound.shutdown() }
+        if let number = pendingSignal { return 128 + number }
+        return 0
+    }
+
+    /// The library's own loop: pick stories until the reader quits; returns the quit signal that ended it, if any.
+    private static func library(
+        _ folder: String, screen: Screen, sound: PulseSoundEngine?, progress: ProgressStore, options: ReadingOptions, paths: Paths
+    ) async -> Int32? {
         var selected = 0
         var notice: String?
         var entries = LibraryEntry.scan(folder, progress: progress)
@@ -127,11 +127,7 @@ enum ReaderApp {
             }
             await screen.waitForInput(timeout: .seconds(1))
         }
-        let pendingSignal = screen.quitSignal
-        screen.close()
-        if let sound { await sound.shutdown() }
-        if let number = pendingSignal { return 128 + number }
-        return 0
+        return screen.quitSignal
     }
 
     // MARK: Pieces
@@ -201,7 +197,7 @@ enum ReaderApp {
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
             loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo, readAloud: readAloud)
         screen.invalidate()
-        let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content, sound: client) }
+        let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content) }
         let watch = watcher.map { StoryWatch(watcher: $0, content: content, controller: controller) }
         let outcome = await controller.run(start: start, restart: restart, bookmark: bookmark)
         await watch?.close()

@@ -44,6 +44,21 @@ import Testing
         #expect(!sound.played.contains(Self.tap))
     }
 
+    @Test func aSoundCuedByTheOwnerBelongsToTheFollowersPageVisit() async {
+        let (manifest, beats) = Self.story()
+        let content = HeldContent(manifest: manifest, beats: beats)
+        let sound = SoundRecording()
+        let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
+        let log = ReaderEventLog(vm.events())
+        await vm.start(at: StoryLocation(beatId: "a", pageId: "p1"))
+        vm.playCued(Self.tap, cue: .tap)  // not loaded yet: its load is held
+        await content.record.waitUntilHeld(Self.tap.value)
+        await vm.navigateToLocation(StoryLocation(beatId: "a", pageId: "p2"))  // the owner moved on: the visit ends
+        #expect(content.record.cancelled.contains(Self.tap.value))
+        #expect(await log.waitFor(.soundSkipped(Self.tap, .tap)))
+        #expect(!sound.played.contains(Self.tap))
+    }
+
     @Test func aLateSoundLoadNeverPlaysOnALaterPage() async {
         let (manifest, beats) = Self.story()
         // FakeContent's gate ignores cancellation: the load finishes after the reader left the page.

@@ -25,19 +25,26 @@ struct PresenterHarness {
         presenter.handle(event, at: now)
     }
 
+    /// Presses each key; work a key starts (a move...) is done at once, as if the view model had answered
+    /// (`.workFinished`), so the next key is not queued behind it. Tests of the queue use `send(.key(_:))`.
     @discardableResult
     mutating func press(_ keys: Key...) -> [ReaderEffect] {
-        keys.flatMap { presenter.handle(.key($0), at: now) }
+        keys.flatMap { key in
+            let effects = presenter.handle(.key(key), at: now)
+            return effects.contains(where: \.isWork) ? effects + presenter.handle(.workFinished, at: now) : effects
+        }
     }
 
     @discardableResult
     mutating func type(_ text: String) -> [ReaderEffect] {
-        text.flatMap { presenter.handle(.key(.character($0)), at: now) }
+        text.flatMap { press(.character($0)) }
     }
 
+    /// The view model's state shown; returns the effects but the next-pages question (`.checkNextPages`,
+    /// asked on every page: its own tests look at it with `send(.state(_:))`).
     @discardableResult
     mutating func show(_ state: ReaderState) -> [ReaderEffect] {
-        send(.state(state))
+        send(.state(state)).filter { if case .checkNextPages = $0 { false } else { true } }
     }
 
     /// Moves the virtual clock and ticks, as the controller's loop does when it wakes.

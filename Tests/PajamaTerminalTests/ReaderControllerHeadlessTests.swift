@@ -173,6 +173,26 @@ import Testing
         guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
     }
 
+    @Test func eachKeyIsAnsweredByOneFrameOfItsNewPageNotTheOldOne() async throws {
+        let s = try await start()
+        defer { s.dir.remove() }
+        let t = s.terminal
+        #expect(await t.waitForFrame(containing: "▸ ready"))
+        t.recordsFrames = true
+        let turns: [(Key, String)] = [(.character(" "), "You walk in."), (.enter, "The doors wait."), (.right, "Which door?"), (.left, "The doors wait.")]
+        for (key, shows) in turns {
+            let before = t.recordedFrames.count
+            t.push(key)
+            #expect(await t.waitForFrame(containing: shows))
+            // The key's first frame is already its page's: no frame of the page it left comes first.
+            #expect(t.recordedFrames.count > before && t.recordedFrames[before].contains(shows), "\(t.recordedFrames.dropFirst(before))")
+        }
+        t.type("q")
+        guard case .quit = await s.run.value else { Issue.record("expected quit"); return }
+        let tally = s.controller.frames.closed
+        #expect(tally.keys == turns.count + 1 && tally.keysWithOneFrame >= turns.count - 1, "\(tally.summary)")
+    }
+
     /// A source whose reads of one file wait until the test opens the gate.
     struct GatedPicture: StorySource {
         actor Gate {

@@ -62,6 +62,9 @@ public actor AssetStore<Value: Sendable> {
     /// `isLoaded`, at once and from any thread (not counted as a use).
     public nonisolated func isResident(_ path: AssetPath) -> Bool { values.withLock { $0.contains(path) } }
 
+    /// `get`, at once and from any thread (counted as a use, as `get` is).
+    public nonisolated func resident(_ path: AssetPath) -> Value? { values.withLock { $0.value(for: path) } }
+
     /// Loads (or joins the load already running). A caller that is cancelled stops waiting at once;
     /// the load goes on for the others, and is cancelled when nobody waits for it any more.
     public func load(_ path: AssetPath) async throws(AssetLoadError) -> Value {

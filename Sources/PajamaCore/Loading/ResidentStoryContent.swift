@@ -22,6 +22,8 @@ final class ResidentStoryContent: ResidentContent {
 
     func beat(_ id: String) -> Beat? { storage.resident(id) }
 
+    func image(_ path: AssetPath) -> StoryImage? { images.resident(path) }
+
     /// The criticality of one use of an asset: run-time override, else story.json, else the format's default.
     func criticality(of reference: AssetReference) -> Criticality {
         overrides.level(for: reference.path) ?? manifest.withLock { $0 }.criticality(of: reference)

@@ -63,3 +63,16 @@ extension ReaderViewModel {
         }
     }
 }
+
+extension ReaderViewModel {
+    /// A sound someone else cued (co-reading: the owner's tap or choice sound), played on this reader's page
+    /// visit: at once when loaded, else loaded and played if the reader is still on the visit (leaving the
+    /// page cancels it, as it does the reader's own sounds). Nothing when there is no sound or no page yet.
+    public func playCued(_ path: AssetPath, cue: SoundCue) {
+        guard sound != nil, let visit = currentVisit else { return }
+        visit.run { [weak self] in
+            guard let self, !(await self.play(path, cue: cue)) else { return }
+            await self.loadAndPlay(path, cue: cue, on: visit)
+        }
+    }
+}

@@ -11,9 +11,15 @@ public protocol ResidentContent: Sendable {
     func beat(_ id: String) -> Beat?
     /// True when every critical asset of the page at `location` is loaded (entry need not wait); never waits.
     func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) -> Bool
+    /// The picture if it is in memory (decoded); never waits. The reader gives a page its picture in the
+    /// same turn as the page when it is there.
+    func image(_ path: AssetPath) -> StoryImage?
 }
 
 extension ResidentContent {
+    /// No picture is answered at once: the reader loads it (`StoryContent.loadImage`).
+    public func image(_ path: AssetPath) -> StoryImage? { nil }
+
     /// `StoryContent.nextPagesReady(after:)`, answered at once: every page reading can go to from `page` has
     /// its beat in memory and its critical assets loaded. True at an ending.
     public func nextPagesReady(after page: PageState) -> Bool {

@@ -2,7 +2,7 @@ import PajamaCore
 import PajamaImage
 
 /// What the presenter asks the controller to do: the only things that touch the view model, the sound
-/// engine, the theme files and the picture loads.
+/// engine, the theme files and the picture loads. Each answer comes back as a `ReaderPresenter.Event`.
 public enum ReaderEffect: Sendable, Equatable {
     /// A move through the story (`ReaderViewModel.changePage`).
     case move(PageMove)
@@ -13,20 +13,28 @@ public enum ReaderEffect: Sendable, Equatable {
     case openBacklog
     /// Go back to this entry of the reading history (`ReaderViewModel.goBack(toHistoryIndex:)`).
     case goBack(toHistoryIndex: Int)
-    case setVolume(Int)
-    /// Save a bookmark of the page shown under this name (`ReaderViewModel.saveBookmark`).
-    case saveBookmark(name: String)
+    /// Enter the page shown again from what the story's files hold now (`--watch`: `ReaderViewModel.reload`).
+    case reload(beats: Set<String>?)
     /// Read the story's bookmarks (`ReaderViewModel.bookmarks`); the controller answers `.bookmarks`.
     case openBookmarks
     /// Go to a bookmark, with its history (`ReaderViewModel.open`).
     case openBookmark(Bookmark)
+    /// The work under way (a move waiting on a load) stops waiting: it fails as cancelled, and nothing it
+    /// loads is shown. The controller answers `.workFinished` when it has.
+    case cancelWork
+    case setVolume(Int)
+    /// Save a bookmark of the page shown under this name (`ReaderViewModel.saveBookmark`).
+    case saveBookmark(name: String)
     case toggleMute
-    /// Turn read aloud on or off; the controller answers with a notice saying which.
-    case toggleReadAloud
+    /// Turn read aloud on or off.
+    case setReadAloud(Bool)
     /// Load and apply the theme named so, and remember it; the controller answers `.themeApplied`.
     case applyTheme(String)
-    /// The reader left the page it was on: the picture work started for that page is cancelled.
+    /// The reader left the page it was on: the work started for that page visit is cancelled.
     case leavePage
+    /// Ask the loading engine whether every page reading can go to from this page is loaded with its
+    /// critical assets; the controller answers `.nextPagesReady`.
+    case checkNextPages(PageState)
     /// Load the picture at this path for the page on screen; the controller answers `.pictureLoaded` or
     /// `.pictureFailed`.
     case loadPicture(AssetPath)
@@ -34,4 +42,13 @@ public enum ReaderEffect: Sendable, Equatable {
     /// when the final cells take longer than a draft).
     case requestPicture(PictureCache.Key, StoryImage)
     case quit
+
+    /// Whether the effect is work on the view model that keys wait behind (one at a time, in order): the
+    /// controller answers `.workFinished` when it is done.
+    public var isWork: Bool {
+        switch self {
+        case .move, .retry, .skip, .restart, .openBacklog, .goBack, .reload, .openBookmarks, .openBookmark: true
+        default: false
+        }
+    }
 }

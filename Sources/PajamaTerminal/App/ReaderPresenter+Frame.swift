@@ -11,6 +11,10 @@ extension ReaderPresenter {
         return (RenderedFrame(grid: grid, choices: choiceBoxes), effects)
     }
 
+    /// The picture render the next frame needs (when the picture's box changed), asked for before the frame
+    /// is composed: cells the picture cache already holds then come back in time for that frame.
+    public mutating func frameEffects() -> [ReaderEffect] { pictureRequest(for: model()) }
+
     /// `render()`, composing the frame into `grid` (its storage reused: see `CellGrid.clear`).
     public mutating func render(into grid: inout CellGrid) -> [ReaderEffect] {
         needsRedraw = false

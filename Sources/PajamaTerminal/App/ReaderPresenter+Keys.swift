@@ -3,8 +3,21 @@ import PajamaCore
 extension ReaderPresenter {
     /// A key (or a click): what it changes here and what the controller must do.
     mutating func handle(_ key: Key, at now: Instant) -> [ReaderEffect] {
-        needsRedraw = true
-        if case .resize = key { return [] }
+        if case .resize = key {
+            needsRedraw = true
+            return []
+        }
+        // A key that only starts a move draws nothing of its own: the frame comes with the new page (one
+        // frame a key). Anything else it changes on screen is drawn at once.
+        let before = (notice, mode, selectedChoice, scroll, autoForward, wasDirty: needsRedraw)
+        let effects = respond(to: key, at: now)
+        let unchanged = before.0 == notice && before.1 == mode && before.2 == selectedChoice && before.3 == scroll && before.4 == autoForward
+        needsRedraw = unchanged && effects.contains(where: \.isWork) ? before.wasDirty : true
+        return effects
+    }
+
+    /// What `key` changes here and what the controller must do.
+    private mutating func respond(to key: Key, at now: Instant) -> [ReaderEffect] {
         notice = nil
         if autoForward != .off, mode == .reading {
             // Any key stops auto-forward (and does nothing else), but `a`, `[`, `]` and quitting.
@@ -82,7 +95,7 @@ extension ReaderPresenter {
             let index = ((themes.firstIndex(of: themeName) ?? -1) + 1) % themes.count
             return [.applyTheme(themes[index])]
         case .help: mode = .help
-        case .readAloud: return [.toggleReadAloud]
+        case .readAloud: return toggleReadAloud()
         case .skipSeen: return pageState?.page.choices.isEmpty == false ? [] : navigate(.move(.skipSeen))
         case .autoForward, .slower, .faster: return autoForwardKey(action, at: now)
         case .backlog: return [.openBacklog]

@@ -52,6 +52,12 @@ public struct ReaderPresenter: Sendable {
         /// What validating the story found after a change (`--watch`), one line each as `pajama validate`
         /// prints them; empty when the story is clean again (ReaderPresenter+LivePreview.swift).
         case problems([String])
+        /// The story's files changed (`--watch`): the page shown is entered again from them, in turn with
+        /// the keys (a `.reload` effect; `beats` nil: any beat may have changed).
+        case reloadStory(beats: Set<String>?)
+        /// The work an effect started on the view model (a move, the backlog...) is done: what waited
+        /// behind it goes next.
+        case workFinished
     }
 
     /// Modes that take keys first.
@@ -120,11 +126,17 @@ public struct ReaderPresenter: Sendable {
     var autoForwardPace = ReaderPresenter.defaultAutoForwardPace
     /// What the last validation after a change found (`--watch`); the status line marks them while there are any.
     var problems: [String] = []
+    /// The work on the view model under way, and what waits behind it (ReaderPresenter+Work.swift).
+    var work = ReaderWork.idle
+    /// Read aloud (`v`): on, off, or why it cannot be used.
+    var readAloud: ReadAloudSwitch
 
     public init(
         storyTitle: String, width: Int, height: Int, themes: [String], themeName: String, look: PictureLook,
-        sound: SoundStatus, role: ReaderRole = .solo, showsPosition: Bool = false
+        sound: SoundStatus, role: ReaderRole = .solo, showsPosition: Bool = false,
+        readAloud: ReadAloudSwitch = .missing(soundOn: false)
     ) {
+        self.readAloud = readAloud
         self.storyTitle = storyTitle
         self.showsPosition = showsPosition
         self.width = width
@@ -140,7 +152,11 @@ public struct ReaderPresenter: Sendable {
     public mutating func handle(_ event: Event, at now: Instant) -> [ReaderEffect] {
         switch event {
         case .key(let key):
-            return handle(key, at: now)
+            return arrive(key, at: now)
+        case .workFinished:
+            return workFinished(at: now)
+        case .reloadStory(let beats):
+            return reloadStory(beats: beats)
         case .resize(let width, let height):
             (self.width, self.height) = (width, height)
         case .tick:
@@ -148,7 +164,8 @@ public struct ReaderPresenter: Sendable {
                 loadingWait = .shown
                 needsRedraw = true
             }
-            return autoForwardTick(at: now)
+            guard case .idle = work else { return [] }  // auto-forward's move waits its turn like a key
+            return started(autoForwardTick(at: now))
         case .state(let state):
             return apply(state, at: now)
         case .notice(let text):
@@ -156,6 +173,10 @@ public struct ReaderPresenter: Sendable {
         case .loading(let event):
             loadingProgress.apply(event)
             if case .loading = reader, case .shown = loadingWait { needsRedraw = true }
+            // A finished load may be a next page's beat or asset: asked again until they are all in.
+            if case .finished = event, case .page(let page) = reader, nextReady != SeenPage(page.location) {
+                return [.checkNextPages(page)]
+            }
             return []
         case .pictureLoaded(let path, let image):
             if pictureLoading == path { pictureLoading = nil }
@@ -217,19 +238,6 @@ public struct ReaderPresenter: Sendable {
         return [grace, autoForwardDeadline].compactMap { $0 }.min()
     }
 
-    /// Whether `key` quits at once, even while an earlier key is still being handled (a move waiting on a
-    /// load): a quit key with no overlay open.
-    public func quitsAtOnce(_ key: Key) -> Bool {
-        mode == .reading && KeyMap.action(for: key, onChoicePage: false) == .quit
-    }
-
-    /// Whether `key` is back while the reader waits for a page to load: the controller stops the move
-    /// that waits instead of queueing back behind it.
-    public func backsOutOfAWait(_ key: Key) -> Bool {
-        guard mode == .reading, case .loading = reader else { return false }
-        return KeyMap.action(for: key, onChoicePage: false) == .back
-    }
-
     // MARK: State
 
     var pageState: PageState? {
@@ -273,6 +281,7 @@ public struct ReaderPresenter: Sendable {
                 effects.append(.leavePage)
                 effects += loadPicture(of: page.page)
             }
+            if nextReady != SeenPage(page.location) { effects.append(.checkNextPages(page)) }
         }
         if case .finished(let page, _) = state { effects += loadPicture(of: page.page) }
         // The page shown again in the same visit (`--watch`) asks for its picture when it has none, loaded or

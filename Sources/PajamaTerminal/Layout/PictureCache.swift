@@ -42,7 +42,8 @@ public actor PictureCache {
     private let renderer: Render
     /// Renders the quick drafts of `draft(for:key:)` (none when nil, or when it returns nil).
     private let drafter: Draft?
-    private var entries: LRUCache<Key, PictureCells>
+    /// Behind a lock the actor's methods share with `resident(_:)`, which answers on the caller's thread.
+    private nonisolated let entries: Locked<LRUCache<Key, PictureCells>>
     /// Renders done so far (cache misses).
     public private(set) var renderCount = 0
     /// Drafts done so far.
@@ -59,14 +60,18 @@ public actor PictureCache {
     /// A cache rendering with `render`, and drafting with `draft` (none when nil, or when it returns nil).
     public init(capacity: Int = 32, render: @escaping Render, draft: Draft? = nil) {
         self.capacity = max(1, capacity)
-        entries = LRUCache(countLimit: self.capacity)
+        entries = Locked(LRUCache(countLimit: self.capacity))
         renderer = render
         drafter = draft
     }
 
     /// The cells for `key` if they are cached. Never renders.
-    public func cached(_ key: Key) -> PictureCells? {
-        entries.value(for: key)
+    public func cached(_ key: Key) -> PictureCells? { resident(key) }
+
+    /// `cached`, at once on the caller's thread (the reader draws a page's picture in the page's own frame
+    /// when its cells are here). Never renders.
+    public nonisolated func resident(_ key: Key) -> PictureCells? {
+        entries.withLock { $0.value(for: key) }
     }
 
     /// The cells for `key`: from the cache, or rendered from `image` now and kept.
@@ -74,23 +79,25 @@ public actor PictureCache {
         if let cells = cached(key) { return cells }
         let cells = renderer(image, key.width, key.height, key.look)
         renderCount += 1
-        entries.insert(cells, for: key, cost: 0)
+        entries.withLock { _ = $0.insert(cells, for: key, cost: 0) }
         return cells
     }
 
     /// A quick draft of `key`'s picture to show while its final cells render, or nil: when they are cached
     /// already, or no draft would be quicker (see `PictureRenderer.hasQuickDraft`). Drafts are not kept.
     public func draft(for image: StoryImage, key: Key) -> PictureCells? {
-        guard let drafter, entries.value(for: key) == nil, let cells = drafter(image, key.width, key.height, key.look) else { return nil }
+        guard let drafter, resident(key) == nil, let cells = drafter(image, key.width, key.height, key.look) else { return nil }
         draftCount += 1
         return cells
     }
 
     /// Drops every render of the pictures at `paths` (nil: of every picture): their files changed (`--watch`).
     public func forget(_ paths: Set<AssetPath>?) {
-        for key in entries.keys where paths?.contains(key.path) ?? true { _ = entries.removeValue(forKey: key) }
+        entries.withLock { entries in
+            for key in entries.keys where paths?.contains(key.path) ?? true { _ = entries.removeValue(forKey: key) }
+        }
     }
 
     /// Renders kept now.
-    public var count: Int { entries.count }
+    public var count: Int { entries.withLock { $0.count } }
 }
