@@ -22,7 +22,8 @@ import Testing
     func expectRestored(_ t: TmuxSession, exitStatus: Int32) throws {
         let screen = try t.waitFor("modes: ")
         #expect(screen.contains("[exited \(exitStatus)]"), "\(screen)")
-        #expect(screen.contains("modes: echo icanon"), "\(screen)")
+        let modes = screen.components(separatedBy: "modes:").last ?? ""
+        #expect(modes.contains("echo") && modes.contains("icanon") && !modes.contains("-echo") && !modes.contains("-icanon"), "\(screen)")
         #expect(t.paneValue("#{alternate_on}") == "0")
         #expect(t.paneValue("#{cursor_flag}") == "1")
     }
