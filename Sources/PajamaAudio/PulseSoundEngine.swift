@@ -297,7 +297,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
     }
 
     /// True when the server holds the sound (its upload was confirmed; sample-cache mode).
-    public func isUploaded(_ key: SoundKey) -> Bool {
+    package func isUploaded(_ key: SoundKey) -> Bool {
         lock()
         defer { unlock() }
         return uploaded.contains(Self.sampleName(key))
@@ -305,7 +305,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
 
     /// True when `play` would play the sound now: uploaded and confirmed (sample cache), or held in
     /// the stream's format with the stream ready (stream mode).
-    public func isPlayable(_ key: SoundKey) -> Bool {
+    package func isPlayable(_ key: SoundKey) -> Bool {
         lock()
         defer { unlock() }
         guard connected else { return false }

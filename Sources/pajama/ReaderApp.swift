@@ -110,7 +110,7 @@ enum ReaderApp {
                     do {
                         let content = try await open(await StorySources.open(entry.folder), sound: sound, paths: paths)
                         _ = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths)
-                        await content.sounds?.clear()
+                        await content.clearSounds()
                     } catch {
                         notice = " cannot open \(entry.title): \(error)"
                     }
@@ -227,7 +227,7 @@ enum ReaderApp {
 
     static func shutdown(sound: PulseSoundEngine?, content: StoryContentManager) async {
         await content.close()
-        await content.sounds?.clear()
+        await content.clearSounds()
         if let sound { await sound.shutdown() }
     }
 

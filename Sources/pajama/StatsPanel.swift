@@ -5,7 +5,7 @@ import PajamaCore
 enum StatsPanel {
     static func lines(_ content: StoryContentManager) async -> [String] {
         let m = await content.metrics()
-        let window = await content.preloader.lastWindow
+        let window = await content.preloadWindow
         func pct(_ t: StorageMetrics.Tier) -> String { t.hits + t.misses == 0 ? "-" : "\(Int(t.hitRate * 100))%" }
         func ms(_ t: StorageMetrics.Tier) -> String { t.hits == 0 ? "-" : String(format: "%.2f ms", t.averageHitSeconds * 1000) }
         return [

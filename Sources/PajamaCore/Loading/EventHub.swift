@@ -46,7 +46,7 @@ public final class EventHub<Event: Sendable>: @unchecked Sendable {
     }
 
     /// The number of streams still open.
-    public var subscriberCount: Int {
+    package var subscriberCount: Int {
         lock.lock()
         defer { lock.unlock() }
         return subscribers.count

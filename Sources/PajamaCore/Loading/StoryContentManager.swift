@@ -9,10 +9,10 @@ public actor StoryContentManager: StoryContent {
     public nonisolated var manifest: StoryManifest { current.withLock { $0 } }
     private nonisolated let current: Locked<StoryManifest>
     public nonisolated let source: any StorySource
-    public let storage: BeatStorageCoordinator
-    public let images: AssetStore<StoryImage>
-    public let sounds: AssetStore<LoadedSound>?
-    public let preloader: BeatPreloader
+    package let storage: BeatStorageCoordinator
+    package let images: AssetStore<StoryImage>
+    package let sounds: AssetStore<LoadedSound>?
+    package let preloader: BeatPreloader
     public let retry: RetryPolicy
     /// Runs the loads the reader waits for with `retry` (the seeds' LoadingStateManager).
     public let loading: LoadingStateManager
@@ -150,7 +150,7 @@ public actor StoryContentManager: StoryContent {
     // MARK: Beats
 
     public func cachedBeat(_ id: String) async -> Beat? { await storage.cached(id) }
-    public func isBeatLoaded(_ id: String) async -> Bool { await storage.cached(id) != nil }
+    package func isBeatLoaded(_ id: String) async -> Bool { await storage.cached(id) != nil }
 
     public func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
         let storage = self.storage
@@ -162,7 +162,7 @@ public actor StoryContentManager: StoryContent {
     // MARK: Assets
 
     public func cachedImage(_ path: AssetPath) async -> StoryImage? { await images.get(path) }
-    public func isImageLoaded(_ path: AssetPath) async -> Bool { await images.isLoaded(path) }
+    package func isImageLoaded(_ path: AssetPath) async -> Bool { await images.isLoaded(path) }
     public func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage {
         let images = self.images
         return try await loading.executeWithRetry(subject: path.value, key: path, activity: images.activity) { () throws(AssetLoadError) -> StoryImage in
@@ -171,7 +171,7 @@ public actor StoryContentManager: StoryContent {
     }
 
     public func cachedSound(_ path: AssetPath) async -> LoadedSound? { await sounds?.get(path) }
-    public func isAudioLoaded(_ path: AssetPath) async -> Bool { await sounds?.isLoaded(path) ?? false }
+    package func isAudioLoaded(_ path: AssetPath) async -> Bool { await sounds?.isLoaded(path) ?? false }
     public func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         guard let sounds else { throw AssetLoadError(.network, subject: path.value, detail: "sound is off") }
         return try await loading.executeWithRetry(subject: path.value, key: path, activity: sounds.activity) { () throws(AssetLoadError) -> LoadedSound in
@@ -186,7 +186,7 @@ public actor StoryContentManager: StoryContent {
 
     /// Overrides the criticality of every use of `path` (nil removes the override); the gate and the
     /// preloader use it from the next check or window on.
-    public func setCriticality(_ level: Criticality?, for path: AssetPath) { criticalityOverrides.set(level, for: path) }
+    package func setCriticality(_ level: Criticality?, for path: AssetPath) { criticalityOverrides.set(level, for: path) }
 
     /// True when every critical asset of the page is loaded; sounds count only while a sound server is
     /// there (reading never waits on a missing one). Never waits on I/O.
@@ -218,6 +218,12 @@ public actor StoryContentManager: StoryContent {
     /// is fetched on the reader's behalf after the session ends. Loads the reader itself asked for are not
     /// touched. Called by the content's owner (`ReaderApp.shutdown`, the bench's readers).
     public func close() async { await preloader.stop() }
+
+    /// Removes this story's sounds from the sound server's sample cache (the reader leaves the story).
+    public func clearSounds() async { await sounds?.clear() }
+
+    /// The beats the preloader last chose to keep loaded around the reader, nearest first (`--stats`).
+    public var preloadWindow: [String] { get async { await preloader.lastWindow } }
 
     public func metrics() async -> StorageMetrics { await storage.metrics }
 
