@@ -36,6 +36,15 @@ let package = Package(
         // One virtual clock for the tests (`TestClock`) instead of a hand-written one: retry pauses, debounces
         // and timeouts are tested without sleeping. Tests only.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        // Co-reading over TLS (`pajama host --tls-self-signed`): the session's own certificate made in
+        // process (an X.509 certificate signed by a P-256 key), so a host across a network needs neither a
+        // proxy nor openssl; its fingerprint (SHA-256) is what `pajama join --fingerprint` checks. swift-nio-ssl
+        // itself (BoringSSL) is already built for async-http-client; HummingbirdTLS (in the hummingbird
+        // package above) puts it under the host's own channel.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: C shims (a modulemap and one header each)
@@ -84,7 +93,12 @@ let package = Package(
             dependencies: [
                 "PajamaCore", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 // The follower asks the host over plain HTTP why a socket was refused (401: the token).
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,15 +1,19 @@
 import Foundation
-import Hummingbird
-import HummingbirdWebSocket
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
-import NIOWebSocket
+import NIOCore
+import NIOPosix
 import PajamaCore
-import Synchronization
 
-/// The owner's side of co-reading: one Hummingbird server on one port that serves the story package
-/// folder read-only over plain HTTP (so followers read it through their normal HTTP source and disk
-/// cache) and the session's WebSocket at `/session`. Every request and the socket need the token
-/// (`Authorization: Bearer T` or `?token=T`); anything else gets HTTP 401 and a log line.
+/// The owner's side of co-reading: one server on one port that serves the story package's declared files
+/// read-only over HTTP (so followers read it through their normal HTTP source and disk cache) and the
+/// session's WebSocket at `/session`. Every request and the socket need the token (`Authorization: Bearer
+/// T` or `?token=T`); anything else gets HTTP 401 and a log line.
+///
+/// Its parts: `HostChannel` (each connection's pipeline: head guard, timeouts, limits, upgrade),
+/// `HostRequests` (authentication and the file server), `FollowerSockets` (the socket pump) and this type
+/// (lifecycle: start, publish, end). Limits and timeouts: `HostLimits`.
 ///
 /// The reader uses `start()` (the join URL), `publish(_:)`, `cue(_:_:)`, `participantChanges` and `end()`.
 public final class CoReadingHost: Sendable {
@@ -28,14 +32,24 @@ public final class CoReadingHost: Sendable {
         public var port: Int
         /// The owner's name, shown to followers.
         public var ownerName: String
-        /// How long `end()` waits for followers' sockets to close.
+        /// How long `end()` waits for followers' sockets to close, and then for the server to stop.
         public var endTimeout: Duration
+        /// Caps, timeouts and sizes (docs/coreading.md, "Limits").
+        public var limits: HostLimits
+        /// How long participant changes gather before they go to every follower.
+        public var participantsDelay: Duration
+        /// TLS (HTTPS and WSS on the same port), or nil for plain HTTP.
+        public var tls: HostTLS?
 
-        public init(bind: String = "127.0.0.1", port: Int = 7777, ownerName: String, endTimeout: Duration = .milliseconds(300)) {
+        public init(bind: String = "127.0.0.1", port: Int = 7777, ownerName: String, endTimeout: Duration = .milliseconds(300),
+                    limits: HostLimits = HostLimits(), participantsDelay: Duration = .milliseconds(100), tls: HostTLS? = nil) {
             self.bind = bind
             self.port = port
             self.ownerName = ownerName
             self.endTimeout = endTimeout
+            self.limits = limits
+            self.participantsDelay = participantsDelay
+            self.tls = tls
         }
     }
 
@@ -46,55 +60,66 @@ public final class CoReadingHost: Sendable {
 
     private enum State {
         case idle
-        case running(Task<Void, any Error>, port: Int)
+        /// `fingerprint`: the SHA-256 of the TLS certificate presented, when TLS is on.
+        case running(Task<Void, any Error>, port: Int, fingerprint: String?)
         case ended
     }
 
     public let session: CoReadingSession
     public let access: HostAccess
     public let configuration: Configuration
-    private let content: Content
     private let story: SessionStory
-    private let files: PackageFiles?
-    private let log: @Sendable (String) -> Void
+    private let requests: HostRequests
+    private let sockets: FollowerSockets
+    private let log: HostLog
     private let state = Locked(State.idle)
-    /// Sockets being served (`end()` waits for them).
-    private let connections = Atomic<Int>(0)
-    /// The open sockets of joined followers, by follower id (`dropConnections`).
-    private let sockets = Locked<[Int: WebSocketOutboundWriter]>([:])
 
     /// `storyId`/`storyVersion` come from story.json; `token` nil makes a random one; `log` gets one line per
-    /// refused request.
+    /// refused request (at most 50 in 10 s).
     /// `ink` names the ink file of an ink story (in the folder or at the URL).
     public init(content: Content, storyId: String, storyVersion: String?, ink: String? = nil, configuration: Configuration, token: String? = nil,
                 log: @escaping @Sendable (String) -> Void) {
-        self.content = content
         self.configuration = configuration
-        self.access = HostAccess(token: token ?? HostAccess.randomToken())
-        self.log = log
-        session = CoReadingSession(owner: configuration.ownerName)
+        access = HostAccess(token: token ?? HostAccess.randomToken())
+        self.log = HostLog(write: log)
+        session = CoReadingSession(owner: configuration.ownerName, participantsDelay: configuration.participantsDelay)
+        sockets = FollowerSockets(session: session, limits: configuration.limits, log: self.log)
+        let files: PackageFiles?
         switch content {
         case .folder(let folder):
-            files = PackageFiles(folder: folder)
+            files = PackageFiles(folder: folder, ink: ink)
             story = SessionStory(id: storyId, version: storyVersion, url: "/", ink: ink)
         case .url(let url):
             files = nil
             story = SessionStory(id: storyId, version: storyVersion, url: url.absoluteString, ink: ink)
         }
+        requests = HostRequests(access: access, throttle: WrongTokenThrottle(limits: configuration.limits), files: files, storyURL: story.url,
+                                sockets: sockets, log: self.log)
     }
 
     /// The port listened on (after `start()`).
     public var port: Int {
-        if case .running(_, let port) = state.withLock({ $0 }) { return port }
+        if case .running(_, let port, _) = state.withLock({ $0 }) { return port }
         return 0
     }
 
-    /// `http://HOST:PORT/`; listening on every address (`0.0.0.0`, `::`), HOST is this machine's name.
+    /// The SHA-256 fingerprint of the host's TLS certificate (64 hex digits), when TLS is on.
+    public var fingerprint: String? {
+        if case .running(_, _, let fingerprint) = state.withLock({ $0 }) { return fingerprint }
+        return nil
+    }
+
+    /// `http://HOST:PORT/` (`https` with TLS); listening on every address (`0.0.0.0`, `::`), HOST is this
+    /// machine's name.
     public var joinURL: String {
-        var host = configuration.bind
+        "\(configuration.tls == nil ? "http" : "https")://\(Self.urlHost(configuration.bind)):\(port)/"
+    }
+
+    private static func urlHost(_ bind: String) -> String {
+        var host = bind
         if host == "0.0.0.0" || host == "::" { host = ProcessInfo.processInfo.hostName }
         if host.contains(":") { host = "[\(host)]" }
-        return "http://\(host):\(port)/"
+        return host
     }
 
     /// Whether the host listens only on this machine (127.0.0.0/8, ::1, localhost).
@@ -103,36 +128,55 @@ public final class CoReadingHost: Sendable {
         return bind.hasPrefix("127.") || bind == "::1" || bind == "localhost"
     }
 
-    /// What a follower types.
-    public var joinCommand: String { "pajama join \(joinURL) --token \(access.token)" }
+    /// What a follower types: the token in the environment (`PAJAMA_TOKEN`), where no process list shows
+    /// it (`--token T` would).
+    /// With a self-signed certificate, the fingerprint the follower checks it by.
+    public var joinCommand: String {
+        let pin = configuration.tls == .selfSigned ? fingerprint.map { " --fingerprint \($0)" } ?? "" : ""
+        return "PAJAMA_TOKEN=\(access.token) pajama join \(joinURL)\(pin)"
+    }
 
-    /// Listens; returns the join URL once the port is open.
+    /// Listens; returns the join URL once the port is open. Refuses a token shorter than
+    /// `HostAccess.minimumTokenLength`, saying why.
     public func start() async throws -> String {
+        if let problem = HostAccess.problem(with: access.token) { throw StartError(description: "the token is refused: \(problem)") }
         await session.selectStory(story)
-        let router = Router()
-        router.get("**") { request, _ in self.answer(request) }
-        router.head("**") { request, _ in self.answer(request) }
-        let upgrade = HTTP1WebSocketUpgradeChannel.Configuration(
-            ws: WebSocketServerConfiguration(maxFrameSize: 1 << 20, closeTimeout: .seconds(1)))
+        let limits = configuration.limits
+        let requests = requests, sockets = sockets, log = log
+        let channel = HostChannel(
+            secure: configuration.tls != nil,
+            responder: { request, writer, channel in try await requests.respond(request, writer, channel) },
+            limits: limits,
+            admit: { target, authorization, peer in requests.admitsSocket(target: target, authorization: authorization, peer: peer) },
+            socket: { inbound, outbound, peer, hangUp in await sockets.serve(inbound, outbound, peer: peer, hangUp: hangUp) },
+            refused: { refusal, address in
+                log("closed a connection from \(HostChannel.describe(address)): \(refusal.reason) (HTTP \(refusal.status.prefix(3)))")
+            })
+        var identity: HostTLS.Identity?
+        if let tls = configuration.tls {
+            do {
+                identity = try tls.identity(names: [configuration.bind, Self.urlHost(configuration.bind), ProcessInfo.processInfo.hostName])
+            } catch {
+                throw StartError(description: "cannot set up TLS: \(error)")
+            }
+        }
+        let child: any ServerChildChannel = try identity.map { try TLSChannel(channel, tlsConfiguration: $0.configuration) } ?? channel
         let (ready, readyInput) = AsyncStream<Int>.makeStream()
-        let app = Application(
-            router: router,
-            server: .http1WebSocketUpgrade(configuration: upgrade) { request, _, _ in
-                guard Self.path(of: request.path ?? "") == "/session",
-                      self.access.admits(authorization: request.headerFields[.authorization], target: request.path ?? "")
-                else { return .dontUpgrade }  // the router answers: 401 (and a log line), or 404
-                return .upgrade([:]) { inbound, outbound, _ in await self.serve(inbound, outbound) }
-            },
-            // A backlog for many followers joining at once (a class starting together), not the default 256.
-            configuration: .init(address: .hostname(configuration.bind, port: configuration.port), serverName: nil, backlog: 1024),
+        let server = child.server(
+            configuration: ServerConfiguration(
+                address: .hostname(configuration.bind, port: configuration.port), serverName: nil,
+                // A backlog for many followers joining at once (a class starting together), not the default 256.
+                backlog: 1024,
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.budget)),
             onServerRunning: { channel in
                 readyInput.yield(channel.localAddress?.port ?? 0)
                 readyInput.finish()
             },
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
             logger: Logger(label: "pajama-host", factory: { _ in SwiftLogNoOpLogHandler() }))
         let task = Task {
             defer { readyInput.finish() }
-            try await app.run()
+            try await server.run()
         }
         var bound: Int?
         for await value in ready { bound = value }
@@ -145,7 +189,7 @@ public final class CoReadingHost: Sendable {
             }
             throw StartError(description: "cannot listen on \(configuration.bind):\(configuration.port): \(reason)")
         }
-        state.withLock { $0 = .running(task, port: bound) }
+        state.withLock { $0 = .running(task, port: bound, fingerprint: identity?.fingerprint) }
         return joinURL
     }
 
@@ -167,166 +211,60 @@ public final class CoReadingHost: Sendable {
     /// The followers' names each time they change.
     public var participantChanges: AsyncStream<[String]> { session.participantChanges }
 
-    /// Ends the session: every follower gets `end(NAME)` and its socket closes with "NAME ended the
-    /// session"; the server stops. Waits at most about twice `endTimeout`.
+    /// Ends the session: every follower gets `end(NAME)` and its socket closes (1001, "NAME ended the
+    /// session"); the server stops. Waits at most about twice `endTimeout`.
     public func end() async {
         let task: Task<Void, any Error>? = state.withLock { state in
             defer { state = .ended }
-            if case .running(let task, _) = state { return task }
+            if case .running(let task, _, _) = state { return task }
             return nil
         }
         await session.end()
         guard let task else { return }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: configuration.endTimeout)
-        while connections.load(ordering: .acquiring) > 0, clock.now < deadline {
-            try? await clock.sleep(for: .milliseconds(5))
-        }
+        let sockets = sockets
+        await Self.first(within: configuration.endTimeout) { await sockets.drained() }
         task.cancel()
         // The server stops shortly; never wait for it longer than the bound (the process may be quitting).
-        let stopped = StopFlag()
-        let waiter = Task {
-            _ = await task.result
-            stopped.done.store(true, ordering: .releasing)
-        }
-        let stopDeadline = clock.now.advanced(by: configuration.endTimeout)
-        while !stopped.done.load(ordering: .acquiring), clock.now < stopDeadline {
-            try? await clock.sleep(for: .milliseconds(5))
-        }
-        waiter.cancel()
+        await Self.first(within: configuration.endTimeout) { _ = await task.result }
     }
+
+    /// The follower sockets open now, joined or about to (tests).
+    var openSockets: Int { sockets.count }
 
     /// Closes every follower's socket ("going away") without ending the session: followers reconnect and
     /// catch up from the welcome (a host whose network hiccuped; the reconnect tests).
     func dropConnections() async {
-        let open = sockets.withLock { Array($0.values) }
-        for outbound in open { try? await outbound.close(.goingAway, reason: "the host dropped the connection") }
+        await sockets.dropAll()
     }
 
-    // MARK: HTTP
-
-    private func answer(_ request: Request) -> Response {
-        let target = request.uri.description
-        guard access.admits(authorization: request.headers[.authorization], target: target) else {
-            let given = request.headers[.authorization] != nil || HostAccess.queryValue("token", in: target) != nil
-            let reason = given ? "wrong token" : "no token"
-            log("refused \(request.method) \(request.uri.path) from \(request.head.authority ?? "?"): \(reason) (HTTP 401)")
-            return Response(status: .unauthorized, headers: [.contentType: "text/plain", .wwwAuthenticate: "Bearer"],
-                            body: .init(byteBuffer: ByteBuffer(string: "the host refused the token\n")))
-        }
-        guard let files else {
-            return Response(status: .notFound, headers: [.contentType: "text/plain"],
-                            body: .init(byteBuffer: ByteBuffer(string: "this host serves only the session; the story is at \(story.url)\n")))
-        }
-        switch files.read(requestPath: request.uri.path) {
-        case .file(let bytes):
-            return Response(status: .ok, headers: [.contentType: "application/octet-stream"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-        case .notFound:
-            return Response(status: .notFound, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: "not found\n")))
-        case .refused(let reason):
-            log("refused \(request.uri.path): \(reason) (HTTP 403)")
-            return Response(status: .forbidden, headers: [.contentType: "text/plain"], body: .init(byteBuffer: ByteBuffer(string: reason + "\n")))
-        }
-    }
-
-    /// The path of a request target, without its query.
-    static func path(of target: String) -> String {
-        String(target.prefix { $0 != "?" })
-    }
-
-    // MARK: The socket
-
-    /// One follower's connection: its `hello`, then its outbox written to the socket until the session ends
-    /// or the follower leaves. Anything else a follower sends is refused with a close reason.
-    private func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter) async {
-        connections.add(1, ordering: .releasing)
-        defer { connections.subtract(1, ordering: .releasing) }
-        var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-        let name: String
-        switch await Self.next(&messages) {
-        case nil: return
-        case .failure(let problem)?:
-            log("refused a follower's message: \(problem)")
-            try? await outbound.close(Self.closeCode(problem), reason: problem.description)
-            return
-        case .success(.hello(let given))?:
-            name = Self.displayName(given)
-        case .success(let other)?:
-            try? await outbound.close(.policyViolation, reason: "a follower says hello first, not \(other.type)")
-            return
-        }
-        guard let follower = await session.join(name: name) else {
-            let ended = await session.current.endedBy
-            try? await outbound.close(.goingAway, reason: ended.map { "\($0) ended the session" } ?? "the session is not open")
-            return
-        }
-        sockets.withLock { $0[follower.id] = outbound }
-        defer { _ = sockets.withLock { $0.removeValue(forKey: follower.id) } }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await _ in follower.outbox.wakes {
-                    for message in follower.outbox.take() {
-                        do {
-                            try await outbound.write(.text(SessionCodec.encode(message)))
-                        } catch {
-                            return
-                        }
-                        if case .end(let owner) = message {
-                            try? await outbound.close(.normalClosure, reason: "\(owner) ended the session")
-                            return
-                        }
-                    }
-                }
+    /// Awaits `work` for at most `limit`: whichever ends first resumes the caller. The one left over ends
+    /// by itself (work that is bounded, or the sleep).
+    private static func first(within limit: Duration, _ work: @escaping @Sendable () async -> Void) async {
+        let once = ResumeOnce()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            once.set(continuation)
+            Task {
+                await work()
+                once.resume()
             }
-            // After hello a follower has nothing to say: any message is refused; the loop ends when it leaves.
-            while let next = await Self.next(&messages) {
-                let problem: String
-                switch next {
-                case .failure(let refused): problem = refused.description
-                case .success(let message): problem = "a follower has nothing to say after hello (got \(message.type))"
-                }
-                log("refused a message from \(name): \(problem)")
-                try? await outbound.close(.policyViolation, reason: problem)
-                break
+            Task {
+                try? await Task.sleep(for: limit)
+                once.resume()
             }
-            group.cancelAll()
         }
-        await session.leave(follower.id)
-    }
-
-    /// The next message, decoded; nil when the connection closed.
-    private static func next(_ messages: inout WebSocketInboundMessageStream.AsyncIterator) async -> Result<SessionMessage, SessionCodec.Problem>? {
-        let message: WebSocketMessage?
-        do {
-            message = try await messages.next()
-        } catch {
-            return nil
-        }
-        switch message {
-        case nil: return nil
-        case .binary?: return .failure(.binary)
-        case .text(let text)?: return SessionCodec.parse(text)
-        }
-    }
-
-    static func closeCode(_ problem: SessionCodec.Problem) -> WebSocketErrorCode {
-        switch problem {
-        case .tooLarge: .messageTooLarge
-        case .binary: .unacceptableData
-        default: .policyViolation
-        }
-    }
-
-    /// A follower's name as shown: printable, at most 32 characters, "reader" when empty.
-    static func displayName(_ given: String) -> String {
-        let kept = String(given.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)).prefix(32)
-        let trimmed = kept.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty ? "reader" : trimmed
     }
 }
 
-/// Set when the server's task has ended.
-private final class StopFlag: Sendable {
-    let done = Atomic<Bool>(false)
+/// A continuation resumed by whichever of two tasks comes first.
+private final class ResumeOnce: Sendable {
+    private let continuation = Locked<CheckedContinuation<Void, Never>?>(nil)
+
+    func set(_ value: CheckedContinuation<Void, Never>) { continuation.withLock { $0 = value } }
+
+    func resume() {
+        continuation.withLock { value in
+            value?.resume()
+            value = nil
+        }
+    }
 }

@@ -1,10 +1,15 @@
 import PajamaCore
 
 /// The host's session: a pure state synchroniser (no navigation logic). It keeps the shared state and
-/// puts what changed into every follower's outbox; it never waits for a follower.
+/// puts what changed into every follower's outbox, each message encoded once for all; it never waits for
+/// a follower, nor for a socket.
 ///
 /// Actions: `selectStory`, `updateLocation`, `cue`, `updateParticipants` (through `join` and `leave`),
 /// `end`. The owner's reader navigates; the session only repeats where it is.
+///
+/// Joining costs the others nothing at once: with a `participantsDelay`, the participants list is sent to
+/// everyone at most once per delay, however many join or leave meanwhile (a class joining together costs
+/// one list a delay, not one per follower); the one joining gets it in its welcome.
 public actor CoReadingSession {
     /// A follower known to the session.
     public struct Follower: Sendable {
@@ -14,31 +19,35 @@ public actor CoReadingSession {
     }
 
     private enum State {
-        case open(SessionState, followers: [Follower])
+        /// `flush`: the participants list waiting to be sent (the task that sends it after the delay).
+        case open(SessionState, followers: [Follower], flush: Task<Void, Never>?)
         case ended(SessionState)
     }
 
     private var state: State
     private var nextId = 0
+    private let participantsDelay: Duration
     private let participantsInput: AsyncStream<[String]>.Continuation
     /// The followers' names each time they change (latest first if the reader is behind).
     public nonisolated let participantChanges: AsyncStream<[String]>
 
-    public init(owner: String) {
-        state = .open(SessionState(owner: owner), followers: [])
+    /// `participantsDelay`: how long participant changes gather before they are sent (zero: at once).
+    public init(owner: String, participantsDelay: Duration = .zero) {
+        state = .open(SessionState(owner: owner), followers: [], flush: nil)
+        self.participantsDelay = participantsDelay
         (participantChanges, participantsInput) = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The shared state now.
     public var current: SessionState {
         switch state {
-        case .open(let s, _), .ended(let s): s
+        case .open(let s, _, _), .ended(let s): s
         }
     }
 
     /// The followers now (tests and the host).
     public var followers: [Follower] {
-        if case .open(_, let followers) = state { return followers }
+        if case .open(_, let followers, _) = state { return followers }
         return []
     }
 
@@ -46,78 +55,97 @@ public actor CoReadingSession {
 
     /// The owner opened `story`: everyone gets a new welcome (its location is set by the owner's first page).
     public func selectStory(_ story: SessionStory) {
-        guard case .open(var shared, let followers) = state else { return }
+        guard case .open(var shared, let followers, let flush) = state else { return }
         if shared.story != story {
             shared.location = nil
             shared.beat = nil
         }
         shared.story = story
-        state = .open(shared, followers: followers)
+        state = .open(shared, followers: followers, flush: flush)
         if let welcome = shared.welcome { broadcast(.welcome(welcome), to: followers) }
     }
 
     /// The owner is at `location` (fully resolved). Repeated locations are not sent again.
     public func updateLocation(_ location: StoryLocation) {
-        guard case .open(var shared, let followers) = state, shared.location != location else { return }
+        guard case .open(var shared, let followers, let flush) = state, shared.location != location else { return }
         shared.location = location
-        state = .open(shared, followers: followers)
+        state = .open(shared, followers: followers, flush: flush)
         broadcast(.location(location), to: followers)
     }
 
     /// The owner entered a beat of an ink story. The same beat is not sent again.
     public func updateBeat(_ sync: BeatSync) {
-        guard case .open(var shared, let followers) = state, shared.beat != sync else { return }
+        guard case .open(var shared, let followers, let flush) = state, shared.beat != sync else { return }
         shared.beat = sync
-        state = .open(shared, followers: followers)
+        state = .open(shared, followers: followers, flush: flush)
         broadcast(.beat(sync), to: followers)
     }
 
     /// The owner triggered a sound: followers play the same.
     public func cue(_ path: AssetPath, _ cue: SoundCue) {
-        guard case .open(_, let followers) = state else { return }
+        guard case .open(_, let followers, _) = state else { return }
         broadcast(.cue(path, cue), to: followers)
     }
 
-    /// A follower joins: its outbox starts with the welcome (the current state at once), and everyone
-    /// gets the new participants. Nil once the session ended, or before a story is selected.
+    /// A follower joins: its outbox starts with the welcome (the current state at once, itself among the
+    /// participants), and everyone gets the new participants (after the delay). Nil once the session ended,
+    /// or before a story is selected.
     public func join(name: String) -> Follower? {
-        guard case .open(let shared, var followers) = state, shared.story != nil else { return nil }
+        guard case .open(var shared, var followers, let flush) = state, shared.story != nil else { return nil }
         let follower = Follower(id: nextId, name: name, outbox: FollowerOutbox())
         nextId += 1
         followers.append(follower)
-        state = .open(shared, followers: followers)
-        updateParticipants()
-        if let welcome = current.welcome { follower.outbox.put(.welcome(welcome)) }
+        shared.participants.append(name)
+        state = .open(shared, followers: followers, flush: flush)
+        if let welcome = shared.welcome { follower.outbox.put(.welcome(welcome)) }
+        participantsChanged(joined: follower.id)
         return follower
     }
 
     /// A follower left (its connection closed).
     public func leave(_ id: Int) {
-        guard case .open(let shared, var followers) = state, let index = followers.firstIndex(where: { $0.id == id }) else { return }
+        guard case .open(var shared, var followers, let flush) = state, let index = followers.firstIndex(where: { $0.id == id }) else { return }
         followers.remove(at: index).outbox.close()
-        state = .open(shared, followers: followers)
-        updateParticipants()
+        shared.participants = followers.map(\.name)
+        state = .open(shared, followers: followers, flush: flush)
+        participantsChanged()
     }
 
-    /// The participants after a join or a leave, to everyone.
-    private func updateParticipants() {
-        guard case .open(var shared, let followers) = state else { return }
-        shared.participants = followers.map(\.name)
-        state = .open(shared, followers: followers)
+    /// The participants changed: sent at once without a delay (to all but `joined`, whose welcome has
+    /// them), else once the delay passed.
+    private func participantsChanged(joined: Int? = nil) {
+        guard case .open(let shared, let followers, let flush) = state else { return }
+        guard participantsDelay > .zero else { return sendParticipants(except: joined) }
+        guard flush == nil else { return }
+        let delay = participantsDelay
+        let task = Task {
+            try? await Task.sleep(for: delay)
+            self.sendParticipants()
+        }
+        state = .open(shared, followers: followers, flush: task)
+    }
+
+    /// The participants now, to everyone (and to the owner's status line).
+    private func sendParticipants(except joined: Int? = nil) {
+        guard case .open(let shared, let followers, _) = state else { return }
+        state = .open(shared, followers: followers, flush: nil)
         participantsInput.yield(shared.participants)
-        broadcast(.participants(shared.participants), to: followers)
+        broadcast(.participants(shared.participants), to: joined.map { id in followers.filter { $0.id != id } } ?? followers)
     }
 
     /// The owner ends the session: every follower gets `end(name)` as its last message.
     public func end() {
-        guard case .open(var shared, let followers) = state else { return }
+        guard case .open(var shared, let followers, let flush) = state else { return }
+        flush?.cancel()
         shared.endedBy = shared.owner
         state = .ended(shared)
         broadcast(.end(name: shared.owner), to: followers)
         participantsInput.finish()
     }
 
+    /// One message to every follower, encoded once.
     private func broadcast(_ message: SessionMessage, to followers: [Follower]) {
-        for follower in followers { follower.outbox.put(message) }
+        let outgoing = FollowerOutbox.Outgoing(message, encodeNow: true)
+        for follower in followers { follower.outbox.put(outgoing) }
     }
 }

@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Logging
+import NIOCore
+import NIOSSL
 import NIOWebSocket
 import PajamaCore
 import WSClient
@@ -12,12 +14,15 @@ import WSClient
 ///
 /// The stream owns its task: ending the stream's iteration (or dropping it) cancels the connection.
 public enum FollowerConnection {
-    /// Connects to the host at `url` (the join URL, `http://HOST:PORT/`) as `name`.
-    public static func connect(to url: URL, token: String, name: String,
-                               backoff: ReconnectBackoff = ReconnectBackoff()) -> AsyncStream<FollowerEvent> {
+    /// Connects to the host at `url` (the join URL, `http://HOST:PORT/` or `https://`) as `name`. For
+    /// `https`, `tls` says whom to trust (`FollowerTLS.configuration`) and `client` asks the host why a
+    /// socket was refused with the same trust (the shared client otherwise).
+    public static func connect(to url: URL, token: String, name: String, backoff: ReconnectBackoff = ReconnectBackoff(),
+                               tls: TLSConfiguration? = nil, client: HTTPClient? = nil) -> AsyncStream<FollowerEvent> {
         let (events, input) = AsyncStream<FollowerEvent>.makeStream(bufferingPolicy: .unbounded)
+        let link = Link(tls: tls, client: client ?? .shared)
         let task = Task {
-            await run(url: url, token: token, name: name, backoff: backoff, events: input)
+            await run(url: url, token: token, name: name, backoff: backoff, link: link, events: input)
             input.finish()
         }
         input.onTermination = { _ in task.cancel() }
@@ -28,24 +33,35 @@ public enum FollowerConnection {
     enum Outcome: Sendable, Equatable {
         case ended
         case tokenRefused
+        /// Refused for good with this error (the session is full, the address is slowed down).
+        case refused(FollowerError)
         case unreachable(String)
         case protocolProblem(String)
         /// Closed or cut after it was open; `welcomed` if a welcome arrived on it.
         case dropped(String, welcomed: Bool)
     }
 
-    private static func run(url: URL, token: String, name: String, backoff: ReconnectBackoff,
+    /// How a connection reaches the host: its TLS (nil for plain HTTP) and the HTTP client of its probe.
+    struct Link: Sendable {
+        let tls: TLSConfiguration?
+        let client: HTTPClient
+    }
+
+    private static func run(url: URL, token: String, name: String, backoff: ReconnectBackoff, link: Link,
                             events: AsyncStream<FollowerEvent>.Continuation) async {
         let joinURL = url.absoluteString
         var welcomedOnce = false
         var attempt = 0
         while !Task.isCancelled {
-            let outcome = await once(url: url, token: token, name: name, events: events)
+            let outcome = await once(url: url, token: token, name: name, link: link, events: events)
             let reason: String
             switch outcome {
             case .ended: return
             case .tokenRefused:
                 events.yield(.failed(.tokenRefused))
+                return
+            case .refused(let error):
+                events.yield(.failed(error))
                 return
             case .protocolProblem(let problem):
                 events.yield(.failed(.protocolProblem(url: joinURL, reason: problem)))
@@ -89,17 +105,22 @@ public enum FollowerConnection {
     }
 
     /// One connection, until it closes.
-    private static func once(url: URL, token: String, name: String,
+    private static func once(url: URL, token: String, name: String, link: Link,
                              events: AsyncStream<FollowerEvent>.Continuation) async -> Outcome {
         let socketURL = URL(string: "session", relativeTo: url)?.absoluteURL.absoluteString ?? url.absoluteString
         var headers = WebSocketClientConfiguration().additionalHeaders
         headers[.authorization] = "Bearer \(token)"
-        let configuration = WebSocketClientConfiguration(
+        var configuration = WebSocketClientConfiguration(
             maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(1))
+        // TLS refuses an IP address as the server's name (SNI); a host joined by address is named otherwise
+        // (a pinned certificate is checked by its fingerprint, not its names).
+        if link.tls != nil, let host = url.host, host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) {
+            configuration.sniHostname = "pajama-session"
+        }
         let seen = Seen()
         do {
             let close = try await WebSocketClient.connect(
-                url: socketURL, configuration: configuration,
+                url: socketURL, configuration: configuration, tlsConfiguration: link.tls,
                 logger: Logger(label: "pajama-follower", factory: { _ in SwiftLogNoOpLogHandler() })
             ) { inbound, outbound, _ in
                 try await outbound.write(.text(SessionCodec.encode(.hello(name: name))))
@@ -114,7 +135,7 @@ public enum FollowerConnection {
                     case .success(let message): decoded = message
                     case .failure(let problem):
                         seen.value.withLock { $0.problem = problem.description }
-                        try? await outbound.close(CoReadingHost.closeCode(problem), reason: problem.description)
+                        try? await outbound.close(FollowerSockets.closeCode(problem), reason: problem.description)
                         return
                     }
                     switch decoded {
@@ -143,10 +164,12 @@ public enum FollowerConnection {
             let value = seen.value.withLock { $0 }
             if value.ended { return .ended }
             if let problem = value.problem { return .protocolProblem(problem) }
+            // Admitted while the host had room, refused once the socket counted (many joining at once).
+            if close?.reason == "the session is full" { return .refused(.sessionFull(url: url.absoluteString, detail: "")) }
             let said = close?.reason.map { ": \($0)" } ?? ""
             return .dropped("the host closed the connection\(said)", welcomed: value.welcomed)
         } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
-            return await probe(url: socketURL, token: token)
+            return await probe(url: socketURL, joinURL: url.absoluteString, token: token, client: link.client)
         } catch {
             let value = seen.value.withLock { $0 }
             if value.ended { return .ended }
@@ -156,13 +179,24 @@ public enum FollowerConnection {
         }
     }
 
-    /// The socket was not opened: asks the same URL over plain HTTP why (401: the token).
-    private static func probe(url: String, token: String) async -> Outcome {
+    /// The socket was not opened: asks the same URL over plain HTTP why (401: the token; 503: the session
+    /// is full; 429: too many wrong tokens from here).
+    private static func probe(url: String, joinURL: String, token: String, client: HTTPClient) async -> Outcome {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         do {
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(5))
+            let response = try await client.execute(request, timeout: .seconds(5))
             if response.status.code == 401 { return .tokenRefused }
+            if response.status.code == 503 || response.status.code == 429 {
+                let body = (try? await response.body.collect(upTo: 512)).map { String(buffer: $0) } ?? ""
+                var detail = body.trimmingCharacters(in: .whitespacesAndNewlines)
+                if response.status.code == 503 {
+                    // "the session is full (256 following)": the host's count, without repeating the words.
+                    detail = detail.hasPrefix("the session is full (") ? String(detail.dropFirst("the session is full (".count).dropLast()) : ""
+                    return .refused(.sessionFull(url: joinURL, detail: detail))
+                }
+                return .refused(.slowedDown(url: joinURL, detail: String(detail.prefix(160))))
+            }
             return .protocolProblem("no session at \(url) (HTTP \(response.status.code))")
         } catch {
             return .unreachable(describe(error))

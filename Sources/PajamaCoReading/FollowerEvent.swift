@@ -26,6 +26,10 @@ public enum FollowerEvent: Sendable, Equatable {
 public enum FollowerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The host answered 401: the token is not the host's.
     case tokenRefused
+    /// The host answered 503: it has as many followers as it takes (`detail`: its words, "256 following").
+    case sessionFull(url: String, detail: String)
+    /// The host answered 429: this address tried too many wrong tokens and must wait.
+    case slowedDown(url: String, detail: String)
     /// Nothing answered at the URL (refused connection, unknown host, timeout).
     case unreachable(url: String, reason: String)
     /// The host broke the protocol, or is not a pajama host.
@@ -36,6 +40,8 @@ public enum FollowerError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .tokenRefused: "the host refused the token"
+        case .sessionFull(let url, let detail): "the session at \(url) is full\(detail.isEmpty ? "" : " (\(detail))")"
+        case .slowedDown(let url, let detail): "the host at \(url) refused: \(detail)"
         case .unreachable(let url, let reason): "cannot reach the host at \(url): \(reason)"
         case .protocolProblem(let url, let reason): "the host at \(url) is not a co-reading session: \(reason)"
         case .lost(let url, let attempts, let reason):

@@ -11,8 +11,24 @@ import PajamaCore
 public final class FollowerOutbox: Sendable {
     public static let cueLimit = 8
 
+    /// A message with its JSON text: a broadcast is encoded once for every follower it goes to; a
+    /// message for one follower (its welcome) is encoded by that follower's writer, off the session.
+    public struct Outgoing: Sendable, Equatable {
+        public let message: SessionMessage
+        private let encoded: String?
+
+        /// `encodeNow`: encode here (a broadcast), else when written.
+        public init(_ message: SessionMessage, encodeNow: Bool) {
+            self.message = message
+            encoded = encodeNow ? SessionCodec.encode(message) : nil
+        }
+
+        /// The JSON text.
+        public var text: String { encoded ?? SessionCodec.encode(message) }
+    }
+
     private struct Pending {
-        var messages: Deque<SessionMessage> = []
+        var messages: Deque<Outgoing> = []
         var closed = false
     }
 
@@ -27,20 +43,26 @@ public final class FollowerOutbox: Sendable {
 
     /// Adds a message, coalescing as described above.
     public func put(_ message: SessionMessage) {
+        put(Outgoing(message, encodeNow: false))
+    }
+
+    /// Adds a message already encoded (the session encodes a message once for all its followers).
+    public func put(_ outgoing: Outgoing) {
+        let message = outgoing.message
         let accepted = pending.withLock { state -> Bool in
             guard !state.closed else { return false }
             switch message {
             case .welcome:
                 state.messages.removeAll()
             case .location:
-                state.messages.removeAll { if case .location = $0 { true } else { false } }
+                state.messages.removeAll { if case .location = $0.message { true } else { false } }
             case .beat:
-                state.messages.removeAll { if case .beat = $0 { true } else { false } }
+                state.messages.removeAll { if case .beat = $0.message { true } else { false } }
             case .participants:
-                state.messages.removeAll { if case .participants = $0 { true } else { false } }
+                state.messages.removeAll { if case .participants = $0.message { true } else { false } }
             case .cue:
-                let cues = state.messages.filter { if case .cue = $0 { true } else { false } }.count
-                if cues >= Self.cueLimit, let oldest = state.messages.firstIndex(where: { if case .cue = $0 { true } else { false } }) {
+                let cues = state.messages.filter { if case .cue = $0.message { true } else { false } }.count
+                if cues >= Self.cueLimit, let oldest = state.messages.firstIndex(where: { if case .cue = $0.message { true } else { false } }) {
                     state.messages.remove(at: oldest)
                 }
             case .end:
@@ -48,7 +70,7 @@ public final class FollowerOutbox: Sendable {
             case .hello:
                 return false
             }
-            state.messages.append(message)
+            state.messages.append(outgoing)
             return true
         }
         if accepted { wake.yield() }
@@ -57,6 +79,11 @@ public final class FollowerOutbox: Sendable {
 
     /// Everything waiting, oldest first; the outbox is then empty.
     public func take() -> [SessionMessage] {
+        takeEncoded().map(\.message)
+    }
+
+    /// Everything waiting with its text, oldest first; the outbox is then empty.
+    public func takeEncoded() -> [Outgoing] {
         pending.withLock { state in
             defer { state.messages.removeAll() }
             return Array(state.messages)

@@ -2,10 +2,24 @@ import Foundation
 
 /// The host's token: who may read the story and join the session.
 public struct HostAccess: Sendable {
+    /// The shortest token a host accepts (a random one has 32 hex digits).
+    public static let minimumTokenLength = 16
+
     public let token: String
 
     public init(token: String) {
         self.token = token
+    }
+
+    /// Why `token` cannot be a host's token, or nil when it can.
+    public static func problem(with token: String) -> String? {
+        if token.contains(where: { $0.isWhitespace || $0.isNewline || $0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true }) {
+            return "a token has no spaces or control characters"
+        }
+        if token.count < minimumTokenLength {
+            return "a token of \(token.count) characters is too easy to guess: give at least \(minimumTokenLength) (or none, and the host makes a random one)"
+        }
+        return nil
     }
 
     /// A random token of 128 bits, as 32 hex digits.
@@ -31,9 +45,14 @@ public struct HostAccess: Sendable {
         return false
     }
 
+    /// Whether a request tried a token at all (a wrong one, rather than none).
+    static func triedAToken(authorization: String?, target: String) -> Bool {
+        authorization != nil || queryValue("token", in: target) != nil
+    }
+
     /// The value of `name` in the query of `target` (percent-decoded).
     static func queryValue(_ name: String, in target: String) -> String? {
-        guard let components = URLComponents(string: target) else { return nil }
+        guard target.contains("?"), let components = URLComponents(string: target) else { return nil }
         return components.queryItems?.first { $0.name == name }?.value
     }
 

@@ -1,25 +1,72 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import PajamaCore
 
-/// The story package folder, read-only: a request path becomes a file inside the folder or nothing.
-/// Paths follow the story format's rules (`AssetPath`), and a file reached through a link that leaves the
-/// folder is refused.
+/// The story package folder, read-only, and only what the package declares: story.json, its beats (those
+/// story.json lists, the start beat and every beat reachable from them) and the assets story.json and those
+/// beats name; for an ink story, the ink file and the assets its tags name. Never a dotfile, never a file
+/// reached through a link that leaves the folder, never more than the format's size limits (4 MB for
+/// story.json and beats, 16 MB for an asset). The set is read once, when the host starts.
+///
+/// A file is opened and checked (a regular file, its size, its ETag from size and modification time) and
+/// then streamed from disk in chunks on NIO's thread pool: never read whole, never copied.
 struct PackageFiles: Sendable {
+    /// The largest asset served (the HTTP source's own response limit).
+    static let maximumAssetSize = 16 << 20
+    static let chunkSize = 64 * 1024
+
     /// The folder, with links resolved.
     let root: URL
+    /// Every path the package declares, relative to the folder, with its size limit.
+    let declared: [String: Int]
 
-    init(folder: URL) {
+    init(folder: URL, ink: String? = nil) {
         root = folder.standardizedFileURL.resolvingSymlinksInPath()
+        declared = Self.declaredFiles(root: root, ink: ink)
     }
 
-    enum Answer: Equatable {
-        case file([UInt8])
+    /// A file opened for serving; `close()` once its body is written (or not to be).
+    struct OpenFile: Sendable {
+        let descriptor: Int32
+        let size: Int
+        /// A strong validator: the file's size and modification time (seconds and nanoseconds).
+        let etag: String
+
+        func close() { _ = Foundation.close(descriptor) }
+
+        /// The chunk of at most `PackageFiles.chunkSize` bytes at `offset`, read on NIO's thread pool straight
+        /// into its buffer.
+        func chunk(at offset: Int) async throws -> ByteBuffer {
+            let descriptor = descriptor
+            let length = min(PackageFiles.chunkSize, size - offset)
+            return try await NIOThreadPool.singleton.runIfActive { () throws -> ByteBuffer in
+                var buffer = ByteBufferAllocator().buffer(capacity: length)
+                try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: length) { raw -> Int in
+                    let n = pread(descriptor, raw.baseAddress, length, off_t(offset))
+                    guard n > 0 else { throw ReadError(reason: n == 0 ? "the file got shorter" : String(cString: strerror(errno))) }
+                    return n
+                }
+                return buffer
+            }
+        }
+    }
+
+    struct ReadError: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
+    enum Answer {
+        case file(OpenFile)
         case notFound
+        /// Not a file of the story (undeclared, hidden): answered as not found, and logged with the reason.
+        case undeclared(String)
         case refused(String)
     }
 
-    /// The file at `requestPath` (the URL's path, percent-encoded, with its leading `/`).
-    func read(requestPath: String) -> Answer {
+    /// The file at `requestPath` (the URL's path, percent-encoded, with its leading `/`), opened.
+    func open(requestPath: String) -> Answer {
         let raw = String(requestPath.drop { $0 == "/" })
         guard let decoded = raw.removingPercentEncoding else { return .refused("the path is not valid percent-encoding") }
         do {
@@ -27,11 +74,56 @@ struct PackageFiles: Sendable {
         } catch {
             return raw.isEmpty ? .notFound : .refused("\(error)")
         }
+        if decoded.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return .undeclared("hidden files are not served") }
+        guard let limit = declared[decoded] else { return .undeclared("not a file of the story (story.json, its beats and the assets they name)") }
         let url = root.appendingPathComponent(decoded).resolvingSymlinksInPath()
         guard url.path.hasPrefix(root.path + "/") else { return .refused("the path leads outside the story folder") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-              let data = FileManager.default.contents(atPath: url.path) else { return .notFound }
-        return .file([UInt8](data))
+        let fd = Foundation.open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            let code = errno
+            return code == ENOENT || code == ENOTDIR ? .notFound : .refused(String(cString: strerror(code)))
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            Foundation.close(fd)
+            return .refused("not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            Foundation.close(fd)
+            return .refused("the file is \(ByteSize.text(size)), over the limit of \(ByteSize.text(limit))")
+        }
+        let etag = "\"\(String(size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
+        return .file(OpenFile(descriptor: fd, size: size, etag: etag))
+    }
+
+    /// story.json, the beats reachable from it and the assets they name (or, for an ink story, its file and
+    /// the assets its tags name), with each one's size limit.
+    static func declaredFiles(root: URL, ink: String?) -> [String: Int] {
+        func bytes(_ path: String) -> [UInt8]? {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path),
+                  data.count <= StoryDecoder.maximumFileSize else { return nil }
+            return [UInt8](data)
+        }
+        var files: [String: Int] = [:]
+        if let ink {
+            files[ink] = StoryDecoder.maximumFileSize * 4
+            for asset in bytes(ink).map(InkAssets.named(in:)) ?? [] { files[asset.value] = maximumAssetSize }
+            return files.filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
+        }
+        files["story.json"] = StoryDecoder.maximumFileSize
+        guard let manifestBytes = bytes("story.json"), let manifest = try? StoryDecoder.decodeManifest(manifestBytes) else { return files }
+        for asset in manifest.criticality.keys { files[asset.value] = maximumAssetSize }
+        var pending = [manifest.startBeatId] + (manifest.beats ?? [])
+        var seen = Set<String>()
+        while let id = pending.popLast() {
+            guard seen.insert(id).inserted, StoryManifest.isValidId(id) else { continue }
+            let path = "beats/\(id).json"
+            files[path] = StoryDecoder.maximumFileSize
+            guard let data = bytes(path), let beat = try? StoryDecoder.decodeBeat(data, file: path, expectedId: id) else { continue }
+            for reference in beat.assetReferences { files[reference.path.value] = maximumAssetSize }
+            pending.append(contentsOf: beat.successorBeatIds)
+        }
+        return files.filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
     }
 }

@@ -97,14 +97,14 @@ struct CoReadingScenario: Scenario {
     private func frames(followers count: Int, moves: Int, locations: [StoryLocation], content: StoryContentManager,
                         folder: URL) async throws -> [Double] {
         let host = CoReadingHost(content: .folder(folder), storyId: content.manifest.id, storyVersion: content.manifest.version,
-                                 configuration: .init(port: 0, ownerName: "bench"), token: "bench", log: { _ in })
+                                 configuration: .init(port: 0, ownerName: "bench"), token: "bench-bench-bench-1", log: { _ in })
         let url = URL(string: try await host.start())!
         let round = Round()
         round.left = count
         var followers: [Follower] = []
         for index in 0..<count {
             let follower = Follower(content: content)
-            let events = FollowerConnection.connect(to: url, token: "bench", name: "f\(index)")
+            let events = FollowerConnection.connect(to: url, token: "bench-bench-bench-1", name: "f\(index)")
             follower.listener = Task { @MainActor [round] in
                 for await event in events {
                     switch event {
@@ -137,8 +137,10 @@ struct CoReadingScenario: Scenario {
     /// The time for a move to reach the last of `sockets` followers, and the process's CPU time per move.
     @MainActor
     private func fanOut(sockets: Int, moves: Int, locations: [StoryLocation], folder: URL) async throws -> ([Double], Double, Int) {
+        var limits = HostLimits()
+        limits.followerCap = sockets
         let host = CoReadingHost(content: .folder(folder), storyId: "lantern-keeper", storyVersion: nil,
-                                 configuration: .init(port: 0, ownerName: "bench"), token: "bench", log: { _ in })
+                                 configuration: .init(port: 0, ownerName: "bench", limits: limits), token: "bench-bench-bench-1", log: { _ in })
         let url = URL(string: try await host.start())!
         let round = Round()
         let connected = Connected()
@@ -148,7 +150,7 @@ struct CoReadingScenario: Scenario {
             let size = min(100, sockets - batch)
             round.left = size
             for index in batch..<batch + size {
-                let events = FollowerConnection.connect(to: url, token: "bench", name: "s\(index)")
+                let events = FollowerConnection.connect(to: url, token: "bench-bench-bench-1", name: "s\(index)")
                 listeners.append(Task { @MainActor [round, connected] in
                     for await event in events {
                         switch event {

@@ -28,10 +28,20 @@ struct PajamaBench: AsyncParsableCommand {
     @Option(help: .hidden)
     var saveProgressForever: String?
 
+    @Option(help: .hidden)
+    var hostOnly: String?
+
+    @Option(help: .hidden)
+    var hostHeaderTimeoutMs = 10_000
+
+    @Option(help: .hidden)
+    var hostMaxFollowers = 256
+
     static var all: [any Scenario] { Scenarios.all }
 
     func run() async throws {
         if let folder = saveProgressForever { ProgressSaveLoop.run(folder: folder) }
+        if let folder = hostOnly { await HostOnlyChild.run(folder: folder, headerTimeout: .milliseconds(hostHeaderTimeoutMs), followerCap: hostMaxFollowers) }
         if list {
             for scenario in Self.all { print("\(scenario.name.padded(12)) \(scenario.summary)") }
             return

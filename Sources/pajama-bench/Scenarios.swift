@@ -13,6 +13,7 @@ enum Scenarios {
         MemoryScenario(),
         SoundScenario(),
         CoReadingScenario(),
+        CoReadingCrowdScenario(),
         InkScenario(),
     ]
 }

@@ -23,29 +23,49 @@ struct HostCommand: PathsCommand, LoggingCommand {
     @Option(help: "The port to listen on (0: any free port).")
     var port = 7777
 
-    @Option(help: "The token followers need (default: a random 128-bit token).")
-    var token: String?
+    @OptionGroup(title: "Token (default: a random 128-bit one; at least 16 characters)")
+    var token: TokenOptions
+
+    @Option(help: "How many followers at once (one more is told \"the session is full\").")
+    var maxFollowers = HostLimits().followerCap
 
     @Option(help: "Your name, as followers see it.")
     var name: String?
+
+    @Option(help: ArgumentHelp("Serve over TLS with this certificate (PEM; with --tls-key).", valueName: "FILE"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("The TLS certificate's private key (PEM).", valueName: "FILE"))
+    var tlsKey: String?
+
+    @Flag(help: "Serve over TLS with a certificate made for this session; its fingerprint is printed with the join line.")
+    var tlsSelfSigned = false
 
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0...65535") }
-        if let token, token.isEmpty || token.contains(where: { $0.isWhitespace || $0.isNewline }) {
-            throw ValidationError("--token must be non-empty, without spaces")
+        _ = try token.resolve()
+        guard maxFollowers >= 1 else { throw ValidationError("--max-followers takes 1 or more") }
+        if tlsSelfSigned, tlsCert != nil || tlsKey != nil {
+            throw ValidationError("--tls-self-signed makes its own certificate: give it alone, or --tls-cert and --tls-key")
         }
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         guard !bind.isEmpty else { throw ValidationError("--bind takes an address (127.0.0.1, ::1, 0.0.0.0...)") }
     }
 
     func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
 
     func run(paths: Paths) async throws {
+        var limits = HostLimits()
+        limits.followerCap = maxFollowers
+        var tls: HostTLS?
+        if tlsSelfSigned { tls = .selfSigned }
+        if let tlsCert, let tlsKey { tls = .files(certificate: tlsCert, key: tlsKey) }
         let code = await ReaderApp.runHost(
-            story, configuration: CoReadingHost.Configuration(bind: bind, port: port, ownerName: Self.ownerName(name)),
-            token: token, options: reading, paths: paths)
+            story, configuration: CoReadingHost.Configuration(bind: bind, port: port, ownerName: Self.ownerName(name), limits: limits, tls: tls),
+            token: try token.resolve(), options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PajamaCoReading
 import PajamaCore
 
 /// `pajama join <URL> --token T`: follow someone's reading.
@@ -15,11 +16,14 @@ struct JoinCommand: PathsCommand, LoggingCommand {
     @Argument(help: "The host's URL, as `pajama host` printed it (http://HOST:PORT/).")
     var url: String
 
-    @Option(help: "The host's token.")
-    var token: String
+    @OptionGroup(title: "The host's token (--token, --token-file or PAJAMA_TOKEN)")
+    var token: TokenOptions
 
     @Option(help: "Your name, as the others see it.")
     var name: String?
+
+    @Option(help: ArgumentHelp("For an https:// host with a self-signed certificate: the fingerprint it printed.", valueName: "HEX"))
+    var fingerprint: String?
 
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
@@ -29,6 +33,12 @@ struct JoinCommand: PathsCommand, LoggingCommand {
               parsed.host?.isEmpty == false else {
             throw ValidationError("join takes the host's URL, http://HOST:PORT/ (as `pajama host` printed it)")
         }
+        if fingerprint != nil, URL(string: url)?.scheme?.lowercased() != "https" {
+            throw ValidationError("--fingerprint checks a TLS certificate: the URL starts with https://")
+        }
+        guard try token.resolve() != nil else {
+            throw ValidationError("join needs the host's token: PAJAMA_TOKEN=T, --token-file FILE or --token T")
+        }
     }
 
     func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
@@ -37,7 +47,8 @@ struct JoinCommand: PathsCommand, LoggingCommand {
         var base = url
         if !base.hasSuffix("/") { base += "/" }
         let code = await ReaderApp.runFollower(
-            URL(string: base)!, token: token, name: HostCommand.ownerName(name), options: reading, paths: paths)
+            URL(string: base)!, token: try token.resolve() ?? "", name: HostCommand.ownerName(name), fingerprint: fingerprint,
+            options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import AsyncHTTPClient
 import Logging
+import NIOSSL
 import PajamaAudio
 import PajamaCoReading
 import PajamaCore
@@ -105,9 +107,21 @@ extension ReaderApp {
     }
 
     /// `pajama join`: connects, opens the host's story where the owner is, follows; returns the exit code.
-    static func runFollower(_ url: URL, token: String, name: String, options: ReadingOptions, paths: Paths) async -> Int32 {
+    static func runFollower(_ url: URL, token: String, name: String, fingerprint: String?, options: ReadingOptions, paths: Paths) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
-        var events = FollowerConnection.connect(to: url, token: token, name: name).makeAsyncIterator()
+        // An https:// host: its certificate checked (by its fingerprint, or by the system's authorities) before the token is sent.
+        var tls: TLSConfiguration?
+        if url.scheme?.lowercased() == "https" {
+            do {
+                tls = try await FollowerTLS.configuration(for: url, fingerprint: fingerprint)
+            } catch {
+                printError("pajama: \(error)")
+                return 2
+            }
+        }
+        let client = tls.map { HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(tlsConfiguration: $0)) }
+        defer { if let client { Task { try? await client.shutdown() } } }
+        var events = FollowerConnection.connect(to: url, token: token, name: name, tls: tls, client: client).makeAsyncIterator()
         let welcome: SessionWelcome
         let storyURL: URL
         switch await events.next(isolation: #isolation) {
@@ -126,7 +140,8 @@ extension ReaderApp {
         }
         // The token goes only to the host itself, never to a web server or CDN the story is on.
         let sameOrigin = storyURL.scheme == url.scheme && storyURL.host == url.host && storyURL.port == url.port
-        let package = HTTPStorySource(baseURL: storyURL, authorization: sameOrigin ? "Bearer \(token)" : nil)
+        let package = HTTPStorySource(baseURL: storyURL, client: sameOrigin ? client ?? .shared : .shared,
+                                      authorization: sameOrigin ? "Bearer \(token)" : nil)
         let source: any StorySource = welcome.story.ink.map { InkStorySource(base: package, file: $0) } ?? package
         let sound = makeSound(options, paths: paths)
         let content: StoryContentManager

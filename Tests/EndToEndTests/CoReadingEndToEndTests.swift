@@ -8,7 +8,7 @@ import Testing
 /// each with its own home (cache, progress), on 127.0.0.1.
 @Suite(.serialized) struct CoReadingEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
-    static let token = "e2e-token"
+    static let token = "e2e-token-0123456789"
 
     /// start: two text pages, then a choice (left | right); left: a page and a second choice (up | down).
     func story() throws -> TemporaryDirectory {
@@ -60,8 +60,10 @@ import Testing
         var errno: Int32
     }
 
+    /// The owner, its token in a file (`--token-file`: not in `ps`).
     func host(_ story: TemporaryDirectory, port: Int) throws -> TmuxSession {
-        let t = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", Self.token, "--name", "Olive", story.path])
+        let tokenFile = try story.write(".token", Self.token + "\n")
+        let t = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token-file", tokenFile.path, "--name", "Olive", story.path])
         try t.waitFor("Walk page one.")
         return t
     }
@@ -89,9 +91,10 @@ import Testing
         }
     }
 
-    /// ann and cy, both joined and showing the first page.
+    /// ann and cy, both joined and showing the first page; ann's token in `PAJAMA_TOKEN`, cy's on the command line.
     func twoFollowers(of session: Hosted) throws -> (ann: TmuxSession, cy: TmuxSession) {
-        let ann = try join(port: session.port, name: "ann")
+        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(session.port)/", "--name", "ann"],
+                                  environment: ["PAJAMA_TOKEN": Self.token])
         let cy: TmuxSession
         do { cy = try join(port: session.port, name: "cy") } catch { ann.stop(); throw error }
         do {
@@ -156,7 +159,7 @@ import Testing
         let session = try hosted()
         defer { session.stop() }
         let (owner, port) = (session.owner, session.port)
-        let intruder = try join(port: port, name: "eve", token: "wrong")
+        let intruder = try join(port: port, name: "eve", token: "wrong-wrong-wrong-1")
         defer { intruder.stop() }
         let refused = try intruder.waitFor("[exited 2]")
         #expect(refused.contains("the host refused the token"), "\(refused)")
@@ -171,6 +174,26 @@ import Testing
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             return text.contains("/session") && text.contains("story.json") && text.contains("wrong token")
         }, "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "no log")")
+    }
+
+    @Test func aShortTokenIsRefusedWithTheReasonFromEverySource() throws {
+        let dir = try story()
+        defer { dir.remove() }
+        let file = try dir.write(".short-token", "abc\n")
+        for (arguments, environment, source) in [
+            (["host", dir.path, "--token", "abc"], [String: String](), "--token"),
+            (["host", dir.path, "--token-file", file.path], [:], "--token-file \(file.path)"),
+            (["join", "http://127.0.0.1:9/"], ["PAJAMA_TOKEN": "abc"], "PAJAMA_TOKEN"),
+        ] {
+            let run = try TmuxSession([pajama] + arguments, width: 240, environment: environment)
+            defer { run.stop() }
+            let screen = try run.waitFor("[exited 64]")
+            #expect(screen.contains("\(source): a token of 3 characters is too easy to guess: give at least 16"), "\(screen)")
+        }
+        let missing = try TmuxSession([pajama, "join", "http://127.0.0.1:9/"], width: 240)
+        defer { missing.stop() }
+        let screen = try missing.waitFor("[exited 64]")
+        #expect(screen.contains("join needs the host's token: PAJAMA_TOKEN=T, --token-file FILE or --token T"), "\(screen)")
     }
 
     @Test func anUnreachableHostIsNamed() throws {

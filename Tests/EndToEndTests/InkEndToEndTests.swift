@@ -75,10 +75,10 @@ import Testing
 
     @Test func aFollowerOfAnInkStorySeesTheOwnersPagesAndALateOneLandsOnTheCurrentOne() throws {
         let port = try CoReadingEndToEndTests().freePort()
-        let owner = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", "tok", "--name", "Olive", file])
+        let owner = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", "tok-tok-tok-tok-1", "--name", "Olive", file])
         defer { owner.stop() }
         try owner.waitFor("The Pajama team")
-        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", "tok", "--name", "ann"])
+        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", "tok-tok-tok-tok-1", "--name", "ann"])
         defer { ann.stop() }
         try ann.waitFor("The Pajama team")
         try owner.waitFor("1 following")
@@ -86,7 +86,7 @@ import Testing
             try owner.press(key, thenWaitFor: shows)
             try ann.waitFor(shows)
         }
-        let late = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", "tok", "--name", "cy"])
+        let late = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", "tok-tok-tok-tok-1", "--name", "cy"])
         defer { late.stop() }
         try late.waitFor("Pim sat very still")
         try owner.press("Space", thenWaitFor: "That evening the captain")

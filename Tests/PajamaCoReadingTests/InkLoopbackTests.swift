@@ -39,7 +39,7 @@ import Testing
         let ownerContent = try await Self.open(InkStorySource(base: FolderStorySource(folder: dir.path), file: "tale.ink.json", seed: 12))
         let owner = await ReaderViewModel(content: ownerContent, sound: nil, progress: nil)
         let host = CoReadingHost(content: .folder(dir.url), storyId: ownerContent.manifest.id, storyVersion: ownerContent.manifest.version,
-                                 ink: "tale.ink.json", configuration: .init(port: 0, ownerName: "bob"), token: "secret", log: { _ in })
+                                 ink: "tale.ink.json", configuration: .init(port: 0, ownerName: "bob"), token: "secret-secret-42", log: { _ in })
         _ = try await host.start()
         await owner.start()
         for move in [PageMove.advance, .advance, .choose(0), .advance] {
@@ -48,14 +48,14 @@ import Testing
         }
 
         // A follower joins now: the welcome names the ink file and carries the owner's beat.
-        var events = FollowerConnection.connect(to: URL(string: host.joinURL)!, token: "secret", name: "ann").makeAsyncIterator()
+        var events = FollowerConnection.connect(to: URL(string: host.joinURL)!, token: "secret-secret-42", name: "ann").makeAsyncIterator()
         guard case .welcome(let welcome, let storyURL)? = await events.next() else {
             Issue.record("expected a welcome")
             return
         }
         #expect(welcome.story.ink == "tale.ink.json")
         let sync = try #require(welcome.beat)
-        let package = HTTPStorySource(baseURL: storyURL, authorization: "Bearer secret")
+        let package = HTTPStorySource(baseURL: storyURL, authorization: "Bearer secret-secret-42")
         let content = try await Self.open(InkStorySource(base: package, file: try #require(welcome.story.ink), seed: 77))
         #expect(content.manifest.version == ownerContent.manifest.version)
         let follower = await ReaderViewModel(content: content, sound: nil, progress: nil)

@@ -20,10 +20,10 @@ struct HostedFolder {
 }
 
 /// A real host on 127.0.0.1, any free port.
-func startHost(_ folder: HostedFolder, token: String? = "secret", owner: String = "bob",
+func startHost(_ folder: HostedFolder, token: String? = "secret-secret-42", owner: String = "bob", limits: HostLimits = HostLimits(),
                log: @escaping @Sendable (String) -> Void = { _ in }) async throws -> CoReadingHost {
     let host = CoReadingHost(content: .folder(folder.dir.url), storyId: "shared", storyVersion: "2",
-                             configuration: .init(port: 0, ownerName: owner), token: token, log: log)
+                             configuration: .init(port: 0, ownerName: owner, limits: limits), token: token, log: log)
     _ = try await host.start()
     return host
 }

@@ -1,0 +1,192 @@
+import Foundation
+import NIOWebSocket
+import PajamaCore
+import WSCore
+
+/// The host's follower sockets: each one's hello (within `limits.helloTimeout`), then its outbox written to
+/// it until the session ends or the follower leaves; anything else a follower sends closes it with a code
+/// saying what happened (1008 policy, 1009 too big, 1001 the host going away). It counts the sockets
+/// against the follower cap and lets `end()` await the last one closing.
+final class FollowerSockets: Sendable {
+    private struct Open {
+        var count = 0
+        var writers: [Int: WebSocketOutboundWriter] = [:]
+        var drained: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let session: CoReadingSession
+    private let limits: HostLimits
+    private let log: HostLog
+    private let open = Locked(Open())
+
+    init(session: CoReadingSession, limits: HostLimits, log: HostLog) {
+        self.session = session
+        self.limits = limits
+        self.log = log
+    }
+
+    /// Sockets open now (joined or not yet).
+    var count: Int { open.withLock { $0.count } }
+
+    /// Whether one more socket fits under the follower cap.
+    var hasRoom: Bool { count < limits.followerCap }
+
+    /// Returns once no socket is open (at once if none is).
+    func drained() async {
+        await withCheckedContinuation { continuation in
+            let now = open.withLock { open -> Bool in
+                guard open.count > 0 else { return true }
+                open.drained.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// Closes every joined follower's socket (1001 going away) without ending the session: followers
+    /// reconnect and catch up from the welcome.
+    func dropAll() async {
+        let writers = open.withLock { Array($0.writers.values) }
+        for outbound in writers { try? await outbound.close(.goingAway, reason: "the host dropped the connection") }
+    }
+
+    /// One socket, from its first frame to its close. `hangUp` closes the connection outright (a peer that
+    /// does not answer a close).
+    func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, peer: String,
+               hangUp: @escaping @Sendable () -> Void) async {
+        let admitted = open.withLock { open -> Bool in
+            guard open.count < limits.followerCap else { return false }
+            open.count += 1
+            return true
+        }
+        guard admitted else {
+            try? await outbound.close(.policyViolation, reason: "the session is full")
+            return
+        }
+        defer {
+            let waiting = open.withLock { open -> [CheckedContinuation<Void, Never>] in
+                open.count -= 1
+                guard open.count == 0 else { return [] }
+                defer { open.drained = [] }
+                return open.drained
+            }
+            for continuation in waiting { continuation.resume() }
+        }
+        let hello = HelloDeadline()
+        let limit = limits.helloTimeout
+        let timer = Task {
+            try await Task.sleep(for: limit)
+            guard hello.expire() else { return }
+            try? await outbound.close(.policyViolation, reason: "no hello within \(WrongTokenThrottle.seconds(limit))")
+            // A peer that does not answer the close is cut off.
+            try await Task.sleep(for: .seconds(1))
+            hangUp()
+        }
+        defer { timer.cancel() }
+        var messages = FollowerMessages(inbound, limit: limits.messageLimit)
+        let first = await messages.next()
+        guard hello.said() else {
+            log("closed a socket from \(peer): no hello within \(WrongTokenThrottle.seconds(limit)) (1008)")
+            return
+        }
+        let name: String
+        switch first {
+        case nil: return
+        case .failure(let problem)?:
+            log("refused a message from \(peer): \(problem) (\(Self.closeNumber(problem)))")
+            try? await outbound.close(Self.closeCode(problem), reason: problem.description)
+            return
+        case .success(.hello(let given))?:
+            name = Self.displayName(given)
+        case .success(let other)?:
+            try? await outbound.close(.policyViolation, reason: "a follower says hello first, not \(other.type)")
+            return
+        }
+        guard let follower = await session.join(name: name) else {
+            let ended = await session.current.endedBy
+            try? await outbound.close(.goingAway, reason: ended.map { "\($0) ended the session" } ?? "the session is not open")
+            return
+        }
+        open.withLock { $0.writers[follower.id] = outbound }
+        defer { _ = open.withLock { $0.writers.removeValue(forKey: follower.id) } }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await Self.write(follower.outbox, to: outbound) }
+            // After hello a follower has nothing to say: any message is refused; the loop ends when it leaves.
+            if let next = await messages.next() {
+                let problem: SessionCodec.Problem
+                switch next {
+                case .failure(let refused): problem = refused
+                case .success(let message): problem = .malformed("a follower has nothing to say after hello (got \(message.type))")
+                }
+                log("refused a message from \(HostLog.shown(name, limit: 32)) at \(peer): \(problem) (\(Self.closeNumber(problem)))")
+                try? await outbound.close(Self.closeCode(problem), reason: problem.description)
+            }
+            group.cancelAll()
+        }
+        await session.leave(follower.id)
+    }
+
+    /// The outbox's messages, in order, until it closes; `end` closes the socket (1001: the host goes away).
+    private static func write(_ outbox: FollowerOutbox, to outbound: WebSocketOutboundWriter) async {
+        for await _ in outbox.wakes {
+            for message in outbox.takeEncoded() {
+                do {
+                    try await outbound.write(.text(message.text))
+                } catch {
+                    return
+                }
+                if case .end(let owner) = message.message {
+                    try? await outbound.close(.goingAway, reason: "\(owner) ended the session")
+                    return
+                }
+            }
+        }
+    }
+
+    static func closeNumber(_ problem: SessionCodec.Problem) -> Int {
+        switch problem {
+        case .tooLarge: 1009
+        case .binary: 1003
+        default: 1008
+        }
+    }
+
+    static func closeCode(_ problem: SessionCodec.Problem) -> WebSocketErrorCode {
+        switch problem {
+        case .tooLarge: .messageTooLarge
+        case .binary: .unacceptableData
+        default: .policyViolation
+        }
+    }
+
+    /// A follower's name as shown: printable, at most 32 characters, "reader" when empty.
+    static func displayName(_ given: String) -> String {
+        let kept = String(given.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)).prefix(32)
+        let trimmed = kept.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? "reader" : trimmed
+    }
+}
+
+/// Whether a socket said hello before its deadline: whichever of the two comes first wins.
+private final class HelloDeadline: Sendable {
+    private enum State { case waiting, said, expired }
+    private let state = Locked(State.waiting)
+
+    /// The hello came; false if the deadline had passed.
+    func said() -> Bool {
+        state.withLock { state in
+            guard state == .waiting else { return state == .said }
+            state = .said
+            return true
+        }
+    }
+
+    /// The deadline passed; false if the hello had come.
+    func expire() -> Bool {
+        state.withLock { state in
+            guard state == .waiting else { return false }
+            state = .expired
+            return true
+        }
+    }
+}

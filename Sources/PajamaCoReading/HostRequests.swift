@@ -1,0 +1,116 @@
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+
+/// The host's HTTP side: who may ask (the token, an address slowed down for wrong tokens), what they get
+/// (the package's declared files, streamed, with ETags), and why not (401, 403, 404, 405, 429, 503 "the
+/// session is full"). A refusal closes the connection. Every line it logs names the peer's address and
+/// cuts what the peer wrote.
+struct HostRequests: Sendable {
+    let access: HostAccess
+    let throttle: WrongTokenThrottle
+    /// Nil when the story is on a web server: this host serves only the session.
+    let files: PackageFiles?
+    let storyURL: String
+    let sockets: FollowerSockets
+    let log: HostLog
+
+    /// Thrown after a refusal is written: Hummingbird then closes the connection.
+    struct CloseConnection: Error {}
+
+    /// Whether a request to upgrade to the session's socket becomes one (checked again by `respond` when
+    /// not, which says why).
+    func admitsSocket(target: String, authorization: String?, peer: String) -> Bool {
+        throttle.verdict(for: peer, counting: false) == .check && access.admits(authorization: authorization, target: target)
+            && sockets.hasRoom
+    }
+
+    /// What a request gets.
+    private enum Reply {
+        /// A refusal: its status, a line of text, extra headers; the connection is closed after it.
+        case refusal(HTTPResponse.Status, String, HTTPFields)
+        case notFound
+        case notModified(String)
+        case file(PackageFiles.OpenFile, body: Bool)
+    }
+
+    func respond(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
+        switch reply(to: request, peer: HostChannel.describe(channel.remoteAddress)) {
+        case .refusal(let status, let text, let extra):
+            let body = ByteBuffer(string: text + "\n")
+            var fields = extra
+            fields[.connection] = "close"
+            try await writer.write(response: Self.head(status, length: body.readableBytes, extra: fields), body: .init(byteBuffer: body))
+            throw CloseConnection()
+        case .notFound:
+            let body = ByteBuffer(string: "not found\n")
+            try await writer.write(response: Self.head(.notFound, length: body.readableBytes), body: .init(byteBuffer: body))
+        case .notModified(let etag):
+            try await writer.writeResponse(HTTPResponse(status: .notModified, headerFields: [.eTag: etag]))
+        case .file(let file, let withBody):
+            defer { file.close() }
+            let head = Self.head(.ok, length: file.size, type: "application/octet-stream", extra: [.eTag: file.etag, .cacheControl: "no-cache"])
+            guard withBody, file.size > 0 else { return try await writer.writeResponse(head) }
+            var body = try await writer.writeHead(head)
+            var offset = 0
+            while offset < file.size {
+                let chunk = try await file.chunk(at: offset)
+                offset += chunk.readableBytes
+                try await body.write(chunk)
+            }
+            try await body.finish(nil)
+        }
+    }
+
+    /// Decides what `request` from `peer` gets (and logs a refusal worth a line).
+    private func reply(to request: Request, peer: String) -> Reply {
+        let target = request.uri.description
+        let path = request.uri.path
+        let shownPath = HostLog.shown(path)
+        guard request.method == .get || request.method == .head else {
+            return .refusal(.methodNotAllowed, "only GET and HEAD", [.allow: "GET, HEAD"])
+        }
+        if case .paused(let left) = throttle.verdict(for: peer) {
+            let seconds = max(1, Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up)))
+            return .refusal(.tooManyRequests, "too many wrong tokens from \(peer): try again in \(seconds) s", [.retryAfter: "\(seconds)"])
+        }
+        guard access.admits(authorization: request.headers[.authorization], target: target) else {
+            let reason = HostAccess.triedAToken(authorization: request.headers[.authorization], target: target) ? "wrong token" : "no token"
+            log("refused \(request.method) \(shownPath) from \(peer): \(reason) (HTTP 401)")
+            if let line = throttle.wrong(from: peer) { log(line) }
+            return .refusal(.unauthorized, "the host refused the token", [.wwwAuthenticate: "Bearer"])
+        }
+        if path == "/session" {
+            guard sockets.hasRoom else {
+                log("refused a follower from \(peer): the session is full (\(sockets.count) following) (HTTP 503)")
+                return .refusal(.serviceUnavailable, "the session is full (\(sockets.count) following)", [:])
+            }
+            return .refusal(.badRequest, "the session is a WebSocket (pajama join connects to it)", [:])
+        }
+        guard let files else { return .refusal(.notFound, "this host serves only the session; the story is at \(storyURL)", [:]) }
+        switch files.open(requestPath: path) {
+        case .notFound:
+            return .notFound
+        case .undeclared(let reason):
+            log("refused \(request.method) \(shownPath) from \(peer): \(reason) (HTTP 404)")
+            return .refusal(.notFound, "not found: \(reason)", [:])
+        case .refused(let reason):
+            log("refused \(request.method) \(shownPath) from \(peer): \(reason) (HTTP 403)")
+            return .refusal(.forbidden, reason, [:])
+        case .file(let file):
+            let tags = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            if tags.contains(file.etag) || tags.contains("*") {
+                file.close()
+                return .notModified(file.etag)
+            }
+            return .file(file, body: request.method == .get)
+        }
+    }
+
+    private static func head(_ status: HTTPResponse.Status, length: Int, type: String = "text/plain; charset=utf-8",
+                             extra: HTTPFields = [:]) -> HTTPResponse {
+        var fields: HTTPFields = [.contentType: type, .contentLength: "\(length)"]
+        fields.append(contentsOf: extra)
+        return HTTPResponse(status: status, headerFields: fields)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import PajamaCore
+import PajamaHTTP
+import PajamaTestSupport
+import Testing
+
+/// The host's connection budget (issue 26): a host under `ulimit -n 64` (a child process, the real
+/// `CoReadingHost` in `pajama-bench --host-only`) held by 120 sockets that never send a byte keeps
+/// descriptors for the owner's own files, and answers a real request once the header timeout has closed
+/// the idle sockets. Before the budget, the sockets took every descriptor ("Too many open files").
+@Suite(.serialized) struct HostDescriptorBudgetEndToEndTests {
+    static let token = "budget-token-0123456789"
+
+    @Test func socketsThatNeverSpeakLeaveTheOwnerDescriptorsAndRequestsAnAnswer() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-budget")
+        _ = try dir.write("story/story.json", #"{"format":1,"id":"shared","title":"Shared","startBeatId":"start"}"#)
+        _ = try dir.write("story/beats/start.json", #"{"id":"start","pages":[{"id":"p1","type":"text","lines":["one"]}]}"#)
+        let fifo = dir.path + "/commands"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Held open for writing (and reading, so neither side waits for the other to open it).
+        let commands = open(fifo, O_RDWR | O_NONBLOCK)
+        #expect(commands >= 0)
+        defer { close(commands) }
+        let output = dir.path + "/out"
+        let bench = PackagePaths.executable("pajama-bench").path
+        let script = "ulimit -n 64 && exec '\(bench)' --host-only '\(dir.path)/story' --host-header-timeout-ms 1500 < '\(fifo)'"
+        var environment = ProcessInfo.processInfo.environment
+        environment["PAJAMA_TOKEN"] = Self.token
+        let pid = try ChildProcess.spawn("/bin/sh", ["-c", script], outputFile: output, errorFile: dir.path + "/err",
+                                         environment: environment, cleanSignals: true)
+        defer { ChildProcess.terminate(pid) }
+        func printed() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+        #expect(Poll.until(timeout: 60) { printed().contains("port ") }, "\(printed())")
+        let words = printed().split(whereSeparator: { $0 == " " || $0 == "\n" })
+        let port = try #require(words.firstIndex(of: "port").flatMap { Int(words[$0 + 1]) })
+        let budget = try #require(words.firstIndex(of: "budget").flatMap { Int(words[$0 + 1]) })
+        #expect(budget == 32)
+
+        // 120 sockets that never send a byte: more than the budget and more than the descriptor limit.
+        var silent: [Int32] = []
+        defer { for fd in silent { close(fd) } }
+        for _ in 0..<120 { if let fd = Self.connectSilently(port: port) { silent.append(fd) } }
+        #expect(silent.count == 120)
+        // The owner's reader opens its own files meanwhile: 8 at once.
+        _ = "open 8\n".withCString { write(commands, $0, strlen($0)) }
+        #expect(Poll.until(timeout: 60) { printed().contains("opened ") }, "\(printed())")
+        #expect(printed().contains("opened 8 of 8"), "\(printed())")
+        // A follower's request is answered once the header timeout closed the silent sockets.
+        let source = HTTPStorySource(baseURL: URL(string: "http://127.0.0.1:\(port)/")!, progressTimeout: .seconds(30),
+                                     authorization: "Bearer \(Self.token)")
+        let bytes = try await source.read("story.json")
+        #expect(String(decoding: bytes, as: UTF8.self).contains("\"shared\""))
+        #expect(ChildProcess.exitDescription(pid) == nil, "the host ended: \(String(describing: ChildProcess.exitDescription(pid)))")
+    }
+
+    /// A TCP connection to 127.0.0.1:`port` that sends nothing (nil if it could not be made).
+    static func connectSilently(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            return nil
+        }
+        return fd
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A plain TCP connection to a host on 127.0.0.1, for what no HTTP client sends: a head that trickles,
+/// a malformed request, a request line of 20 KB. Reads wait with a deadline (poll), never a fixed sleep.
+final class RawConnection {
+    private let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "connect: \(String(cString: strerror(errno)))"])
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// Sends `text` whole (false if the host closed the connection).
+    @discardableResult
+    func send(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return false }
+            sent += n
+        }
+        return true
+    }
+
+    /// What the host sent until it closed the connection or `timeout` passed; `closed` says which.
+    func readUntilClosed(timeout: Duration = .seconds(30)) -> (text: String, closed: Bool) {
+        let deadline = ContinuousClock.now + timeout
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return (String(decoding: received, as: UTF8.self), false) }
+            var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ms = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard poll(&waiting, 1, ms) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+            received.append(contentsOf: buffer[..<n])
+        }
+    }
+}
