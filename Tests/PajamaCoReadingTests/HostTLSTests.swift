@@ -44,7 +44,11 @@ import Testing
         let beat = try await source.read("beats/start.json")
         #expect(String(decoding: beat, as: UTF8.self).contains("\"p2\""))
         await host.publish(StoryLocation(beatId: "start", pageId: "p2"))
-        #expect(await iterator.next() == .location(StoryLocation(beatId: "start", pageId: "p2")))
+        var moved: StoryLocation?
+        while moved == nil, let event = await iterator.next() {
+            if case .location(let location) = event { moved = location }
+        }
+        #expect(moved == StoryLocation(beatId: "start", pageId: "p2"))
         await host.end()
         try await client.shutdown()
     }
