@@ -6,6 +6,7 @@ import PajamaCore
 /// `ulimit -n`. Hosts FOLDER (story "shared") on 127.0.0.1, any port, with the token in `PAJAMA_TOKEN`,
 /// and prints "port N". Each line "open N" on standard input opens story.json N times at once (as the
 /// owner's reader opens its own files) and prints "opened K of N" with the reason of the first failure.
+/// Also the host of the bench's RSS row (no standard input: it hosts until ended).
 enum HostOnlyChild {
     static func run(folder: String, headerTimeout: Duration, followerCap: Int) async -> Never {
         var limits = HostLimits()
@@ -34,7 +35,8 @@ enum HostOnlyChild {
             say("opened \(opened.count) of \(count)\(failure.isEmpty ? "" : " (\(failure))")")
             for fd in opened { close(fd) }
         }
-        exit(0)
+        // Standard input ended (the bench gives none): host until the parent ends this process.
+        while true { try? await Task.sleep(for: .seconds(3600)) }
     }
 
     /// A line on standard output, written at once (the test reads the file as it grows).
