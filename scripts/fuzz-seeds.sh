@@ -14,6 +14,7 @@ seed() { printf '%s' "$2" > "$out/$1/$3"; }  # TARGET TEXT NAME
 
 # Stories: each package whole (story.json, then each beat after a line "---"), and each file alone.
 for story in Stories/*/; do
+    [ -f "$story/story.json" ] || continue  # an ink story (Stories/ferry-cat) is no package
     name=$(basename "$story")
     python3 - "$story" "$out/story/$name.package" <<'PY'
 import pathlib, sys
