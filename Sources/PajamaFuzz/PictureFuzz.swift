@@ -17,7 +17,7 @@ public enum PictureFuzz {
         return images
     }
 
-    public static func draw(_ image: StoryImage) {
+    static func draw(_ image: StoryImage) {
         guard case .bitmap(let width, let height, let rgba) = image else { return }
         precondition(rgba.count == width * height * 4, "a \(width)x\(height) bitmap of \(rgba.count) bytes")
         for mode in PictureColorMode.allCases {
