@@ -63,7 +63,9 @@ public enum BeatSize {
             for tool in page.tools {
                 size += objectOverhead + string(tool.name) + json(.object(tool.args))
                 if let effect = tool.soundEffect { size += string(effect.soundURL.value) + 8 }
+                if let loop = tool.backgroundSound?.path { size += string(loop.value) + 8 }
             }
+            for marks in page.marks { size += objectOverhead * 2 + (marks.spans.count * 17 + marks.breaks.count * 8) }
         }
         return size
     }

@@ -37,8 +37,11 @@ public enum StoryDecoder {
             beats = ids
         }
         var lineByLine = false
-        if let presentation = try root.optionalField("presentation"), let flag = try presentation.optionalField("lineByLine") {
-            lineByLine = try flag.bool()
+        var theme: StoryTheme?
+        if let presentation = try root.optionalField("presentation") {
+            if let flag = try presentation.optionalField("lineByLine") { lineByLine = try flag.bool() }
+            // A theme this reader does not know is ignored (a newer reader's look), as unknown tools are.
+            if let name = try presentation.optionalField("theme") { theme = StoryTheme(rawValue: try name.string()) }
         }
         var criticality: [AssetPath: Criticality] = [:]
         if let assets = try root.optionalField("assets"), let table = try assets.optionalField("criticality") {
@@ -57,7 +60,7 @@ public enum StoryDecoder {
         }
         return StoryManifest(
             format: format, id: id, title: title, author: author, version: version, startBeatId: startBeatId,
-            beats: beats, lineByLine: lineByLine, criticality: criticality)
+            beats: beats, lineByLine: lineByLine, criticality: criticality, theme: theme)
     }
 
     // MARK: beats/<id>.json
@@ -104,7 +107,8 @@ public enum StoryDecoder {
         }
         return BeatOrigin(
             seed: try cursor.field("seed").integer(), steps: steps, state: try cursor.optionalField("state")?.string(),
-            version: try cursor.optionalField("version")?.string(), stopped: try cursor.optionalField("stopped")?.string())
+            version: try cursor.optionalField("version")?.string(), stopped: try cursor.optionalField("stopped")?.string(),
+            loop: try cursor.optionalField("loop")?.string(), background: try cursor.optionalField("background")?.string())
     }
 
     private static func decodePage(_ cursor: JSONCursor) throws(StoryFormatError) -> Page {
@@ -148,7 +152,42 @@ public enum StoryDecoder {
         if let toolList = try cursor.optionalField("tools") {
             for item in try toolList.elements() { tools.append(try decodeTool(item)) }
         }
-        return Page(id: id, kind: kind, imageUrl: imageUrl, tools: tools)
+        var marks: [LineMarks] = []
+        if let markList = try cursor.optionalField("marks") {
+            guard case .text(let lines) = kind else { throw markList.error("only a text page has marks") }
+            for item in try markList.elements() { marks.append(try decodeMarks(item, lineCount: lines.count)) }
+        }
+        return Page(id: id, kind: kind, imageUrl: imageUrl, tools: tools, marks: marks)
+    }
+
+    /// One entry of a text page's `marks` (docs/story-format.md, "Styled text"):
+    /// `{"line": 0, "spans": [{"from": 0, "to": 4, "style": ["bold"]}], "breaks": [9]}`.
+    private static func decodeMarks(_ cursor: JSONCursor, lineCount: Int) throws(StoryFormatError) -> LineMarks {
+        let lineCursor = try cursor.field("line")
+        let line = try lineCursor.integer()
+        guard (0..<lineCount).contains(line) else { throw lineCursor.error("the page has no line \(line) (it has \(lineCount))") }
+        var marks = LineMarks(line: line)
+        if let spans = try cursor.optionalField("spans") {
+            for item in try spans.elements() {
+                let from = try item.field("from").integer(), to = try item.field("to").integer()
+                guard from >= 0, to >= from else { throw item.error("a span runs from 0 or more to no less than its start") }
+                var attributes = TextAttributes()
+                for name in try item.field("style").elements() {
+                    let text = try name.string()
+                    // An unknown style is ignored (a newer reader's), as unknown tools are.
+                    if let known = TextAttributes.names.first(where: { $0.0 == text }) { attributes.insert(known.1) }
+                }
+                marks.spans.append(TextSpan(from: from, to: to, attributes: attributes))
+            }
+        }
+        if let breaks = try cursor.optionalField("breaks") {
+            for item in try breaks.elements() {
+                let offset = try item.integer()
+                guard offset >= 0 else { throw item.error("a break is at an offset of 0 or more") }
+                marks.breaks.append(offset)
+            }
+        }
+        return marks
     }
 
     private static func decodeTool(_ cursor: JSONCursor) throws(StoryFormatError) -> Tool {
@@ -156,6 +195,10 @@ public enum StoryDecoder {
         var args: [String: JSONValue] = [:]
         let argsCursor = try cursor.optionalField("args")
         if let argsCursor { args = try argsCursor.object() }
+        if name == BackgroundSound.toolName {
+            guard let url = try argsCursor?.optionalField("sound_url") else { return Tool(name: name, args: args, backgroundSound: .stop) }
+            return Tool(name: name, args: args, backgroundSound: .play(try url.assetPath()))
+        }
         guard name == "sound_effect" else { return Tool(name: name, args: args) }
         guard let argsCursor else { throw try cursor.field("args").error("a sound_effect needs args") }
         let soundURL = try argsCursor.field("sound_url").assetPath()

@@ -9,7 +9,10 @@ public enum StoryEncoder {
         if let author = manifest.author { object["author"] = author }
         if let version = manifest.version { object["version"] = version }
         if let beats = manifest.beats { object["beats"] = beats }
-        if manifest.lineByLine { object["presentation"] = ["lineByLine": true] }
+        var presentation: [String: Any] = [:]
+        if manifest.lineByLine { presentation["lineByLine"] = true }
+        if let theme = manifest.theme { presentation["theme"] = theme.rawValue }
+        if !presentation.isEmpty { object["presentation"] = presentation }
         if !manifest.criticality.isEmpty {
             object["assets"] = ["criticality": Dictionary(uniqueKeysWithValues: manifest.criticality.map { ($0.key.value, $0.value.description) })]
         }
@@ -25,6 +28,8 @@ public enum StoryEncoder {
             if let state = origin.state { entry["state"] = state }
             if let version = origin.version { entry["version"] = version }
             if let stopped = origin.stopped { entry["stopped"] = stopped }
+            if let loop = origin.loop { entry["loop"] = loop }
+            if let background = origin.background { entry["background"] = background }
             object["origin"] = entry
         }
         return serialize(object)
@@ -48,6 +53,18 @@ public enum StoryEncoder {
         }
         if let image = page.imageUrl { object["imageUrl"] = image.value }
         if !page.tools.isEmpty { object["tools"] = page.tools.map { ["name": $0.name, "args": $0.args.mapValues(value)] } }
+        if !page.marks.isEmpty { object["marks"] = page.marks.map(marks) }
+        return object
+    }
+
+    private static func marks(_ marks: LineMarks) -> [String: Any] {
+        var object: [String: Any] = ["line": marks.line]
+        if !marks.spans.isEmpty {
+            object["spans"] = marks.spans.map { span -> [String: Any] in
+                ["from": span.from, "to": span.to, "style": TextAttributes.names.filter { span.attributes.contains($0.1) }.map(\.0)]
+            }
+        }
+        if !marks.breaks.isEmpty { object["breaks"] = marks.breaks }
         return object
     }
 

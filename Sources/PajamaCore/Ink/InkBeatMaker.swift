@@ -24,6 +24,10 @@ final class InkBeatMaker {
     let version: String
     let title: String
     let author: String?
+    /// The story's `# theme:` (global tag), when it names one Pajama knows.
+    let theme: StoryTheme?
+    /// True when the story has `# AUDIOLOOP` tags: every page then says its background sound (`InkPager`).
+    var saysLoop = false
     private(set) var seed: Int
     /// The external functions the story calls without an ink fallback: the story cannot be read here (each
     /// beat is a page saying so, naming them).
@@ -41,6 +45,8 @@ final class InkBeatMaker {
         var step: Int
         /// The state at the beat's start, when it came from saved progress.
         var startState: String?
+        /// The background sound and picture at the beat's start (its parent's at the choice).
+        var scene = InkScene()
     }
 
     private var nodes: [String: Node] = [InkBeatMaker.startBeatId: Node(parent: nil, step: 0)]
@@ -78,15 +84,18 @@ final class InkBeatMaker {
         self.seed = seed
         var title: String?
         var author: String?
+        var theme: StoryTheme?
         for tag in story.globalTags {
             switch InkTag(tag) {
-            case .title(let text) where title == nil: title = text
-            case .author(let text) where author == nil: author = text
+            case .title(let text) where title == nil: title = InkMarkup.plainText(text)
+            case .author(let text) where author == nil: author = InkMarkup.plainText(text)
+            case .theme(let name) where theme == nil: theme = StoryTheme(rawValue: name)
             default: break
             }
         }
-        self.title = title ?? name
-        self.author = author
+        self.title = title.flatMap { $0.isEmpty ? nil : $0 } ?? name
+        self.author = author.flatMap { $0.isEmpty ? nil : $0 }
+        self.theme = theme
     }
 
     /// The file name without `.ink.json` (or `.json`, or `.js`).
@@ -173,6 +182,11 @@ final class InkBeatMaker {
                 if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { text = "" }
                 segment.lines.append(InkPager.Line(text: text, tags: story.currentTags, inkPath: path))
             }
+            if let restart = InkPager.restartLine(in: segment.lines) {
+                // `# RESTART`: the story stops before that line (the end screen offers the restart).
+                segment.lines.removeSubrange(restart...)
+                segment.outcome = .end
+            }
             if segment.outcome == .end {
                 segment.choices = story.currentChoices.prefix(StoryDecoder.choiceRange.upperBound).map { ($0.text, $0.tags) }
                 segment.outcome = segment.choices.isEmpty ? .end : .choices
@@ -182,12 +196,13 @@ final class InkBeatMaker {
             segment.outcome = .error("ink error\(path): \(error.message)")
             segment.choices = []
         }
+        let endScene = node.scene.after(segment.lines)
         switch segment.outcome {
         case .choices:
-            for index in segment.choices.indices { note(Self.childId(of: id, step: index), parent: id, step: index) }
+            for index in segment.choices.indices { note(Self.childId(of: id, step: index), parent: id, step: index, scene: endScene) }
             _ = endStates.insert(story.saveStateJSON(), for: id, cost: 1)
         case .more:
-            note(Self.childId(of: id, step: -1), parent: id, step: -1)
+            note(Self.childId(of: id, step: -1), parent: id, step: -1, scene: endScene)
             _ = endStates.insert(story.saveStateJSON(), for: id, cost: 1)
         case .end, .error, .needsGame:
             break
@@ -195,11 +210,14 @@ final class InkBeatMaker {
         return segment
     }
 
-    private func note(_ id: String, parent: String, step: Int) {
+    /// Notes the beat `id` (kept if known) with the scene it starts in, when known.
+    private func note(_ id: String, parent: String, step: Int, scene: InkScene? = nil) {
         if nodes[id] == nil { nodes[id] = Node(parent: parent, step: step) }
+        if let scene { nodes[id]?.scene = scene }
     }
 
     private func makeBeat(_ id: String, from segment: Segment) throws(Problem) -> Beat {
+        let scene = nodes[id]?.scene ?? InkScene()
         var choices: [Choice] = []
         for (index, choice) in segment.choices.enumerated() {
             var sound: AssetPath?
@@ -211,11 +229,11 @@ final class InkBeatMaker {
                     throw .badTag(InkPager.BadTag(tag: "# " + tag.trimmingInkSpaces(), inkPath: "choice \(index + 1) of beat \(id)", reason: "sound: \(error)"))
                 }
             }
-            choices.append(Choice(text: choice.text, targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
+            choices.append(Choice(text: InkMarkup.plainText(choice.text), targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
         }
         var pages: [Page]
         do {
-            pages = try InkPager.pages(for: segment.lines, choices: choices)
+            pages = try InkPager.pages(for: segment.lines, choices: choices, scene: scene, saysLoop: saysLoop)
         } catch {
             throw .badTag(error)
         }
@@ -233,7 +251,8 @@ final class InkBeatMaker {
             pages.insert(Page(id: "title", kind: .title(title: title, subtitle: author)), at: 0)
         }
         let state = segment.startState.utf8.count <= Self.maximumSavedState ? segment.startState : nil
-        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped)
+        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped, loop: scene.loop?.value,
+                                background: scene.background?.value)
         let next = segment.outcome == .more ? Self.childId(of: id, step: -1) : nil
         return Beat(id: id, pages: pages, nextBeatId: next, origin: origin)
     }
@@ -270,6 +289,8 @@ final class InkBeatMaker {
         if let state = origin.state, origin.version == version, (try? story.loadStateJSON(state)) != nil {
             if nodes[id]?.startState == state, !seedChanged { return .restored }
             nodes[id]?.startState = state
+            nodes[id]?.scene = InkScene(loop: origin.loop.flatMap { try? AssetPath(validating: $0) },
+                                        background: origin.background.flatMap { try? AssetPath(validating: $0) })
             _ = endStates.removeAll()  // states made from another start of this beat
             return .restoredAnew
         }

@@ -1,10 +1,13 @@
 /// Turns the lines ink produced between two choice points into pages (docs/ink.md, "Pages").
 ///
-/// A page holds at most `linesPerPage` lines. A new page starts at a line tagged `# page`, at a line whose
-/// `# image` differs from the picture the page already has, and when the page is full. A tag on a line of
-/// its own (no text) applies to the line that follows. `# sound` adds a page-enter sound to the page where the
-/// line lands, `# tap_sound` a tap sound. Pictures and sounds pending when the choices come go to the choice
-/// page.
+/// A page holds at most `linesPerPage` lines. A new page starts at a line tagged `# page` (or Inky's
+/// `# CLEAR`), at a line whose picture (`# image`, `# IMAGE`, or `# BACKGROUND` on a page without its own
+/// image) or background sound (`# AUDIOLOOP`) differs from the page's, and when the page is full. A tag on a line of its
+/// own (no text) applies to the line that follows. `# sound` (`# AUDIO`) adds a page-enter sound to the page
+/// where the line lands, `# tap_sound` a tap sound. `# AUDIOLOOP` and `# BACKGROUND` hold from their line's
+/// page on (`InkScene`, carried between beats). (`# RESTART` is the beat maker's: the beat ends before its
+/// line, `restartLine(in:)`.) Pictures and sounds pending when the choices come go to the choice
+/// page. A line's HTML markup becomes the page's marks (`InkMarkup`); `# CLASS` styles the whole line.
 struct InkPager {
     /// One line of ink output, without its newline.
     struct Line: Equatable {
@@ -25,6 +28,7 @@ struct InkPager {
 
     private struct Draft {
         var lines: [String] = []
+        var marks: [LineMarks] = []
         var image: AssetPath?
         var tools: [Tool] = []
         var isEmpty: Bool { lines.isEmpty && image == nil && tools.isEmpty }
@@ -34,19 +38,46 @@ struct InkPager {
     private var draft = Draft()
     /// What tags on lines without text asked for, waiting for the next line with text.
     private var pending = Draft()
+    private var pendingClass: TextAttributes?
     private var breakPending = false
+    /// The scene in effect (the background sound and picture).
+    private(set) var scene: InkScene
+    /// The background picture and sound of the page being drafted.
+    private var draftBackground: AssetPath?
+    private var draftLoop: AssetPath?
+    /// True when the story has `# AUDIOLOOP` tags: every page then says which loop it has (or none), so a
+    /// page reached by going back, a bookmark or resume plays what it did the first time.
+    private let saysLoop: Bool
 
-    /// Pages for `lines`, then a choice page with `choices` when there are any.
-    static func pages(for lines: [Line], choices: [Choice]) throws(BadTag) -> [Page] {
-        var pager = InkPager()
+    init(scene: InkScene, saysLoop: Bool) {
+        self.scene = scene
+        self.saysLoop = saysLoop
+        draftBackground = scene.background
+    }
+
+    /// Pages for `lines`, then a choice page with `choices` when there are any, starting in `scene`.
+    static func pages(for lines: [Line], choices: [Choice], scene: InkScene = InkScene(), saysLoop: Bool = false) throws(BadTag) -> [Page] {
+        var pager = InkPager(scene: scene, saysLoop: saysLoop)
         for line in lines { try pager.add(line) }
         return pager.finish(choices: choices)
     }
 
+    /// The position of the first line tagged `# RESTART`: the story stops before it (Inky's player restarts
+    /// there without showing the line), so the beat ends with the lines before it, and the end screen offers
+    /// the restart.
+    static func restartLine(in lines: [Line]) -> Int? { lines.firstIndex { $0.tags.contains { InkTag($0) == .restart } } }
+
     private mutating func add(_ line: Line) throws(BadTag) {
+        var backgroundChanged = false
         for raw in line.tags {
             let tag = InkTag(raw)
-            if tag == .page { breakPending = true }
+            switch tag {
+            case .page: breakPending = true
+            case .styleClass(let name): if let attributes = InkMarkup.attributes(forClass: name) { pendingClass = attributes }
+            case .background: backgroundChanged = true
+            default: break
+            }
+            scene.apply(tag)
             guard let (field, value) = tag.asset else { continue }
             let path: AssetPath
             do {
@@ -57,17 +88,30 @@ struct InkPager {
             switch tag {
             case .image: pending.image = path
             case .sound: pending.tools.append(Self.sound(path, .pageEnter))
-            default: pending.tools.append(Self.sound(path, .tap))
+            case .tapSound: pending.tools.append(Self.sound(path, .tap))
+            default: break
             }
         }
-        guard !line.text.isEmpty else { return }
+        let parsed = InkMarkup.parse(line.text)
+        // A line of markup alone (`<br>`) shows nothing; its tags wait for the next line.
+        guard !parsed.text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
         let newPicture = pending.image != nil && draft.image != nil && pending.image != draft.image
-        if (breakPending || newPicture || draft.lines.count >= Self.linesPerPage) && !draft.lines.isEmpty { flush() }
+        let newBackground = backgroundChanged && draft.image == nil && pending.image == nil && scene.background != draftBackground
+        let newLoop = saysLoop && scene.loop != draftLoop
+        if (breakPending || newPicture || newBackground || newLoop || draft.lines.count >= Self.linesPerPage) && !draft.lines.isEmpty { flush() }
         breakPending = false
+        if draft.lines.isEmpty { draftBackground = scene.background }
         if let image = pending.image { draft.image = image }
         draft.tools += pending.tools
-        draft.lines.append(line.text)
+        var marks = parsed.marks(line: draft.lines.count) ?? LineMarks(line: draft.lines.count)
+        if let attributes = pendingClass, !parsed.text.isEmpty {
+            marks.spans.insert(TextSpan(from: 0, to: parsed.text.count, attributes: attributes), at: 0)
+        }
+        if !marks.isEmpty { draft.marks.append(marks) }
+        draft.lines.append(parsed.text)
+        draftLoop = scene.loop
         pending = Draft()
+        pendingClass = nil
     }
 
     private static func sound(_ path: AssetPath, _ trigger: SoundTrigger) -> Tool {
@@ -75,19 +119,28 @@ struct InkPager {
              soundEffect: SoundEffect(soundURL: path, trigger: trigger))
     }
 
+    /// A page's tools: its own, and its background sound when the story has loops.
+    private func tools(_ own: [Tool], loop: AssetPath?) -> [Tool] {
+        guard saysLoop else { return own }
+        return own + [(loop.map(BackgroundSound.play) ?? .stop).tool]
+    }
+
     private mutating func flush() {
-        pages.append(Page(id: "p\(pages.count + 1)", kind: .text(lines: draft.lines), imageUrl: draft.image, tools: draft.tools))
+        pages.append(Page(id: "p\(pages.count + 1)", kind: .text(lines: draft.lines), imageUrl: draft.image ?? draftBackground,
+                          tools: tools(draft.tools, loop: draftLoop), marks: draft.marks))
         draft = Draft()
     }
 
     private mutating func finish(choices: [Choice]) -> [Page] {
         if !draft.lines.isEmpty { flush() }
         if !choices.isEmpty {
-            pages.append(Page(id: "choices", kind: .choice(prompt: nil, choices: choices), imageUrl: pending.image, tools: pending.tools))
-        } else if !pending.isEmpty, var last = pages.popLast() {
+            pages.append(Page(id: "choices", kind: .choice(prompt: nil, choices: choices), imageUrl: pending.image ?? scene.background,
+                              tools: tools(pending.tools, loop: scene.loop)))
+        } else if var last = pages.popLast() {
             // Tags after the last line of an ending: they belong to its last page.
             if last.imageUrl == nil { last.imageUrl = pending.image }
-            last.tools += pending.tools
+            last.tools.removeAll { $0.backgroundSound != nil }
+            last.tools = tools(last.tools + pending.tools, loop: scene.loop)
             pages.append(last)
         }
         return pages

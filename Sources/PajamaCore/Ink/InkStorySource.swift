@@ -198,11 +198,16 @@ public actor InkStorySource: StorySource {
         }
         var criticality: [AssetPath: Criticality] = [:]
         if let document = try? JSONParser.parse(Array(text.utf8)) {
-            for path in InkTagScan.criticalAssets(InkTagScan.scan(document)) { criticality[path] = .critical }
+            let tags = InkTagScan.scan(document)
+            for path in InkTagScan.criticalAssets(tags) { criticality[path] = .critical }
+            maker.saysLoop = tags.contains { found in
+                if let text = found.text, case .loop = InkTag(text) { return true }
+                return false
+            }
         }
         let manifest = StoryManifest(
             id: storyId(name), title: String(maker.title.prefix(500)), author: maker.author.map { String($0.prefix(500)) }, version: version,
-            startBeatId: InkBeatMaker.startBeatId, criticality: criticality)
+            startBeatId: InkBeatMaker.startBeatId, criticality: criticality, theme: maker.theme)
         return (maker, StoryEncoder.encode(manifest))
     }
 

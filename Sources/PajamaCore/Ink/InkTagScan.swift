@@ -14,13 +14,24 @@ struct InkTagScan {
         var group: Int
     }
 
+    /// Markup in the story's text that Pajama does not know: the ink path and the tag's name (`blink`).
+    struct UnknownMarkup: Equatable {
+        var inkPath: String
+        var name: String
+    }
+
     private(set) var found: [Found] = []
+    private(set) var unknownMarkup: [UnknownMarkup] = []
     private var groups = 0
 
-    static func scan(_ root: JSONValue) -> [Found] {
+    static func scan(_ root: JSONValue) -> [Found] { scanAll(root).found }
+
+    /// The tags, and the unknown markup of the text written in the JSON (text built while the story runs is
+    /// seen in pieces: a tag cut by an expression is not found).
+    static func scanAll(_ root: JSONValue) -> InkTagScan {
         var scan = InkTagScan()
         if case .object(let document) = root, let content = document["root"] { scan.visit(content, path: "") }
-        return scan.found
+        return scan
     }
 
     private mutating func visit(_ value: JSONValue, path: String) {
@@ -45,6 +56,10 @@ struct InkTagScan {
                     continue
                 }
                 switch item {
+                case .string(let piece) where piece.hasPrefix("^") && InkMarkup.mayHoldMarkup(piece):
+                    for name in InkMarkup.parse(String(piece.dropFirst())).unknown where !unknownMarkup.contains(UnknownMarkup(inkPath: path, name: name)) {
+                        unknownMarkup.append(UnknownMarkup(inkPath: path, name: name))
+                    }
                 case .object(let fields) where fields.count == 1 && fields["#"] != nil:
                     if case .string(let text) = fields["#"] { found.append(Found(inkPath: path, text: text, group: group)) }
                 case .object(let fields) where index == items.count - 1:

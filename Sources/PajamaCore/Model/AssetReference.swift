@@ -5,12 +5,14 @@ public enum AssetRole: Hashable, Sendable {
     case pageEnterSound
     case tapSound
     case choiceSound(index: Int)
+    /// A background sound that loops from this page on (never waited for: the page is read while it loads).
+    case backgroundSound
 
     /// True for sounds, false for images.
     public var isSound: Bool {
         switch self {
         case .pageImage, .choiceImage: false
-        case .pageEnterSound, .tapSound, .choiceSound: true
+        case .pageEnterSound, .tapSound, .choiceSound, .backgroundSound: true
         }
     }
 
@@ -18,7 +20,7 @@ public enum AssetRole: Hashable, Sendable {
     public var defaultCriticality: Criticality {
         switch self {
         case .choiceImage, .pageEnterSound: .critical
-        case .pageImage, .tapSound, .choiceSound: .important
+        case .pageImage, .tapSound, .choiceSound, .backgroundSound: .important
         }
     }
 }

@@ -17,13 +17,22 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     /// Why the beat ends without an ending of the story, when the runtime stopped in it: an ink runtime
     /// error, or an external function the story needs from a game (`pajama play` exits 3 there).
     public var stopped: String?
+    /// The background sound and picture in effect at the beat's start (an ink story's `# AUDIOLOOP:` and
+    /// `# BACKGROUND:`, `InkScene`), so a beat made again from `state` has them; nil when none.
+    public var loop: String?
+    public var background: String?
 
-    public init(seed: Int, steps: [Int], state: String? = nil, version: String? = nil, stopped: String? = nil) {
+    public init(
+        seed: Int, steps: [Int], state: String? = nil, version: String? = nil, stopped: String? = nil, loop: String? = nil,
+        background: String? = nil
+    ) {
         self.seed = seed
         self.steps = steps
         self.state = state
         self.version = version
         self.stopped = stopped
+        self.loop = loop
+        self.background = background
     }
 }
 

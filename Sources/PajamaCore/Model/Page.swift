@@ -6,13 +6,24 @@ public struct Page: Hashable, Sendable {
     public var imageUrl: AssetPath?
     /// Tools attached to the page; version 1 defines `sound_effect`.
     public var tools: [Tool]
+    /// The styling of a text page's lines (bold, italic, underline, dim, hard line breaks), for the lines that
+    /// have any; the lines themselves are plain text (docs/story-format.md, "Styled text").
+    public var marks: [LineMarks]
 
-    public init(id: String, kind: PageKind, imageUrl: AssetPath? = nil, tools: [Tool] = []) {
+    public init(id: String, kind: PageKind, imageUrl: AssetPath? = nil, tools: [Tool] = [], marks: [LineMarks] = []) {
         self.id = id
         self.kind = kind
         self.imageUrl = imageUrl
         self.tools = tools
+        self.marks = marks
     }
+
+    /// The marks of line `index`, if it has any.
+    public func marks(ofLine index: Int) -> LineMarks? { marks.first { $0.line == index } }
+
+    /// What the page says about the background sound (the last `background_sound` tool), nil: nothing (the
+    /// one playing goes on).
+    public var backgroundSound: BackgroundSound? { tools.last { $0.backgroundSound != nil }?.backgroundSound }
 
     /// The sound effects of the page that the reader understands.
     public var soundEffects: [SoundEffect] { tools.compactMap(\.soundEffect) }
@@ -45,6 +56,9 @@ public struct Page: Hashable, Sendable {
         for effect in soundEffects {
             let role: AssetRole = effect.trigger == .pageEnter ? .pageEnterSound : .tapSound
             refs.append(AssetReference(path: effect.soundURL, role: role, beatId: beatId, pageId: id))
+        }
+        if let loop = backgroundSound?.path {
+            refs.append(AssetReference(path: loop, role: .backgroundSound, beatId: beatId, pageId: id))
         }
         for (index, choice) in choices.enumerated() {
             if let sound = choice.soundURL {

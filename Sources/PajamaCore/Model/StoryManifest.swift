@@ -16,12 +16,16 @@ public struct StoryManifest: Hashable, Sendable {
     public var lineByLine: Bool
     /// Criticality overrides by asset path.
     public var criticality: [AssetPath: Criticality]
+    /// The look the story asks for (`presentation.theme`: `dark` or `light`), used when the reader has not
+    /// chosen a theme (docs/story-format.md).
+    public var theme: StoryTheme?
 
     public init(
         format: Int = StoryManifest.supportedFormat, id: String, title: String, author: String? = nil,
         version: String? = nil, startBeatId: String, beats: [String]? = nil, lineByLine: Bool = false,
-        criticality: [AssetPath: Criticality] = [:]
+        criticality: [AssetPath: Criticality] = [:], theme: StoryTheme? = nil
     ) {
+        self.theme = theme
         self.format = format
         self.id = id
         self.title = title
@@ -46,4 +50,10 @@ public struct StoryManifest: Hashable, Sendable {
                 || byte == 0x5F || byte == 0x2D
         }
     }
+}
+
+/// The look a story asks for (`presentation.theme`, an ink story's `# theme:`): the reader picks a dark or a
+/// light theme for it unless the reader chose one (`--theme`, `t`).
+public enum StoryTheme: String, Hashable, Sendable {
+    case dark, light
 }

@@ -6,11 +6,14 @@ public struct Tool: Hashable, Sendable {
     public var args: [String: JSONValue]
     /// The decoded sound effect when `name` is `sound_effect` with a known trigger and a valid path.
     public var soundEffect: SoundEffect?
+    /// The decoded background sound when `name` is `background_sound` (a valid `sound_url`, or none: stop).
+    public var backgroundSound: BackgroundSound?
 
-    public init(name: String, args: [String: JSONValue] = [:], soundEffect: SoundEffect? = nil) {
+    public init(name: String, args: [String: JSONValue] = [:], soundEffect: SoundEffect? = nil, backgroundSound: BackgroundSound? = nil) {
         self.name = name
         self.args = args
         self.soundEffect = soundEffect
+        self.backgroundSound = backgroundSound
     }
 }
 

@@ -46,7 +46,12 @@ enum InkValidator {
         }
         var assets: [AssetPath: (field: String, inkPath: String, tag: String)] = [:]
         var ignored: [String] = []
-        for found in InkTagScan.scan(document) {
+        let scan = InkTagScan.scanAll(document)
+        for markup in scan.unknownMarkup {
+            findings.append(ValidationFinding(.warning, file: file, path: markup.inkPath,
+                                              message: "markup the reader does not know: <\(StoryFormatError.printable(markup.name))> (not shown; known: <b> <strong> <i> <em> <u> <br> <span class> <a href>)"))
+        }
+        for found in scan.found {
             guard let text = found.text else {
                 findings.append(ValidationFinding(.warning, file: file, path: found.inkPath,
                                                   message: "a tag built while the story runs cannot be checked before it is read"))
@@ -73,7 +78,7 @@ enum InkValidator {
             let problem: String?
             do {
                 let data = try await source.base.read(path.value)
-                problem = field == "image" ? probe.problemWithImage(path, data) : probe.problemWithSound(path, data)
+                problem = field == "image" || field == "background" ? probe.problemWithImage(path, data) : probe.problemWithSound(path, data)
             } catch {
                 if case .notFound = error { problem = "the file does not exist" } else { problem = error.reason }
             }

@@ -84,7 +84,7 @@ public enum StoryValidator {
                                                           message: "the target beat \"\(choice.targetBeatId)\" does not exist"))
                     }
                 }
-                for (t, tool) in page.tools.enumerated() where tool.soundEffect == nil {
+                for (t, tool) in page.tools.enumerated() where tool.soundEffect == nil && tool.backgroundSound == nil {
                     let message = tool.name == "sound_effect" ? "unknown trigger (expected page_enter or tap); ignored by the reader"
                         : "unknown tool \"\(StoryFormatError.printable(tool.name))\"; ignored by the reader"
                     findings.append(ValidationFinding(.warning, file: file, beatId: beat.id, pageId: page.id, path: "pages[\(p)].tools[\(t)]", message: message))
@@ -137,6 +137,7 @@ public enum StoryValidator {
                 if let image = page.imageUrl { uses.append((image, "pages[\(p)].imageUrl", false)) }
                 for (t, tool) in page.tools.enumerated() {
                     if let effect = tool.soundEffect { uses.append((effect.soundURL, "pages[\(p)].tools[\(t)].args.sound_url", true)) }
+                    if let loop = tool.backgroundSound?.path { uses.append((loop, "pages[\(p)].tools[\(t)].args.sound_url", true)) }
                 }
                 for (c, choice) in page.choices.enumerated() {
                     if let sound = choice.soundURL { uses.append((sound, "pages[\(p)].choices[\(c)].sound_url", true)) }

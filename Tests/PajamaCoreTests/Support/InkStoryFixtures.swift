@@ -43,4 +43,11 @@ extension InkStoryFixtures {
     static let externalWithoutFallback = ##"""
     {"inkVersion":21,"root":[["^Your score: ","ev",{"x()":"score"},"out","/ev","\n","ev",{"x()":"ring"},"pop","/ev",["done",{"#n":"g-0"}],null],"done",null],"listDefs":{}}
     """##
+
+    /// A story written for Inky's web player: global `title` (with markup), `author` and `theme`; a first line
+    /// with `IMAGE`, `AUDIO`, `AUDIOLOOP` and HTML; a `CLEAR`; a `CLASS`; a `BACKGROUND`; a choice with
+    /// markup. Its `next` knot stops the loop (`AUDIOLOOP: none`), then `RESTART` before a line never shown.
+    static let web = ##"""
+    {"inkVersion":21,"root":[["#","^title: A <b>Web</b> Story","/#","#","^AUTHOR: Someone &amp; Co","/#","#","^theme: dark","/#","^The <b>storm</b> came &amp; went.<br>Second row.","#","^IMAGE: images/a.png","/#","#","^AUDIO: sounds/bell.wav","/#","#","^AUDIOLOOP: sounds/rain.wav","/#","\n","^Plain <i>line</i> with <blink>junk</blink>.","\n","#","^CLEAR","/#","^After the clear.","#","^CLASS: dim","/#","\n","#","^BACKGROUND: images/bg.png","/#","^Background page.","\n","ev","str","^Go <b>on</b>","/str","/ev",{"*":"0.c-0","flg":20},{"c-0":[{"->":"next"},{"#f":5}]}],"done",{"next":["^Still raining.","\n","#","^AUDIOLOOP: none","/#","^Quiet now.","\n","#","^RESTART","/#","^Never shown.","\n","end",{"#f":1}]}],"listDefs":{}}
+    """##
 }
