@@ -22,7 +22,7 @@ public final class FallbackStream {
     /// Opens the stream on `context` and waits (releasing the lock through `pa_threaded_mainloop_wait`)
     /// until it is ready. Returns nil with the server's reason when it cannot be opened.
     /// `name` and `role` are what the server shows (`media.name`, `media.role`): the story's sounds, or
-    /// the read-aloud voice ("Pajama speech", "a11y").
+    /// the read-aloud voice ("Pajama speech", "a11y"), the background sound ("Pajama background", "music").
     static func open(
         context: OpaquePointer, mainloop: OpaquePointer, name: String = "Pajama sounds", role: String = "event"
     ) -> Result<FallbackStream, StreamError> {
@@ -77,6 +77,14 @@ public final class FallbackStream {
     func startAfterOthers(_ buffer: PCMBuffer, gain: Float) {
         mixer.startAfterOthers(buffer, gain: gain)
     }
+
+    /// Starts a sound (at the stream's format) looping until `stopAll` or `close`.
+    func startLooping(_ buffer: PCMBuffer, gain: Float) {
+        mixer.startLooping(buffer, gain: gain)
+    }
+
+    /// Sets the gain of every sound playing (a background sound following the volume and mute).
+    func setGain(_ gain: Float) { mixer.setGain(gain) }
 
     /// Stops every sound playing.
     func stopAll() { mixer.stopAll() }

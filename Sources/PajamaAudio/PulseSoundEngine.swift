@@ -45,6 +45,8 @@ public final class PulseSoundEngine: @unchecked Sendable {
     var fallback: FallbackStream?
     /// The read-aloud voice's own stream, opened when it first speaks (see PulseSoundEngine+Speech.swift).
     var speechStream: FallbackStream?
+    /// The background sound, looping on its own stream (see PulseSoundEngine+Loop.swift).
+    var backgroundLoop: BackgroundLoop?
     private var reconnectDelay = 1.0
     var stopped = false
     private let settingsLock = NSLock()
@@ -103,6 +105,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
         fallback = nil
         speechStream?.close()
         speechStream = nil
+        closeLoopStreamLocked()
     }
 
     func lock() { pa_threaded_mainloop_lock(mainloop) }
@@ -177,6 +180,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
         }
         if reconnectDelay > 1 { PajamaLog.sound.notice("sound server back", metadata: ["mode": "\(activeMode.rawValue)"]) }
         connected = true
+        openLoopLocked()
         reconnectDelay = 1
         serverInfo = pa_context_get_server(ctx).map { String(cString: $0) } ?? ""
         // Sounds unloaded while the connection was down may still be on the server: remove them now.
@@ -283,12 +287,18 @@ public final class PulseSoundEngine: @unchecked Sendable {
 
     public var volume: Int {
         get { settingsLock.withLock { settings.volume } }
-        set { settingsLock.withLock { settings.volume = min(100, max(0, newValue)); remember() } }
+        set {
+            settingsLock.withLock { settings.volume = min(100, max(0, newValue)); remember() }
+            updateLoopGain()
+        }
     }
 
     public var isMuted: Bool {
         get { settingsLock.withLock { settings.muted } }
-        set { settingsLock.withLock { settings.muted = newValue; remember() } }
+        set {
+            settingsLock.withLock { settings.muted = newValue; remember() }
+            updateLoopGain()
+        }
     }
 
     /// Saves the settings to `settingsFile` (called with `settingsLock` held).
@@ -402,6 +412,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
         lock()
         stopped = true
         closeStreamsLocked()
+        backgroundLoop = nil
         var drain: OpaquePointer?
         let ctx = connected ? context : nil
         if let ctx {

@@ -11,6 +11,8 @@ extension SoundClient {
             currentState: { engine.state },
             getVolume: { engine.volume }, setVolume: { engine.volume = $0 },
             getMuted: { engine.isMuted }, setMuted: { engine.isMuted = $0 },
-            stateChanges: { engine.stateChanges() })
+            stateChanges: { engine.stateChanges() },
+            startLoop: { engine.startLoop($0) },
+            stopLoop: { engine.stopLoop() })
     }
 }

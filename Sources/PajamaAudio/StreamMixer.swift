@@ -7,6 +7,8 @@ struct StreamMixer {
         var samples: [Float]
         var position: Int
         var gain: Float
+        /// A looping voice starts again from its beginning when it ends, until stopped.
+        var loops = false
     }
 
     /// The stream's channel count.
@@ -35,6 +37,19 @@ struct StreamMixer {
         voices.append(Voice(samples: buffer.samples, position: -remaining, gain: gain))
     }
 
+    /// Starts `buffer` (at the stream's format) looping from the next rendered frame, scaled by `gain`, until
+    /// `stopAll` (the background sound).
+    mutating func startLooping(_ buffer: PCMBuffer, gain: Float) {
+        precondition(buffer.channels == channels, "the buffer must be converted to the stream's channels first")
+        guard !buffer.samples.isEmpty else { return }
+        voices.append(Voice(samples: buffer.samples, position: 0, gain: gain, loops: true))
+    }
+
+    /// Sets every voice's gain (the volume or mute changed under a background sound).
+    mutating func setGain(_ gain: Float) {
+        for v in voices.indices { voices[v].gain = gain }
+    }
+
     /// Stops every voice.
     mutating func stopAll() { voices.removeAll(keepingCapacity: true) }
 
@@ -53,6 +68,17 @@ struct StreamMixer {
                 for i in 0..<count { output[wait + i] += source[start + i] * gain }
             }
             voices[v].position += count
+            // A looping voice goes on from its start until the buffer is full.
+            var filled = wait + count
+            while voices[v].loops, filled < output.count {
+                let more = min(output.count - filled, voices[v].samples.count)
+                voices[v].samples.withUnsafeBufferPointer { source in
+                    for i in 0..<more { output[filled + i] += source[i] * gain }
+                }
+                filled += more
+                voices[v].position = more
+            }
+            if voices[v].loops, voices[v].position >= voices[v].samples.count { voices[v].position = 0 }
         }
         voices.removeAll { $0.position >= $0.samples.count }
         for i in output.indices { output[i] = min(1, max(-1, output[i])) }

@@ -8,6 +8,9 @@ public final class SoundRecording: Sendable {
         var loaded: [SoundKey] = []
         var played: [AssetPath] = []
         var unloaded: [SoundKey] = []
+        /// The background sound playing (nil: none) and every start and stop, in order (`"start PATH"`, `"stop"`).
+        var loop: AssetPath?
+        var loopChanges: [String] = []
         var volume = 100
         var muted = false
     }
@@ -28,6 +31,10 @@ public final class SoundRecording: Sendable {
     public var unloaded: [SoundKey] { record.withLock { $0.unloaded } }
     public var volume: Int { record.withLock { $0.volume } }
     public var isMuted: Bool { record.withLock { $0.muted } }
+    /// The background sound playing now.
+    public var loop: AssetPath? { record.withLock { $0.loop } }
+    /// Every change of the background sound, in order: `"start PATH"` (a new one), `"stop"`.
+    public var loopChanges: [String] { record.withLock { $0.loopChanges } }
 
     public var client: SoundClient {
         SoundClient(
@@ -50,7 +57,21 @@ public final class SoundRecording: Sendable {
             getVolume: { [self] in volume },
             setVolume: { [self] level in record.withLock { $0.volume = min(100, max(0, level)) } },
             getMuted: { [self] in isMuted },
-            setMuted: { [self] muted in record.withLock { $0.muted = muted } })
+            setMuted: { [self] muted in record.withLock { $0.muted = muted } },
+            startLoop: { [self] sound in
+                guard plays else { return false }
+                record.withLock {
+                    if $0.loop != sound.key.path { $0.loopChanges.append("start \(sound.key.path.value)") }
+                    $0.loop = sound.key.path
+                }
+                return true
+            },
+            stopLoop: { [self] in
+                record.withLock {
+                    if $0.loop != nil { $0.loopChanges.append("stop") }
+                    $0.loop = nil
+                }
+            })
     }
 }
 

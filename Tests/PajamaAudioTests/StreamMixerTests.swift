@@ -54,4 +54,23 @@ import Testing
         mixer.stopAll()
         #expect(render(&mixer, 6) == [0, 0, 0, 0, 0, 0])
     }
+
+    @Test func aLoopingVoiceStartsAgainUntilStoppedAndFollowsItsGain() {
+        var mixer = StreamMixer(channels: 2)
+        mixer.startLooping(buffer([0.1, 0.1, 0.2, 0.2, 0.3, 0.3]), gain: 1)
+        // Ten frames of a three-frame sound: it wraps round within one render, and across renders.
+        let first = render(&mixer, 20)
+        let expected: [Float] = [0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.1, 0.1, 0.2, 0.2, 0.3, 0.3, 0.1, 0.1]
+        #expect(zip(first, expected).allSatisfy { abs($0 - $1) < 1e-6 }, "\(first)")
+        let second = render(&mixer, 4)
+        #expect(zip(second, [0.2, 0.2, 0.3, 0.3] as [Float]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(second)")
+        #expect(mixer.activeVoices == 1)
+        mixer.setGain(0.5)
+        let quieter = render(&mixer, 2)
+        #expect(zip(quieter, [0.05, 0.05] as [Float]).allSatisfy { abs($0 - $1) < 1e-6 }, "\(quieter)")
+        mixer.setGain(0)
+        #expect(render(&mixer, 6) == [Float](repeating: 0, count: 6))
+        mixer.stopAll()
+        #expect(mixer.activeVoices == 0)
+    }
 }

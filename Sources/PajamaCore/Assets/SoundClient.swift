@@ -20,6 +20,11 @@ public struct SoundClient: Sendable {
     /// The state each time it changes on its own (the server lost, a reconnect), so the status line is
     /// redrawn without waiting for a key. Every call returns a new stream.
     public var stateChanges: @Sendable () -> AsyncStream<SoundState>
+    /// Loops a loaded sound as the background sound, under the others, across pages (kept when it is the one
+    /// playing, else in place of it); false when it could not start. See docs/sound.md, "Background sound".
+    public var startLoop: @Sendable (LoadedSound) -> Bool
+    /// Stops the background sound.
+    public var stopLoop: @Sendable () -> Void
 
     public init(
         load: @escaping @Sendable (SoundKey, [UInt8]) async throws(AssetLoadError) -> LoadedSound,
@@ -28,8 +33,12 @@ public struct SoundClient: Sendable {
         currentState: @escaping @Sendable () -> SoundState,
         getVolume: @escaping @Sendable () -> Int, setVolume: @escaping @Sendable (Int) -> Void,
         getMuted: @escaping @Sendable () -> Bool, setMuted: @escaping @Sendable (Bool) -> Void,
-        stateChanges: @escaping @Sendable () -> AsyncStream<SoundState> = { AsyncStream { $0.finish() } }
+        stateChanges: @escaping @Sendable () -> AsyncStream<SoundState> = { AsyncStream { $0.finish() } },
+        startLoop: @escaping @Sendable (LoadedSound) -> Bool = { _ in false },
+        stopLoop: @escaping @Sendable () -> Void = {}
     ) {
+        self.startLoop = startLoop
+        self.stopLoop = stopLoop
         self.load = load
         self.play = play
         self.unload = unload
