@@ -24,7 +24,16 @@ extension PageRenderer {
             let y = textArea.y + i
             if line.style.role == .selected { grid.fill(y: y, from: textArea.x, to: textArea.x + textArea.width, style: line.style) }
             let indent = line.centred ? max(0, (textArea.width - DisplayWidth.of(line.text)) / 2) : 0
-            grid.put(line.text, x: textArea.x + indent, y: y, style: line.style, maxWidth: textArea.width - indent)
+            if line.runs.isEmpty {
+                grid.put(line.text, x: textArea.x + indent, y: y, style: line.style, maxWidth: textArea.width - indent)
+            } else {
+                var used = 0
+                for run in line.runs {
+                    var style = line.style
+                    style.attributes = run.attributes
+                    used += grid.put(run.text, x: textArea.x + indent + used, y: y, style: style, maxWidth: textArea.width - indent - used)
+                }
+            }
             if let choice = line.choice { choices.append(ChoiceHitBox(index: choice, x: textArea.x, y: y, width: textArea.width)) }
         }
         // Arrows in the text's right margin say there is more above or below (PgUp / PgDn).
@@ -68,6 +77,9 @@ extension PageRenderer {
         var centred = false
         /// The choice (0-based) this line shows, if any.
         var choice: Int?
+        /// The line's pieces with their own attributes (a story's bold or italic text); empty: all of `text`
+        /// in `style`.
+        var runs: [(text: String, attributes: TextAttributes)] = []
     }
 
     /// The lines shown now, wrapped at `width`; and, once every line is revealed, how many lines the page
@@ -90,7 +102,9 @@ extension PageRenderer {
             return (lines, lines)
         case .text(let paragraphs):
             // Each paragraph wrapped once: the lines shown are the first paragraphs' lines.
-            let wrapped = paragraphs.map { wrap($0, .text) }
+            let wrapped = paragraphs.enumerated().map { index, paragraph in
+                view.page.marks(ofLine: index).map { styledWrap(paragraph, $0, width: width) } ?? wrap(paragraph, .text)
+            }
             func text(_ count: Int) -> [Line] {
                 wrapped.prefix(count).enumerated().flatMap { i, lines in (i > 0 ? [blank] : []) + lines }
             }
@@ -110,6 +124,33 @@ extension PageRenderer {
             }
             return (lines, lines)
         }
+    }
+
+    /// A paragraph with marks, wrapped at `width`: cut at its hard breaks, each row wrapped as plain text is,
+    /// and every character given back its attributes (the wrapped text is the row's characters less the
+    /// spaces dropped at line ends, so they are found again in order).
+    static func styledWrap(_ text: String, _ marks: LineMarks, width: Int) -> [Line] {
+        var lines: [Line] = []
+        for row in marks.runs(of: text) {
+            var characters: [(Character, TextAttributes)] = []
+            for run in row { for character in DisplayWidth.sanitize(run.text) { characters.append((character, run.attributes)) } }
+            var cursor = 0
+            for wrapped in TextWrapper.wrap(String(characters.map(\.0)), width: width) {
+                var runs: [(text: String, attributes: TextAttributes)] = []
+                for character in wrapped {
+                    while cursor < characters.count, characters[cursor].0 != character { cursor += 1 }
+                    let attributes = cursor < characters.count ? characters[cursor].1 : []
+                    cursor += 1
+                    if let last = runs.last, last.attributes == attributes {
+                        runs[runs.count - 1].text.append(character)
+                    } else {
+                        runs.append((String(character), attributes))
+                    }
+                }
+                lines.append(Line(text: wrapped, style: Style(.text), runs: runs))
+            }
+        }
+        return lines
     }
 
     /// Copies pre-rendered picture cells into `area` (clipped to it and to the grid). No picture work:

@@ -1,3 +1,4 @@
+import PajamaCore
 import PajamaImage
 
 /// What a cell is, so the theme decides its colours and attributes.
@@ -16,7 +17,8 @@ public enum StyleRole: String, Sendable, Hashable, CaseIterable, Codable {
 public struct Style: Sendable, Hashable {
     /// The role in bits 28-31, the foreground colour in bits 0-25 (`PackedColor`).
     private var front: UInt32
-    /// The background colour (`PackedColor`).
+    /// The background colour (`PackedColor`) in bits 0-25, the text's own attributes (`TextAttributes`:
+    /// bold, italic, underline, dim, from a story's markup) in bits 26-29.
     private var back: UInt32
 
     public init(_ role: StyleRole) {
@@ -41,8 +43,20 @@ public struct Style: Sendable, Hashable {
     }
 
     public var pictureBackground: PictureColor? {
-        get { PackedColor.unpack(back) }
-        set { back = PackedColor.pack(newValue) }
+        get { PackedColor.unpack(back & PackedColor.mask) }
+        set { back = back & ~PackedColor.mask | PackedColor.pack(newValue) }
+    }
+
+    /// Attributes added to the role's (a story's bold, italic, underline, dim text).
+    public var attributes: TextAttributes {
+        get { TextAttributes(rawValue: UInt8(truncatingIfNeeded: back >> 26 & 0xF)) }
+        set { back = back & PackedColor.mask | UInt32(newValue.rawValue & 0xF) << 26 }
+    }
+
+    /// The role's style with `attributes` added.
+    public init(_ role: StyleRole, attributes: TextAttributes) {
+        self.init(role)
+        self.attributes = attributes
     }
 
     /// The style as one number: equal styles, equal numbers (the key of `Screen`'s table of looks).

@@ -183,6 +183,11 @@ public final class Screen {
         if role.reverse == true { attributes |= PAJAMA_A_REVERSE }
         if role.underline == true { attributes |= PAJAMA_A_UNDERLINE }
         if role.italic == true { attributes |= PAJAMA_A_ITALIC }
+        let own = style.attributes
+        if own.contains(.bold) { attributes |= PAJAMA_A_BOLD }
+        if own.contains(.italic) { attributes |= PAJAMA_A_ITALIC }
+        if own.contains(.underline) { attributes |= PAJAMA_A_UNDERLINE }
+        if own.contains(.dim) { attributes |= PAJAMA_A_DIM }
         guard colors >= 8 else {
             if style.role == .selected || style.role == .status { attributes |= PAJAMA_A_REVERSE }
             return (attributes, 0)

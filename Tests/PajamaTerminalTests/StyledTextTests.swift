@@ -1,0 +1,75 @@
+import PajamaCore
+import PajamaImage
+import Testing
+@testable import PajamaTerminal
+
+/// A page's marks drawn (docs/ink.md, "Markup"): bold, italic, underline and dim cells in the grid, rows
+/// broken at hard breaks, wrapping that keeps each character's attributes, and a story's control characters
+/// still replaced.
+@Suite struct StyledTextTests {
+    func render(_ page: Page, width: Int = 80, height: Int = 24) -> CellGrid {
+        let model = ScreenModel(storyTitle: "Web", content: .page(PageView(page: page, revealedLines: 9)), position: "", soundStatus: "")
+        return PageRenderer.render(model, width: width, height: height)
+    }
+
+    /// The cells of the first row holding `word`, from its first character.
+    func cells(_ grid: CellGrid, _ word: String) -> [CellGrid.Cell] {
+        for y in 0..<grid.height {
+            var row = ""
+            for x in 0..<grid.width { row += grid[x, y].text.isEmpty ? "\u{0}" : grid[x, y].text }
+            if let range = row.range(of: word) {
+                let x = row.distance(from: row.startIndex, to: range.lowerBound)
+                return (x..<(x + word.count)).map { grid[$0, y] }
+            }
+        }
+        return []
+    }
+
+    @Test func spansAreDrawnWithTheirAttributes() {
+        let parsed = InkMarkup.parse("The <b>storm</b> came, <i>softly</i>, <u>underlined</u> and <span class=\"dim\">dim</span>.")
+        let page = Page(id: "p", kind: .text(lines: [parsed.text]), marks: [parsed.marks(line: 0)!])
+        let grid = render(page)
+        #expect(grid.text().contains("The storm came, softly, underlined and dim."))
+        #expect(!grid.text().contains("<"))
+        #expect(cells(grid, "storm").allSatisfy { $0.style.attributes == .bold && $0.style.role == .text })
+        #expect(cells(grid, "softly").allSatisfy { $0.style.attributes == .italic })
+        #expect(cells(grid, "underlined").allSatisfy { $0.style.attributes == .underline })
+        #expect(cells(grid, "dim.").prefix(3).allSatisfy { $0.style.attributes == .dim })
+        #expect(cells(grid, "The ").allSatisfy { $0.style.attributes.isEmpty })
+    }
+
+    @Test func breaksStartANewRowAndWrappingKeepsTheStyles() {
+        let parsed = InkMarkup.parse("First row<br><b>second row is long enough to wrap twice at this width</b>")
+        let page = Page(id: "p", kind: .text(lines: [parsed.text, "Next paragraph."]), marks: [parsed.marks(line: 0)!])
+        let grid = render(page, width: 40, height: 20)
+        let rows = grid.text().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let first = rows.firstIndex(of: "First row")!
+        // The break: no blank line before the next row (a new paragraph has one).
+        #expect(rows[first + 1].hasPrefix("second row"))
+        #expect(cells(grid, "second").allSatisfy { $0.style.attributes == .bold })
+        #expect(cells(grid, "twice").allSatisfy { $0.style.attributes == .bold })
+        #expect(cells(grid, "First").allSatisfy { $0.style.attributes.isEmpty })
+        #expect(cells(grid, "Next").allSatisfy { $0.style.attributes.isEmpty })
+    }
+
+    @Test func controlCharactersInStyledTextAreStillReplaced() {
+        let parsed = InkMarkup.parse("<b>red &#27;[31mtext\u{7}</b>")
+        let page = Page(id: "p", kind: .text(lines: [parsed.text]), marks: [parsed.marks(line: 0)!])
+        let grid = render(page)
+        let all = grid.cells.map(\.text).joined()
+        #expect(!all.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F })
+        #expect(grid.text().contains("red \u{FFFD}text\u{FFFD}"))
+        #expect(cells(grid, "text").allSatisfy { $0.style.attributes == .bold })
+    }
+
+    @Test func theStyleKeepsItsRoleAndColoursBesideTheAttributes() {
+        var style = Style(pictureForeground: .rgb(0x123456), pictureBackground: .palette(7))
+        style.attributes = [.bold, .underline]
+        #expect(style.pictureForeground == .rgb(0x123456))
+        #expect(style.pictureBackground == .palette(7))
+        #expect(style.attributes == [.bold, .underline])
+        style.pictureBackground = .rgb(0xFFFFFF)
+        #expect(style.attributes == [.bold, .underline])
+        #expect(Style(.text, attributes: .italic) != Style(.text))
+    }
+}
