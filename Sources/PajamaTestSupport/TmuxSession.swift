@@ -53,6 +53,44 @@ public final class TmuxSession: Sendable {
         (try? ChildProcess.run("tmux", ["-L", socket, "capture-pane", "-p", "-e", "-t", "0"]).stdout) ?? ""
     }
 
+    /// The SGR parameters in effect where `word` starts on the screen (`["1"]` for bold, `["1", "4"]`...),
+    /// nil when the word is not on the screen. Only the sequences on the word's row before it count (tmux
+    /// starts every row afresh).
+    public func attributes(at word: String) -> Set<String>? {
+        for row in screenWithColours().split(separator: "\n", omittingEmptySubsequences: false) {
+            guard let range = row.range(of: word) else { continue }
+            var attributes = Set<String>()
+            var rest = row[..<range.lowerBound]
+            while let escape = rest.range(of: "\u{1B}[") {
+                rest = rest[escape.upperBound...]
+                guard let end = rest.firstIndex(where: { $0.isLetter }) else { break }
+                if rest[end] == "m" {
+                    var parameters = rest[..<end].split(separator: ";").map(String.init)
+                    if parameters.isEmpty { parameters = ["0"] }
+                    // 38;5;N, 48;2;R;G;B and the like are colours, not attributes.
+                    var index = 0
+                    while index < parameters.count {
+                        let parameter = parameters[index]
+                        if parameter == "38" || parameter == "48" {
+                            index += parameters.indices.contains(index + 1) && parameters[index + 1] == "2" ? 5 : 3
+                            continue
+                        }
+                        if parameter == "0" { attributes = [] } else if parameter.hasPrefix("2"), parameter.count == 2 {
+                            attributes.remove(String(parameter.dropFirst()))  // 22, 23, 24: an attribute off
+                            if parameter == "22" { attributes.remove("2") }
+                        } else if Int(parameter).map({ $0 < 10 }) == true {
+                            attributes.insert(parameter)
+                        }
+                        index += 1
+                    }
+                }
+                rest = rest[rest.index(after: end)...]
+            }
+            return attributes
+        }
+        return nil
+    }
+
     /// A tmux format value of the pane (e.g. "#{alternate_on}").
     public func paneValue(_ format: String) -> String {
         ((try? ChildProcess.run("tmux", ["-L", socket, "display-message", "-p", "-t", "0", format]).stdout) ?? "")

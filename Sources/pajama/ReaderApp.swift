@@ -188,6 +188,11 @@ enum ReaderApp {
         let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress),
                                         bookmarks: BookmarkStore(folder: paths.bookmarks))
         transcript?.follow(viewModel.events())
+        if let name = storyTheme(content.manifest, options, paths: paths),
+            let wanted = ThemeLibrary.load(name, paths: ThemeLibrary.searchPaths(paths))
+        {
+            screen.theme = wanted
+        }
         let readAloud = makeReadAloud(options, sound: sound)
         readAloud?.follow(viewModel.events())
         var stats: (@MainActor () async -> [String])?
@@ -229,6 +234,16 @@ enum ReaderApp {
         await content.close()
         await content.clearSounds()
         if let sound { await sound.shutdown() }
+    }
+
+    /// The theme a story asks for (`presentation.theme`, an ink story's `# theme:`: dark is `night`, light is
+    /// `paper`), nil when it asks for none or the reader chose a theme (`--theme`, or `t` remembered).
+    static func storyTheme(_ manifest: StoryManifest, _ options: ReadingOptions, paths: Paths) -> String? {
+        guard let wanted = manifest.theme, options.theme == nil, ReaderSettings.load(from: paths.readerSettings).theme == nil else { return nil }
+        switch wanted {
+        case .dark: return "night"
+        case .light: return "paper"
+        }
     }
 
     static func theme(_ options: ReadingOptions, paths: Paths) -> Theme {

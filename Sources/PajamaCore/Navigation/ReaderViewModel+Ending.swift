@@ -18,6 +18,7 @@ extension ReaderViewModel {
     /// the progress written at once, and the story's endings counted if they are not yet.
     func finish(_ page: PageState, on visit: PageVisit) async {
         finishedOnce = true
+        stopBackgroundSound()
         if !endingsFound.contains(page.beat.id) { endingsFound.append(page.beat.id) }
         phase = .finished(page, endSummary, visit)
         save(page.location)

@@ -144,6 +144,7 @@ extension ReaderViewModel {
         guard entry.reload == nil else { return }  // the same page again: no new entry, no page-enter sounds
         emit(.pageEntered(location))
         playPageEnterSounds(of: page, on: visit)
+        applyBackgroundSound(of: page, on: visit)
         if let (path, index) = choiceSoundToLoad { loadThenPlay(path, cue: .choice(index), on: visit) }
     }
 

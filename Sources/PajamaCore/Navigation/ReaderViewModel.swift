@@ -180,6 +180,7 @@ public final class ReaderViewModel {
     /// Starts over from the story's start, forgetting history and progress.
     public func restart() async {
         history.clear()
+        stopBackgroundSound()
         progress?.remove(storyId: manifest.id)
         pagesRead = 0
         finishedOnce = false
@@ -305,6 +306,7 @@ public final class ReaderViewModel {
     public func close() async {
         if case .closed = phase { return }
         currentVisit?.end()
+        stopBackgroundSound()
         phase = .closed(state)
         moves.finish()
         mover.cancel()
