@@ -236,14 +236,13 @@ enum ReaderApp {
         if let sound { await sound.shutdown() }
     }
 
-    /// The theme a story asks for (`presentation.theme`, an ink story's `# theme:`: dark is `night`, light is
-    /// `paper`), nil when it asks for none or the reader chose a theme (`--theme`, or `t` remembered).
+    /// The theme a story asks for (`StoryTheme.themeName`), nil when it asks for none or the reader chose a
+    /// theme (`--theme`, or `t` remembered): that one is the screen's already.
     static func storyTheme(_ manifest: StoryManifest, _ options: ReadingOptions, paths: Paths) -> String? {
-        guard let wanted = manifest.theme, options.theme == nil, ReaderSettings.load(from: paths.readerSettings).theme == nil else { return nil }
-        switch wanted {
-        case .dark: return "night"
-        case .light: return "paper"
-        }
+        guard manifest.theme != nil else { return nil }
+        let remembered = ReaderSettings.load(from: paths.readerSettings).theme
+        guard options.theme == nil, remembered == nil else { return nil }
+        return StoryTheme.themeName(requested: options.theme, remembered: remembered, story: manifest.theme)
     }
 
     static func theme(_ options: ReadingOptions, paths: Paths) -> Theme {

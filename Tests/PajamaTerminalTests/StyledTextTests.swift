@@ -1,5 +1,6 @@
 import PajamaCore
 import PajamaImage
+import PajamaTestSupport
 import Testing
 @testable import PajamaTerminal
 
@@ -71,5 +72,22 @@ import Testing
         style.pictureBackground = .rgb(0xFFFFFF)
         #expect(style.attributes == [.bold, .underline])
         #expect(Style(.text, attributes: .italic) != Style(.text))
+    }
+}
+
+/// The theme a story asks for (`presentation.theme`, ink's `# theme:`) and the reader's own choice.
+@Suite struct StoryThemeTests {
+    @Test func theStorysThemeUnlessTheReaderChoseOne() {
+        #expect(StoryTheme.themeName(requested: nil, remembered: nil, story: .dark) == "night")
+        #expect(StoryTheme.themeName(requested: nil, remembered: nil, story: .light) == "paper")
+        #expect(StoryTheme.themeName(requested: nil, remembered: nil, story: nil) == "default")
+        #expect(StoryTheme.themeName(requested: nil, remembered: "mono", story: .light) == "mono")
+        #expect(StoryTheme.themeName(requested: "default", remembered: "mono", story: .dark) == "default")
+    }
+
+    @Test func theShippedThemesExist() throws {
+        for theme in [StoryTheme.dark, .light] {
+            #expect(ThemeLibrary.load(theme.themeName, paths: [PackagePaths.root.appendingPathComponent("Themes")]) != nil)
+        }
     }
 }
