@@ -12,34 +12,40 @@ extension PulseSoundEngine {
     /// The background sound wanted, and its stream while one is open.
     struct BackgroundLoop {
         var key: SoundKey
-        /// The sound at the stream's format.
-        var pcm: PCMBuffer
+        /// The sound at the stream's format, once converted (on `queue`).
+        var pcm: PCMBuffer?
         var stream: FallbackStream?
+        /// True while `queue` converts the sound and opens its stream.
+        var opening: Bool
     }
 
     /// Loops `sound` (loaded) as the background sound: kept when it is the one playing, else started in
-    /// place of the one playing. False when the engine does not hold the sound or there is no server (it
-    /// then starts when the server comes back).
+    /// place of the one playing. Returns at once (true when the engine holds the sound): the sound is
+    /// converted and its stream opened on the engine's queue, so a slow or frozen server never holds the
+    /// caller (the reader's main actor). Without a server it starts when the server comes back.
     @discardableResult
     public func startLoop(_ sound: LoadedSound) -> Bool {
         let name = Self.sampleName(sound.key)
         lock()
-        if let loop = backgroundLoop, loop.key == sound.key, loop.stream?.isReady == true {
-            unlock()
-            return true
-        }
-        let held = self.held[name]
-        unlock()
-        guard let held else { return false }
-        // Converted outside the lock (a long sound takes milliseconds): the mainloop keeps running.
-        let pcm = held.sampleRate == FallbackStream.rate && held.channels == FallbackStream.channels
-            ? held : held.converted(rate: FallbackStream.rate, channels: FallbackStream.channels)
-        lock()
         defer { unlock() }
-        guard !stopped else { return false }
+        guard !stopped, let held = self.held[name] else { return false }
+        if let loop = backgroundLoop, loop.key == sound.key, loop.opening || loop.stream?.isReady == true { return true }
         backgroundLoop?.stream?.close()
-        backgroundLoop = BackgroundLoop(key: sound.key, pcm: pcm, stream: nil)
-        return openLoopLocked()
+        backgroundLoop = BackgroundLoop(key: sound.key, pcm: nil, stream: nil, opening: true)
+        let key = sound.key
+        queue.async { [weak self] in
+            // Converted outside the lock (a long sound takes milliseconds): the mainloop keeps running.
+            let pcm = held.sampleRate == FallbackStream.rate && held.channels == FallbackStream.channels
+                ? held : held.converted(rate: FallbackStream.rate, channels: FallbackStream.channels)
+            guard let self else { return }
+            self.lock()
+            defer { self.unlock() }
+            guard self.backgroundLoop?.key == key, self.backgroundLoop?.stream == nil else { return }
+            self.backgroundLoop?.pcm = pcm
+            self.backgroundLoop?.opening = false
+            self.openLoopLocked()
+        }
+        return true
     }
 
     /// Stops the background sound (its stream is closed: the server's sink input goes away).
@@ -64,17 +70,20 @@ extension PulseSoundEngine {
         return muted ? 0 : Float(level) / 100 * Self.loopLevel
     }
 
-    /// Opens the stream of the background sound wanted and starts it. Lock held.
-    @discardableResult
-    func openLoopLocked() -> Bool {
-        guard var loop = backgroundLoop, connected, let ctx = context else { return false }
+    /// Opens the stream of the background sound wanted (once converted) and starts it. Lock held (released
+    /// while the server answers: the engine's queue or a reconnect runs this, never the reader).
+    func openLoopLocked() {
+        guard let loop = backgroundLoop, let pcm = loop.pcm, loop.stream == nil, connected, !stopped, let ctx = context else { return }
         guard case .success(let stream) = FallbackStream.open(context: ctx, mainloop: mainloop, name: "Pajama background", role: "music") else {
-            return false
+            return
         }
-        stream.startLooping(loop.pcm, gain: loopGain)
-        loop.stream = stream
-        backgroundLoop = loop
-        return true
+        // The wait for the server released the lock: the sound wanted may have changed meanwhile.
+        guard backgroundLoop?.key == loop.key, backgroundLoop?.stream == nil, !stopped else {
+            stream.close()
+            return
+        }
+        stream.startLooping(pcm, gain: loopGain)
+        backgroundLoop?.stream = stream
     }
 
     /// Closes the background sound's stream, keeping the sound wanted (a reconnect opens it again). Lock held.

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaAudio
+@testable import PajamaAudio
 import PajamaCore
 import PajamaTestSupport
 import Testing
@@ -27,9 +27,9 @@ import Testing
         #expect(engine.startLoop(sound))
         let started = try watcher.waitFor("the loop's sink input") { $0.contains { $0.kind == .new } }
         let input = started.first { $0.kind == .new }!.index
+        #expect(server.waitUntil { engine.loopPlaying == rain })
         #expect(Self.backgroundInputs(server) == 1)
         #expect(server.pactl("list", "sink-inputs").contains("media.role = \"music\""))
-        #expect(engine.loopPlaying == rain)
         // Heard for far longer than the sound lasts: it loops.
         let recorder = try SinkRecorder(server: server)
         defer { _ = recorder.stop() }
@@ -61,8 +61,8 @@ import Testing
             events.filter { $0.kind == .new }.count == 2 && events.filter { $0.kind == .remove }.count == 1
         }
         #expect(events.first { $0.kind == .remove }?.index == events.first { $0.kind == .new }?.index)
+        #expect(server.waitUntil { engine.loopPlaying == wind })
         #expect(Self.backgroundInputs(server) == 1)
-        #expect(engine.loopPlaying == wind)
         // Unloading the sound (the store evicted it) does not cut the loop: it holds its own copy.
         await engine.unload(windSound)
         #expect(engine.loopPlaying == wind)
@@ -81,6 +81,7 @@ import Testing
         engine.play(tap)
         let pageLevel = SinkRecorder.peakRMS(try recorder.record(seconds: 1.0))
         #expect(engine.startLoop(sound))
+        #expect(server.waitUntil { engine.loopPlaying == rain })
         _ = try recorder.record(seconds: 0.3)  // what was rendered before is behind us
         let full = SinkRecorder.peakRMS(try recorder.record(seconds: 0.8))
         #expect(full > 0.01 && full < pageLevel * 0.75, "the loop at \(full) against a page sound at \(pageLevel)")
@@ -107,6 +108,7 @@ import Testing
         defer { watcher.stop() }
         let sound = try await engine.load(rain, bytes: TestSound.wav(seconds: 0.2))
         #expect(engine.startLoop(sound))
+        #expect(server.waitUntil { engine.loopPlaying == rain })
         let input = try watcher.waitFor("the loop") { $0.contains { $0.kind == .new } }.first { $0.kind == .new }!.index
         await engine.shutdown()
         try watcher.waitFor("the loop's input removed at shutdown") { $0.contains { $0.kind == .remove && $0.index == input } }
@@ -117,5 +119,23 @@ import Testing
         #expect(!off.startLoop(sound))
         #expect(off.loopPlaying == nil)
         await off.shutdown()
+    }
+
+    @Test func aFrozenServerNeverHoldsTheCallerNorQuitting() async throws {
+        let (server, config, engine) = try startSoundEngine(.sampleCache)
+        defer { server.resume(); server.stop(); config.remove() }
+        let sound = try await engine.load(rain, bytes: TestSound.wav(seconds: 0.2))
+        server.pause()
+        // The stream opens on the engine's queue: the call returns though the server never answers.
+        #expect(engine.startLoop(sound))
+        #expect(engine.loopPlaying == nil)
+        engine.stopLoop()
+        #expect(engine.startLoop(sound))
+        await engine.shutdown()
+        #expect(engine.shutdownWait < .seconds(3), "shutdown waited \(engine.shutdownWait) on the frozen server")
+        // Running again, the server never plays the loop of an engine that quit.
+        server.resume()
+        #expect(server.waitUntil { !server.pactl("list", "clients").contains("application.name = \"Pajama\"") })
+        #expect(Self.backgroundInputs(server) == 0)
     }
 }
