@@ -15,5 +15,6 @@ enum Scenarios {
         CoReadingScenario(),
         CoReadingCrowdScenario(),
         InkScenario(),
+        InkPathScenario(),
     ]
 }

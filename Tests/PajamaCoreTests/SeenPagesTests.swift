@@ -20,6 +20,7 @@ import Testing
         #expect(seen.beatCount == 2 && seen.pages.count == 2)
         for i in 0..<SeenPages.limit { seen.insert(SeenPage(beat: "long", page: "p\(i)")) }
         #expect(seen.pages.count == SeenPages.limit)
+        #expect(seen.beatCount == 1, "the beats whose pages were all forgotten no longer count")
         #expect(!seen.contains(StoryLocation(beatId: "a", pageId: "1")) && !seen.contains(StoryLocation(beatId: "b", pageId: "1")))
         #expect(seen.contains(StoryLocation(beatId: "long", pageId: "p0", lineIndex: 3)), "lines do not count")
         // A page seen again is the newest: it outlives pages seen after it the first time.

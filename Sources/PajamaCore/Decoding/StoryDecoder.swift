@@ -96,14 +96,23 @@ public enum StoryDecoder {
         return Beat(id: id, pages: pages, nextBeatId: nextBeatId, origin: origin)
     }
 
-    /// A made beat's `origin` (BeatOrigin): `{"seed": 7, "steps": [0, 2], "state": "...", "version": "...",
-    /// "stopped": "..."}` (`stopped` only where the runtime stopped).
+    /// A made beat's `origin` (BeatOrigin): `{"seed": 7, "steps": "0,2", "state": "...", "version": "...",
+    /// "stopped": "..."}` (`stopped` only where the runtime stopped; the steps may also be an array, `[0, 2]`).
     private static func decodeOrigin(_ cursor: JSONCursor) throws(StoryFormatError) -> BeatOrigin {
         var steps: [Int] = []
-        for step in try cursor.field("steps").elements() {
-            let value = try step.integer()
-            guard value >= -1 else { throw step.error("a step is a choice index (0 or more) or -1") }
-            steps.append(value)
+        let stepsCursor = try cursor.field("steps")
+        if case .string(let text) = stepsCursor.value {
+            // As made beats write them: "0,2,-1".
+            guard let parsed = BeatOrigin.steps(fromText: text) else {
+                throw stepsCursor.error("the steps are choice indexes (0 or more) or -1, separated by commas")
+            }
+            steps = parsed
+        } else {
+            for step in try stepsCursor.elements() {
+                let value = try step.integer()
+                guard value >= -1 else { throw step.error("a step is a choice index (0 or more) or -1") }
+                steps.append(value)
+            }
         }
         return BeatOrigin(
             seed: try cursor.field("seed").integer(), steps: steps, state: try cursor.optionalField("state")?.string(),

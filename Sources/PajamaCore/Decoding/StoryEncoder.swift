@@ -24,7 +24,7 @@ public enum StoryEncoder {
         var object: [String: Any] = ["id": beat.id, "pages": beat.pages.map(page)]
         if let next = beat.nextBeatId { object["nextBeatId"] = next }
         if let origin = beat.origin {
-            var entry: [String: Any] = ["seed": origin.seed, "steps": origin.steps]
+            var entry: [String: Any] = ["seed": origin.seed, "steps": BeatOrigin.stepsText(origin.steps)]
             if let state = origin.state { entry["state"] = state }
             if let version = origin.version { entry["version"] = version }
             if let stopped = origin.stopped { entry["stopped"] = stopped }

@@ -51,6 +51,8 @@ final class InkBeatMaker {
 
     private var nodes: [String: Node] = [InkBeatMaker.startBeatId: Node(parent: nil, step: 0)]
     private var endStates = LRUCache<String, String>(countLimit: InkBeatMaker.statesKept)
+    /// The steps to the beats made last (`steps(to:)`).
+    private var recentSteps = LRUCache<String, [Int]>(countLimit: InkBeatMaker.statesKept)
 
     /// Why a beat could not be made.
     enum Problem: Error, Equatable {
@@ -114,15 +116,23 @@ final class InkBeatMaker {
         return "i-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The steps from the start to the beat `id` (which must be known).
+    /// The steps from the start to the beat `id` (which must be known). A beat is made after its parent, whose
+    /// steps are kept (`recentSteps`): one step more, not a walk up the whole way, however long it is.
     func steps(to id: String) -> [Int] {
-        var steps: [Int] = []
+        var tail: [Int] = []
         var cursor = id
+        var known: [Int] = []
         while let node = nodes[cursor], let parent = node.parent {
-            steps.append(node.step)
+            if let steps = recentSteps.peek(cursor) {
+                known = steps
+                break
+            }
+            tail.append(node.step)
             cursor = parent
         }
-        return steps.reversed()
+        let steps = known + tail.reversed()
+        _ = recentSteps.insert(steps, for: id, cost: 1)
+        return steps
     }
 
     // MARK: Making beats

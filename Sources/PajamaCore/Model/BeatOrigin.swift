@@ -37,6 +37,38 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
 }
 
 extension BeatOrigin {
+    /// The steps as a made beat's JSON carries them: `"0,2,-1"`, one string (an array of numbers costs a
+    /// JSON value, and a decoding cursor, per step: a long reading made every beat dearer than the last).
+    static func stepsText(_ steps: [Int]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(steps.count * 3)
+        for (index, step) in steps.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: String(step).utf8)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The steps of `stepsText`, nil when `text` is not a list of steps (each -1 or more).
+    static func steps(fromText text: String) -> [Int]? {
+        guard !text.isEmpty else { return [] }
+        var steps: [Int] = []
+        for part in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+            if part.elementsEqual("-1".utf8) {
+                steps.append(-1)
+                continue
+            }
+            guard !part.isEmpty, part.count <= 9 else { return nil }
+            var value = 0
+            for byte in part {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            steps.append(value)
+        }
+        return steps
+    }
+
     /// The FNV-1a hash of `state` in hex (co-reading compares the owner's and a follower's), nil without one.
     public var stateHash: String? { state.map { String(FNV1a.hash($0), radix: 16) } }
 }

@@ -40,7 +40,8 @@ extension ReaderViewModel {
 
     /// Autosaves the page shown (before a choice), named by its time.
     func autosave() {
-        guard let bookmark = bookmarkHere(name: "autosave " + Bookmark.timeText(Date(), seconds: true)) else { return }
+        // Nowhere to keep it (`pajama play`, the bench): not built at all (it copies the history).
+        guard keepsBookmarks, let bookmark = bookmarkHere(name: "autosave " + Bookmark.timeText(Date(), seconds: true)) else { return }
         bookmarkWrites.yield(.autosave(bookmark))
     }
 

@@ -63,6 +63,8 @@ public final class ReaderViewModel {
     /// `close()` waits for it).
     let bookmarkWrites: AsyncStream<BookmarkWrite>.Continuation
     private let bookmarkWriter: Task<Void, Never>
+    /// Whether bookmarks are kept (a store was given): without one, no autosave is made before a choice.
+    let keepsBookmarks: Bool
 
     /// `progress` is where reading progress is kept (nil: not kept); it is written behind the reader, at
     /// most once per `progressInterval` of `progressClock`, once the reader has made no move for `progressSettle`,
@@ -85,6 +87,7 @@ public final class ReaderViewModel {
         self.hub = hub
         let (writes, bookmarkWrites) = AsyncStream<BookmarkWrite>.makeStream()
         self.bookmarkWrites = bookmarkWrites
+        keepsBookmarks = bookmarks != nil
         bookmarkWriter = Self.bookmarkWriter(bookmarks, storyId: content.manifest.id, writes: writes, hub: hub)
     }
 

@@ -34,9 +34,11 @@ public struct ReadingHistory: Sendable, Equatable {
         entries.append(Entry(location: location, beat: beat))
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
         cursor = entries.count - 1
-        // Bound memory: only the most recent entries keep their content.
+        // Bound memory: only the most recent entries keep their content. Every entry before the window lost
+        // its content when it left it, so only the one leaving now is cleared (a push costs the same however
+        // long the history is).
         let keepFrom = entries.count - contentKeptFor
-        if keepFrom > 0 { for i in 0..<keepFrom where entries[i].beat != nil { entries[i].beat = nil } }
+        if keepFrom > 0 { entries[keepFrom - 1].beat = nil }
     }
 
     /// Replaces the current entry's location (revealing a line moves within a page, not to a new one).

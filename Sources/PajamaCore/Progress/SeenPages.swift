@@ -23,6 +23,8 @@ public struct SeenPages: Sendable, Equatable {
     /// Oldest first; each page once.
     public private(set) var pages: [SeenPage] = []
     private var members: Set<SeenPage> = []
+    /// How many remembered pages each beat has (so `beatCount` is read at once on every page entered).
+    private var pagesPerBeat: [String: Int] = [:]
 
     /// The pages of a progress file (nil: a file written before seen pages were kept, or none); duplicates
     /// are dropped and only the newest `limit` kept.
@@ -42,13 +44,19 @@ public struct SeenPages: Sendable, Equatable {
         }
         members.insert(page)
         pages.append(page)
+        pagesPerBeat[page.beat, default: 0] += 1
         if pages.count > Self.limit {
             let forgotten = pages.removeFirst()
             members.remove(forgotten)
+            if pagesPerBeat[forgotten.beat] == 1 {
+                pagesPerBeat[forgotten.beat] = nil
+            } else {
+                pagesPerBeat[forgotten.beat, default: 1] -= 1
+            }
         }
         return true
     }
 
-    /// How many distinct beats have a seen page.
-    public var beatCount: Int { Set(pages.map(\.beat)).count }
+    /// How many distinct beats have a seen page (kept as pages come and go: the reader asks on every page).
+    public var beatCount: Int { pagesPerBeat.count }
 }
