@@ -41,4 +41,16 @@ import Testing
         let report = await StoryValidator.validate(source: InkReadingTests.source(dir), probe: InkReadingTests.Probe())
         #expect(report.findings.isEmpty, "\(report.findings.map(\.description))")
     }
+
+    /// The line the runtime made in the continue that then stopped with an error is read before the error page
+    /// (as in ink: fukushima's last line was lost).
+    @Test func theLineBeforeARuntimeErrorInTheSameContinueIsRead() async throws {
+        let dir = try InkReadingTests.folder(InkStoryFixtures.ranOutOfContent)
+        defer { dir.remove() }
+        let start = try await InkReadingTests.beat(InkReadingTests.source(dir), "start")
+        let lines = InkReadingTests.lines(start)
+        #expect(Array(lines.prefix(2)) == ["First words.", "Last words."], "\(lines)")
+        #expect(lines.last?.contains("ran out of content") == true, "\(lines)")
+        #expect(start.origin?.stopped != nil)
+    }
 }

@@ -184,12 +184,14 @@ final class InkBeatMaker {
                 let path = story.currentPathString ?? ""
                 errors.messages = []
                 var text = try story.continueStory()
+                while text.unicodeScalars.last == "\n" { text.unicodeScalars.removeLast() }
+                if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { text = "" }
                 if let error = errors.messages.first {
+                    // The line the runtime made before it stopped is read, as in ink (continue returns it).
+                    if !text.isEmpty { segment.lines.append(InkPager.Line(text: text, tags: story.currentTags, inkPath: path)) }
                     segment.outcome = .error("ink error at \"\(path)\": \(error)")
                     break
                 }
-                while text.unicodeScalars.last == "\n" { text.unicodeScalars.removeLast() }
-                if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { text = "" }
                 segment.lines.append(InkPager.Line(text: text, tags: story.currentTags, inkPath: path))
             }
             if let restart = InkPager.restartLine(in: segment.lines) {

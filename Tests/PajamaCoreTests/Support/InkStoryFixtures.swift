@@ -51,3 +51,11 @@ extension InkStoryFixtures {
     {"inkVersion":21,"root":[["#","^title: A <b>Web</b> Story","/#","#","^AUTHOR: Someone &amp; Co","/#","#","^theme: dark","/#","^The <b>storm</b> came &amp; went.<br>Second row.","#","^IMAGE: images/a.png","/#","#","^AUDIO: sounds/bell.wav","/#","#","^AUDIOLOOP: sounds/rain.wav","/#","\n","^Plain <i>line</i> with <blink>junk</blink>.","\n","#","^CLEAR","/#","^After the clear.","#","^CLASS: dim","/#","\n","#","^BACKGROUND: images/bg.png","/#","^Background page.","\n","ev","str","^Go <b>on</b>","/str","/ev",{"*":"0.c-0","flg":20},{"c-0":[{"->":"next"},{"#f":5}]}],"done",{"next":["^Still raining.","\n","#","^AUDIOLOOP: none","/#","^Quiet now.","\n","#","^RESTART","/#","^Never shown.","\n","end",{"#f":1}]}],"listDefs":{}}
     """##
 }
+
+extension InkStoryFixtures {
+    /// A knot that ends without `-> DONE` or `-> END`: its last line, then ink's "ran out of content" error
+    /// in the same continue.
+    static let ranOutOfContent = ##"""
+    {"inkVersion":21,"root":[[{"->":"k"},["done",{"#n":"g-0"}],null],"done",{"k":["^First words.","\n","^Last words.","\n",null]}],"listDefs":{}}
+    """##
+}
