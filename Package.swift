@@ -45,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // `pajama install-story` of a .zip (PajamaInstall): entries read one by one in process, so each path is
+        // checked before anything is written and the real bytes are counted against the limits (docs/install.md).
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         // MARK: C shims (a modulemap and one header each)
@@ -114,6 +117,12 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        // `pajama install-story` / `uninstall-story`: a story package (folder, .zip, ink file, URL) copied into the
+        // reader's stories folder after validation; untrusted content never leaves its staging folder.
+        .target(
+            name: "PajamaInstall",
+            dependencies: ["PajamaCore", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+        ),
         // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, no dependencies (docs/ink.md).
         .target(name: "PajamaInk"),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
@@ -122,7 +131,7 @@ let package = Package(
         .executableTarget(
             name: "pajama",
             dependencies: [
-                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading",
+                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -173,6 +182,12 @@ let package = Package(
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk"]),
         // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
         .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore", "PajamaTestSupport"]),
+        .testTarget(
+            name: "PajamaInstallTests",
+            dependencies: [
+                "PajamaInstall", "PajamaCore", "PajamaTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,6 +10,9 @@ public struct Paths: Sendable, Equatable {
     public var cache: URL
     /// Saved reading progress: `$XDG_DATA_HOME/pajama/progress` (default `~/.local/share/pajama/progress`).
     public var progress: URL
+    /// The reader's own stories, put there by `pajama install-story`: `$XDG_DATA_HOME/pajama/stories`
+    /// (default `~/.local/share/pajama/stories`), beside `progress`.
+    public var stories: URL { progress.deletingLastPathComponent().appendingPathComponent("stories") }
     /// Bookmarks and autosaves, one JSON file per story id: `$XDG_DATA_HOME/pajama/bookmarks`, beside
     /// `progress`.
     public var bookmarks: URL { progress.deletingLastPathComponent().appendingPathComponent("bookmarks") }

@@ -96,6 +96,24 @@ struct DoctorCommand: PathsCommand {
         print("  config: \(paths.config.path)")
         print("  log: \(paths.logFile.path)")
 
+        // Where the library's stories and the themes come from (an installed pajama finds its own under
+        // PREFIX/share/pajama, from the executable's path).
+        let installation = Installation.current
+        print("installation")
+        print("  executable: \(installation.executable)")
+        print("  bundled files: \(installation.origin)")
+        print("stories")
+        let library = StoryFolder.resolve(nil, paths: paths)
+        for (folder, line) in zip(library.folders, library.describe(installation: installation)) {
+            print("  \(line): \(Self.count(stories: folder.path, paths: paths))")
+        }
+        print("themes")
+        for (folder, why) in Self.themeFolders(paths: paths, installation: installation, environment: environment) {
+            let names = ThemeLibrary.names(in: [folder])
+            let found = FileManager.default.fileExists(atPath: folder.path) ? (names.isEmpty ? "none" : names.joined(separator: ", ")) : "no such folder"
+            print("  \(folder.path) (\(why)): \(found)")
+        }
+
         for warning in warnings { print("warning: \(warning)") }
         if let soundOff { print("sound: \(soundOff.advice)") }
         for problem in problems { print("problem: \(problem)") }
@@ -104,6 +122,26 @@ struct DoctorCommand: PathsCommand {
             print("reading works; sound is off: \(soundOff.summary)")
         } else {
             print("all good")
+        }
+    }
+
+    /// "3 stories", "no such folder yet", for a library folder.
+    private static func count(stories folder: String, paths: Paths) -> String {
+        guard FileManager.default.fileExists(atPath: folder) else { return "no such folder yet" }
+        let count = LibraryEntry.scan(folder, progress: ProgressStore(folder: paths.progress)).count
+        return count == 1 ? "1 story" : "\(count) stories"
+    }
+
+    /// The theme folders in search order, each with where it comes from (as `ThemeLibrary.searchPaths`).
+    private static func themeFolders(paths: Paths, installation: Installation, environment: [String: String]) -> [(URL, String)] {
+        let searched = ThemeLibrary.searchPaths(paths, installation: installation)
+        return searched.map { folder in
+            if let value = environment["PAJAMA_THEMES"], !value.isEmpty, folder.path == URL(fileURLWithPath: value).path {
+                return (folder, "from $PAJAMA_THEMES")
+            }
+            if folder.path == paths.config.appendingPathComponent("themes").path { return (folder, "yours") }
+            if let bundled = installation.themes, folder.path == bundled { return (folder, "bundled, \(installation.origin)") }
+            return (folder, "./Themes of the current folder")
         }
     }
 

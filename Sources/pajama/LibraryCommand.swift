@@ -4,7 +4,12 @@ import PajamaCore
 /// `pajama` / `pajama library [folder]`: pick a story and read it.
 struct LibraryCommand: PathsCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
-        commandName: "library", abstract: "Show the stories of a folder (default ./Stories or $PAJAMA_STORIES) and read one.")
+        commandName: "library",
+        abstract: "Show the stories of a folder and read one.",
+        discussion: """
+            Without a folder: $PAJAMA_STORIES, else ./Stories, else the stories installed with pajama and your own \
+            (those pajama install-story put in $XDG_DATA_HOME/pajama/stories).
+            """)
 
     @Argument(help: "The folder of stories.")
     var folder: String?
@@ -21,7 +26,7 @@ struct LibraryCommand: PathsCommand, LoggingCommand {
             ReaderApp.printError("pajama: cannot open the library \(StoryFormatError.printable(folder)): \(problem)")
             throw ExitCode(2)
         }
-        let code = await ReaderApp.runLibrary(folder: StoryFolder.resolve(folder), options: reading, paths: paths)
+        let code = await ReaderApp.runLibrary(library: StoryFolder.resolve(folder, paths: paths), options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -8,18 +8,18 @@ import PajamaTerminal
 struct ListCommand: PathsCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stories in a folder.")
 
-    @Argument(help: "The folder of stories (default $PAJAMA_STORIES or ./Stories).")
+    @Argument(help: "The folder of stories (default $PAJAMA_STORIES, else ./Stories, else the installed stories and yours).")
     var folder: String?
 
     func run(paths: Paths) async throws {
-        let folder = StoryFolder.resolve(folder)
-        if let problem = FolderStorySource.folderProblem(folder) {
+        let library = StoryFolder.resolve(folder, paths: paths)
+        if let folder = library.explicit, let problem = FolderStorySource.folderProblem(folder) {
             ReaderApp.printError("pajama: cannot list \(StoryFormatError.printable(folder)): \(problem)")
             throw ExitCode(2)
         }
-        let entries = LibraryEntry.scan(folder, progress: ProgressStore(folder: paths.progress))
+        let entries = LibraryEntry.scan(library, progress: ProgressStore(folder: paths.progress))
         if entries.isEmpty {
-            print("no stories in \(folder)")
+            print("no stories in \(library.title)")
             return
         }
         var rows = [["id", "title", "author", "beats", "validates"]]

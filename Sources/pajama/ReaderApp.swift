@@ -73,7 +73,7 @@ enum ReaderApp {
     }
 
     /// `pajama` / `pajama library`: pick stories until the reader quits.
-    static func runLibrary(folder: String, options: ReadingOptions, paths: Paths) async -> Int32 {
+    static func runLibrary(library: LibraryFolders, options: ReadingOptions, paths: Paths) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
         let progress = ProgressStore(folder: paths.progress)
         let sound = makeSound(options, paths: paths)
@@ -91,7 +91,7 @@ enum ReaderApp {
     ) async -> Int32? {
         var selected = 0
         var notice: String?
-        var entries = LibraryEntry.scan(folder, progress: progress)
+        var entries = LibraryEntry.scan(library, progress: progress)
         var dirty = true
         var lastSize = (screen.width, screen.height)
         loop: while screen.quitSignal == nil {
@@ -115,14 +115,15 @@ enum ReaderApp {
                         notice = " cannot open \(entry.title): \(error)"
                     }
                     if screen.quitSignal != nil { break loop }
-                    entries = LibraryEntry.scan(folder, progress: progress)
+                    entries = LibraryEntry.scan(library, progress: progress)
                     screen.invalidate()
                 default: break
                 }
             }
             if (screen.width, screen.height) != lastSize { lastSize = (screen.width, screen.height); dirty = true }
             if dirty {
-                screen.draw(LibraryEntry.render(entries, selected: selected, folder: folder, width: screen.width, height: screen.height, notice: notice))
+                screen.draw(LibraryEntry.render(entries, selected: selected, folder: library.title, width: screen.width, height: screen.height, notice: notice,
+                                                  emptyHint: library.emptyHint))
                 dirty = false
             }
             await screen.waitForInput(timeout: .seconds(1))

@@ -1,10 +1,12 @@
 import Foundation
+import PajamaCore
 
-/// Where the library looks: the argument, else `$PAJAMA_STORIES`, else `./Stories`.
+/// Where the library looks: the argument, else `$PAJAMA_STORIES`, else `./Stories`, else the installed
+/// stories and the reader's own (`LibraryFolders`).
 enum StoryFolder {
-    static func resolve(_ argument: String?) -> String {
-        if let argument { return argument }
-        if let env = ProcessInfo.processInfo.environment["PAJAMA_STORIES"], !env.isEmpty { return env }
-        return "Stories"
+    static func resolve(_ argument: String?, paths: Paths) -> LibraryFolders {
+        LibraryFolders.resolve(
+            argument: argument, environment: ProcessInfo.processInfo.environment,
+            currentFolder: FileManager.default.currentDirectoryPath, installation: .current, paths: paths)
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 /// `pajama frob`: a word that is neither a command nor an existing folder is a mistyped command, not a
 /// library folder (the library is the default command, so without this check it opened an empty one).
 enum UnknownCommand {
-    /// Options of the default command that take a value (`--theme night`): their values are not commands.
-    static let optionsWithValues: Set<String> = ["--theme"]
+    /// Options of the default command that take a value (`--theme night`), and argument-parser's
+    /// `--generate-completion-script bash`: their values are not commands.
+    static let optionsWithValues: Set<String> = ["--theme", "--generate-completion-script"]
 
     /// The error for `arguments` (without the program name), or nil when they name a command, a folder
     /// (or other existing path), a path with a `/`, or no word at all.

@@ -46,8 +46,23 @@ public struct LibraryEntry: Sendable, Equatable {
         return entries.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
     }
 
-    /// The library screen.
-    public static func render(_ entries: [LibraryEntry], selected: Int, folder: String, width: Int, height: Int, notice: String?) -> CellGrid {
+    /// Every story of the library's folders, sorted by title; a story id found in an earlier folder hides
+    /// the same id in a later one (the reader's own copy hides the bundled one).
+    public static func scan(_ library: LibraryFolders, progress: ProgressStore) -> [LibraryEntry] {
+        var ids = Set<String>()
+        var entries: [LibraryEntry] = []
+        for folder in library.folders {
+            for entry in scan(folder.path, progress: progress) where !entry.readable || ids.insert(entry.id).inserted {
+                entries.append(entry)
+            }
+        }
+        return entries.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
+    }
+
+    /// The library screen. `emptyHint` is what it says with no story (by default, to put folders in `folder`).
+    public static func render(
+        _ entries: [LibraryEntry], selected: Int, folder: String, width: Int, height: Int, notice: String?, emptyHint: String? = nil
+    ) -> CellGrid {
         var grid = CellGrid(width: width, height: height)
         guard width >= PageRenderer.minimumSize.width, height >= PageRenderer.minimumSize.height else {
             grid.put("terminal too small", x: 0, y: 0, style: Style(.error))
@@ -58,7 +73,7 @@ public struct LibraryEntry: Sendable, Equatable {
         grid.fill(y: height - 1, style: Style(.status))
         grid.put(notice ?? " ↑ ↓ choose · Enter read · q quit", x: 0, y: height - 1, style: Style(.status))
         if entries.isEmpty {
-            grid.put("No stories here. Put story folders in \(folder) or set PAJAMA_STORIES.", x: 2, y: 2, style: Style(.dim), maxWidth: width - 4)
+            grid.put(emptyHint ?? "No stories here. Put story folders in \(folder) or set PAJAMA_STORIES.", x: 2, y: 2, style: Style(.dim), maxWidth: width - 4)
             return grid
         }
         let visible = height - 4

@@ -55,14 +55,12 @@ public struct Theme: Sendable, Equatable {
 /// Finds and loads themes by name.
 public enum ThemeLibrary {
     /// Folders searched, first match wins: the reader's own (`paths.themes`: `$PAJAMA_THEMES`, then
-    /// `config/themes`), `./Themes`, and the Themes folder next to the executable's package.
-    public static func searchPaths(_ paths: Paths) -> [URL] {
+    /// `config/themes`), `./Themes`, and the themes that came with the executable (`Installation`:
+    /// `PREFIX/share/pajama/Themes` when installed, the checkout's `Themes` when built from source).
+    public static func searchPaths(_ paths: Paths, installation: Installation = .current) -> [URL] {
         var folders = paths.themes
         folders.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Themes"))
-        // .build/debug/pajama -> package root/Themes
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        folders.append(executable.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Themes"))
+        if let bundled = installation.themes { folders.append(URL(fileURLWithPath: bundled)) }
         return folders
     }
 

@@ -1,0 +1,249 @@
+import Foundation
+import PajamaCore
+import PajamaHTTP
+
+/// Copies a story package someone sent into the reader's stories folder (`Paths.stories`), after the
+/// validator found no error in it, and removes one again.
+///
+/// What is copied is untrusted: it is written only under a staging folder inside the stories folder
+/// (`.install-<random>`), each path checked before anything is written (no `..`, no absolute path, no
+/// symbolic link, no device or pipe), its real bytes counted against `Limits`, and it becomes
+/// `stories/<id>` with one rename once it validates. Whatever fails leaves the stories folder as it was.
+public struct StoryInstaller: Sendable {
+    /// What a package may hold.
+    public struct Limits: Sendable, Equatable {
+        /// All files together, as written (not as an archive claims).
+        public var bytes: Int64
+        /// Files and folders.
+        public var entries: Int
+        /// A download (a .zip or an .ink.json by URL).
+        public var download: Int
+
+        public init(bytes: Int64 = 512 << 20, entries: Int = 10_000, download: Int = 256 << 20) {
+            self.bytes = bytes
+            self.entries = entries
+            self.download = download
+        }
+    }
+
+    /// What was installed.
+    public struct Installed: Sendable, Equatable {
+        public var id: String
+        public var title: String
+        public var folder: String
+        /// True when it replaced a story with the same id.
+        public var replaced: Bool
+    }
+
+    /// Validates a staged story folder (the command passes `StoryValidator` with the live asset probe).
+    public typealias Validate = @Sendable (_ folder: String) async -> ValidationReport
+
+    /// The reader's stories folder (`Paths.stories`).
+    public var folder: URL
+    public var limits: Limits
+    /// How long a silent download may wait for bytes.
+    public var downloadTimeout: Duration
+
+    public init(folder: URL, limits: Limits = Limits(), downloadTimeout: Duration = .seconds(30)) {
+        self.folder = folder
+        self.limits = limits
+        self.downloadTimeout = downloadTimeout
+    }
+
+    // MARK: Installing
+
+    /// Installs the package `argument` names: a story folder (with story.json, or one `.ink.json`), a
+    /// `.zip` of one, an `.ink.json` file, or the `http(s)://` URL of a .zip or an `.ink.json`. `onReport`
+    /// sees the validator's report (findings to print) before the story is installed or refused.
+    public func install(
+        _ argument: String, replace: Bool = false, validate: Validate, onReport: @Sendable (ValidationReport) -> Void = { _ in }
+    ) async throws(InstallError) -> Installed {
+        try makeFolder(folder)
+        let staging = folder.appendingPathComponent(".install-\(UUID().uuidString.lowercased())")
+        try makeFolder(staging)
+        defer { try? FileManager.default.removeItem(at: staging) }
+
+        let lower = argument.lowercased()
+        var source = argument
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+            source = try await download(argument, into: staging).path
+        }
+        let package = staging.appendingPathComponent("package")
+        let root = try stage(source, shownAs: argument, into: package)
+
+        // The story's id names its folder: read it before validating, so a package without one says so.
+        let manifest = try Self.manifest(of: root.path, shownAs: argument)
+        let report = await validate(root.path)
+        onReport(report)
+        if report.couldNotRead || report.errorCount > 0 { throw .invalid(path: argument, report: report) }
+
+        let target = folder.appendingPathComponent(manifest.id)
+        var replaced = false
+        if FileManager.default.fileExists(atPath: target.path) {
+            guard replace else { throw .alreadyInstalled(id: manifest.id, folder: target.path) }
+            // The old copy moves into the staging folder (removed with it) only once the new one is whole.
+            try move(target, to: staging.appendingPathComponent("previous"))
+            replaced = true
+        }
+        try move(root, to: target)
+        return Installed(id: manifest.id, title: manifest.title, folder: target.path, replaced: replaced)
+    }
+
+    /// Copies or extracts `source` under `package`; returns the story's folder inside it.
+    func stage(_ source: String, shownAs shown: String, into package: URL) throws(InstallError) -> URL {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else { throw .notFound(path: shown) }
+        var budget = Budget(limits: limits, shownAs: shown)
+        if isFolder.boolValue {
+            let hasStory = FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent("story.json"))
+            guard hasStory || InkStorySource.inkFile(at: source) != nil else {
+                throw .notAStory(path: shown, reason: "the folder has no story.json and no single .ink.json file")
+            }
+            try FolderCopy.copy(URL(fileURLWithPath: source), to: package, budget: &budget)
+            return package
+        }
+        let name = (source as NSString).lastPathComponent
+        if name.lowercased().hasSuffix(".zip") {
+            try ZipExtraction.extract(URL(fileURLWithPath: source), to: package, budget: &budget)
+            return try Self.storyRoot(in: package, shownAs: shown)
+        }
+        if InkStorySource.isInkFile(name) {
+            try makeFolder(package)
+            try FolderCopy.copyFile(URL(fileURLWithPath: source), to: package.appendingPathComponent(name), entry: name, budget: &budget)
+            return package
+        }
+        throw .notAStory(path: shown, reason: "expected a story folder, a .zip, or an .ink.json file")
+    }
+
+    /// The folder holding story.json (or the one .ink.json) in an extracted archive: its top, or its one
+    /// top-level folder (archives usually wrap the story's folder).
+    static func storyRoot(in package: URL, shownAs shown: String) throws(InstallError) -> URL {
+        func isStory(_ url: URL) -> Bool {
+            FileManager.default.fileExists(atPath: url.appendingPathComponent("story.json").path) || InkStorySource.inkFile(at: url.path) != nil
+        }
+        if isStory(package) { return package }
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []).filter { !$0.hasPrefix(".") }
+        if names.count == 1 {
+            let inner = package.appendingPathComponent(names[0])
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: inner.path, isDirectory: &isFolder), isFolder.boolValue, isStory(inner) { return inner }
+        }
+        throw .notAStory(path: shown, reason: "the archive holds no story.json (nor a single .ink.json) at its top or in its one folder")
+    }
+
+    /// The manifest of a staged story, its id checked as a folder name.
+    static func manifest(of root: String, shownAs shown: String) throws(InstallError) -> StoryManifest {
+        let manifest: StoryManifest
+        do {
+            if let ink = FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent("story.json"))
+                ? nil : InkStorySource.inkFile(at: root)
+            {
+                manifest = try InkStorySource.manifest(folder: ink.folder, file: ink.file)
+            } else {
+                manifest = try StoryDecoder.decodeManifest(try FolderStorySource(folder: root).readSync("story.json"))
+            }
+        } catch {
+            throw .notAStory(path: shown, reason: "\(error)")
+        }
+        guard StoryManifest.isValidId(manifest.id) else {
+            throw .notAStory(path: shown, reason: "its id \"\(StoryFormatError.printable(manifest.id))\" is not 1-128 letters, digits, - or _")
+        }
+        return manifest
+    }
+
+    /// Downloads the .zip or .ink.json `argument` names into `staging`.
+    func download(_ argument: String, into staging: URL) async throws(InstallError) -> URL {
+        guard let url = URL(string: argument), url.host != nil else { throw .download(url: argument, reason: "not a valid URL") }
+        let name = url.lastPathComponent
+        guard name.lowercased().hasSuffix(".zip") || InkStorySource.isInkFile(name) else {
+            throw .download(url: argument, reason: """
+                a URL must name a .zip or an .ink.json file; a story folder on a web server is read where it is: pajama read \(argument)
+                """)
+        }
+        let source = HTTPStorySource(baseURL: url.deletingLastPathComponent(), progressTimeout: downloadTimeout, maximumResponseSize: limits.download)
+        let bytes: [UInt8]
+        do {
+            bytes = try await source.read(name)
+        } catch {
+            throw .download(url: argument, reason: "\(error)")
+        }
+        let file = staging.appendingPathComponent("download-" + name)
+        do {
+            try Data(bytes).write(to: file, options: .withoutOverwriting)
+        } catch {
+            throw .io(path: file.path, reason: "cannot write the download: \(error.localizedDescription)")
+        }
+        return file
+    }
+
+    // MARK: Removing
+
+    /// Removes the reader's story `id` (its folder in `folder`); `bundled` is the stories folder installed
+    /// with pajama, to say so when `id` is one of those. Reading progress and bookmarks are kept.
+    public func remove(id: String, bundled: String?) throws(InstallError) -> String {
+        let target = folder.appendingPathComponent(id)
+        var isFolder: ObjCBool = false
+        guard StoryManifest.isValidId(id), FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue
+        else {
+            if let bundled, StoryManifest.isValidId(id), FileManager.default.fileExists(atPath: (bundled as NSString).appendingPathComponent(id)) {
+                throw .bundled(id: id, folder: bundled)
+            }
+            throw .noSuchStory(id: id, folder: folder.path, installed: installedIds())
+        }
+        do {
+            try FileManager.default.removeItem(at: target)
+        } catch {
+            throw .io(path: target.path, reason: "cannot remove: \(error.localizedDescription)")
+        }
+        return target.path
+    }
+
+    /// The ids of the reader's installed stories (their folder names), sorted.
+    public func installedIds() -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { StoryManifest.isValidId($0) }.sorted()
+    }
+
+    // MARK: Files
+
+    private func makeFolder(_ url: URL) throws(InstallError) {
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .io(path: url.path, reason: "cannot create the folder: \(error.localizedDescription)")
+        }
+    }
+
+    private func move(_ from: URL, to: URL) throws(InstallError) {
+        guard rename(from.path, to.path) == 0 else {
+            throw .io(path: to.path, reason: "cannot move \(from.path) there: \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// The running totals of one package against the limits.
+struct Budget {
+    let limits: StoryInstaller.Limits
+    let shownAs: String
+    private(set) var bytes: Int64 = 0
+    private(set) var entries = 0
+
+    init(limits: StoryInstaller.Limits, shownAs: String) {
+        self.limits = limits
+        self.shownAs = shownAs
+    }
+
+    /// "512 MB", "9 KB", "100 bytes".
+    static func size(_ bytes: Int64) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 10 ? "\(bytes >> 10) KB" : "\(bytes) bytes"
+    }
+
+    mutating func addEntry() throws(InstallError) {
+        entries += 1
+        if entries > limits.entries { throw .tooLarge(path: shownAs, what: "more than \(limits.entries) files and folders") }
+    }
+
+    mutating func add(bytes count: Int64) throws(InstallError) {
+        bytes += count
+        if bytes > limits.bytes { throw .tooLarge(path: shownAs, what: "more than \(Self.size(limits.bytes)) of files") }
+    }
+}

@@ -1,0 +1,333 @@
+import Foundation
+import PajamaCore
+import PajamaHTTP
+import PajamaInstall
+import PajamaTestSupport
+import Synchronization
+import Testing
+import ZIPFoundation
+
+/// Accepts every asset's bytes: these tests are about what is copied, not about decoding.
+struct AcceptingProbe: AssetProbe {
+    func problemWithSound(_ path: AssetPath, _ bytes: [UInt8]) -> String? { nil }
+    func problemWithImage(_ path: AssetPath, _ bytes: [UInt8]) -> String? { nil }
+}
+
+/// `pajama install-story` / `uninstall-story` below the command: folders, archives (hostile ones too), ink
+/// files and URLs, against a real validator and real files in a temporary folder.
+@Suite struct StoryInstallerTests {
+    let validate: StoryInstaller.Validate = { folder in
+        await StoryValidator.validate(source: StorySources.open(folder), probe: AcceptingProbe())
+    }
+
+    /// A copy of the bundled lantern-keeper under `folder/name`, with its id (and title) changed to `id`.
+    func story(in temp: TemporaryDirectory, _ name: String = "tale", id: String = "tale") throws -> URL {
+        let target = temp.url.appendingPathComponent(name)
+        try FileManager.default.copyItem(at: PackagePaths.stories.appendingPathComponent("lantern-keeper"), to: target)
+        let manifest = target.appendingPathComponent("story.json")
+        var text = try String(contentsOf: manifest, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"lantern-keeper\"", with: "\"\(id)\"")
+        try text.write(to: manifest, atomically: true, encoding: .utf8)
+        return target
+    }
+
+    /// Every path under `url`, relative, sorted.
+    func listing(_ url: URL) -> [String] {
+        (FileManager.default.subpaths(atPath: url.path) ?? []).sorted()
+    }
+
+    /// A .zip with `entries` (path, contents; contents nil for a folder), written by ZIPFoundation.
+    func zip(_ url: URL, _ entries: [(String, String?)], symlink: (String, String)? = nil) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for (path, contents) in entries {
+            let data = Data((contents ?? "").utf8)
+            try archive.addEntry(with: path, type: contents == nil ? .directory : .file, uncompressedSize: Int64(data.count),
+                                 compressionMethod: .deflate) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+        if let symlink {
+            let (path, target) = symlink
+            let data = Data(target.utf8)
+            try archive.addEntry(with: path, type: .symlink, uncompressedSize: Int64(data.count)) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+    }
+
+    /// A .zip of the folder `source` as `prefix/...` entries.
+    func zip(folder source: URL, to url: URL, prefix: String) throws {
+        let archive = try Archive(url: url, accessMode: .create)
+        for path in listing(source) {
+            let file = source.appendingPathComponent(path)
+            try archive.addEntry(with: prefix.isEmpty ? path : prefix + "/" + path, fileURL: file, compressionMethod: .deflate)
+        }
+    }
+
+    @Test func aFolderIsValidatedAndCopiedUnderItsId() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let source = try story(in: temp, "some-folder-name", id: "my-tale")
+        try temp.write("some-folder-name/.git/HEAD", "ref: refs/heads/main\n")
+        let stories = temp.url.appendingPathComponent("stories")
+        let installed = try await StoryInstaller(folder: stories).install(source.path, validate: validate)
+        #expect(installed.id == "my-tale" && installed.title == "The Lantern Keeper" && !installed.replaced)
+        #expect(installed.folder == stories.appendingPathComponent("my-tale").path)
+        // The same files, hidden ones left out; nothing else in the stories folder (no staging left).
+        #expect(listing(URL(fileURLWithPath: installed.folder)) == listing(source).filter { !$0.hasPrefix(".git") })
+        #expect(listing(stories).filter { !$0.contains("/") } == ["my-tale"])
+    }
+
+    @Test func aStoryWithErrorsIsRefusedWithTheFindingsAndNothingIsInstalled() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let source = try story(in: temp)
+        try FileManager.default.removeItem(at: source.appendingPathComponent("beats/storm.json"))
+        let stories = temp.url.appendingPathComponent("stories")
+        let seen = Findings()
+        await expectRefusal {
+            _ = try await StoryInstaller(folder: stories).install(source.path, validate: validate, onReport: { seen.set($0) })
+        } matching: { error in
+            guard case .invalid(let path, let report) = error else { return false }
+            return path == source.path && report.errorCount > 0
+        }
+        #expect(seen.get()?.findings.contains { $0.severity == .error && $0.description.contains("storm") } == true)
+        #expect(listing(stories).isEmpty)
+    }
+
+    @Test func aZipWrappingTheStoryFolderInstalls() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let source = try story(in: temp, id: "zipped")
+        let archive = temp.url.appendingPathComponent("tale.zip")
+        try zip(folder: source, to: archive, prefix: "tale")
+        let stories = temp.url.appendingPathComponent("stories")
+        let installed = try await StoryInstaller(folder: stories).install(archive.path, validate: validate)
+        #expect(installed.id == "zipped")
+        #expect(listing(URL(fileURLWithPath: installed.folder)) == listing(source))
+        let original = try Data(contentsOf: source.appendingPathComponent("assets/images/title.png"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: installed.folder).appendingPathComponent("assets/images/title.png")) == original)
+    }
+
+    @Test(arguments: [
+        ("../escape.txt", "leaves the story's folder"),
+        ("tale/../../escape.txt", "leaves the story's folder"),
+        ("/tmp/absolute.txt", "an absolute path"),
+        ("tale\\..\\escape.txt", "a backslash"),
+    ])
+    func anArchiveEntryLeavingTheFolderIsRefusedBeforeAnythingIsWritten(entry: String, reason: String) async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let archive = temp.url.appendingPathComponent("evil.zip")
+        try zip(archive, [("story.json", "{}"), (entry, "gotcha")])
+        let stories = temp.url.appendingPathComponent("a/b/stories")
+        await expectRefusal {
+            _ = try await StoryInstaller(folder: stories).install(archive.path, validate: validate)
+        } matching: { error in
+            guard case .unsafe(_, let named, let why) = error else { return false }
+            return named == entry && why.contains(reason)
+        }
+        #expect(listing(stories).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("a/escape.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("a/b/escape.txt").path))
+    }
+
+    @Test func aSymbolicLinkInAnArchiveIsRefused() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let archive = temp.url.appendingPathComponent("link.zip")
+        try zip(archive, [("story.json", "{}")], symlink: ("assets", "/etc"))
+        let stories = temp.url.appendingPathComponent("stories")
+        await expectRefusal {
+            _ = try await StoryInstaller(folder: stories).install(archive.path, validate: validate)
+        } matching: { error in
+            guard case .unsafe(_, let entry, let why) = error else { return false }
+            return entry == "assets" && why.contains("symbolic link")
+        }
+        #expect(listing(stories).isEmpty)
+    }
+
+    @Test func aSymbolicLinkInAFolderIsRefused() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let source = try story(in: temp)
+        try FileManager.default.createSymbolicLink(atPath: source.appendingPathComponent("assets/secret").path, withDestinationPath: "/etc/passwd")
+        let stories = temp.url.appendingPathComponent("stories")
+        await expectRefusal {
+            _ = try await StoryInstaller(folder: stories).install(source.path, validate: validate)
+        } matching: { error in
+            guard case .unsafe(_, let entry, let why) = error else { return false }
+            return entry.hasSuffix("assets/secret") && why.contains("symbolic link")
+        }
+        #expect(listing(stories).isEmpty)
+    }
+
+    @Test func packagesOverTheLimitsAreRefused() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let source = try story(in: temp)
+        let archive = temp.url.appendingPathComponent("tale.zip")
+        try zip(folder: source, to: archive, prefix: "")
+        let stories = temp.url.appendingPathComponent("stories")
+        for input in [source.path, archive.path] {
+            await expectRefusal {
+                _ = try await StoryInstaller(folder: stories, limits: .init(bytes: 10_000)).install(input, validate: validate)
+            } matching: { error in
+                guard case .tooLarge(let path, let what) = error else { return false }
+                return path == input && what.contains("more than 9 KB")
+            }
+            await expectRefusal {
+                _ = try await StoryInstaller(folder: stories, limits: .init(entries: 5)).install(input, validate: validate)
+            } matching: { error in
+                guard case .tooLarge(_, let what) = error else { return false }
+                return what.contains("more than 5 files")
+            }
+        }
+        #expect(listing(stories).isEmpty)
+    }
+
+    @Test func anInstalledIdIsKeptUnlessReplaced() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let source = try story(in: temp)
+        let stories = temp.url.appendingPathComponent("stories")
+        let installer = StoryInstaller(folder: stories)
+        _ = try await installer.install(source.path, validate: validate)
+        try temp.write("tale/NEW.txt", "second version")
+        await expectRefusal {
+            _ = try await installer.install(source.path, validate: validate)
+        } matching: { error in
+            guard case .alreadyInstalled(let id, _) = error else { return false }
+            return id == "tale"
+        }
+        #expect(!FileManager.default.fileExists(atPath: stories.appendingPathComponent("tale/NEW.txt").path))
+        let again = try await installer.install(source.path, replace: true, validate: validate)
+        #expect(again.replaced)
+        #expect(FileManager.default.fileExists(atPath: stories.appendingPathComponent("tale/NEW.txt").path))
+        #expect(listing(stories).filter { !$0.contains("/") } == ["tale"])
+    }
+
+    @Test func anInkFileAndTheFolderHoldingOneInstall() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let ferry = PackagePaths.stories.appendingPathComponent("ferry-cat")
+        let stories = temp.url.appendingPathComponent("stories")
+        let installer = StoryInstaller(folder: stories)
+        let folder = try await installer.install(ferry.path, validate: validate)
+        #expect(listing(URL(fileURLWithPath: folder.folder)) == listing(ferry))
+        // The file alone: its pictures are missing, which the validator reports.
+        await expectRefusal {
+            _ = try await installer.install(ferry.appendingPathComponent("ferry-cat.ink.json").path, replace: true, validate: validate)
+        } matching: { error in
+            guard case .invalid(_, let report) = error else { return false }
+            return report.findings.contains { $0.description.contains("images/") }
+        }
+        #expect(listing(URL(fileURLWithPath: folder.folder)) == listing(ferry))
+    }
+
+    @Test func aZipByURLInstallsAndAFolderURLIsExplained() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let served = temp.url.appendingPathComponent("served")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        try zip(folder: try story(in: temp, id: "from-the-web"), to: served.appendingPathComponent("tale.zip"), prefix: "tale")
+        let server = try await TestHTTPServer(root: served)
+        let stories = temp.url.appendingPathComponent("stories")
+        let installer = StoryInstaller(folder: stories)
+        let installed = try await installer.install(server.baseURL + "/tale.zip", validate: validate)
+        #expect(installed.id == "from-the-web")
+        await expectRefusal {
+            _ = try await installer.install(server.baseURL + "/tale/", validate: validate)
+        } matching: { error in
+            guard case .download(_, let reason) = error else { return false }
+            return reason.contains("a URL must name a .zip or an .ink.json file")
+        }
+        await expectRefusal {
+            _ = try await installer.install(server.baseURL + "/missing.zip", validate: validate)
+        } matching: { error in
+            guard case .download(_, let reason) = error else { return false }
+            return reason.contains("not found")
+        }
+        await server.stop()
+    }
+
+    @Test func notAStoryIsSaidSo() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        try temp.write("plain/readme.txt", "hello")
+        try temp.write("notes.txt", "hello")
+        let stories = temp.url.appendingPathComponent("stories")
+        let installer = StoryInstaller(folder: stories)
+        for (input, expected) in [
+            (temp.url.appendingPathComponent("plain").path, "no story.json and no single .ink.json"),
+            (temp.url.appendingPathComponent("notes.txt").path, "expected a story folder, a .zip, or an .ink.json file"),
+        ] {
+            await expectRefusal {
+                _ = try await installer.install(input, validate: validate)
+            } matching: { error in
+                guard case .notAStory(let path, let reason) = error else { return false }
+                return path == input && reason.contains(expected)
+            }
+        }
+        await expectRefusal {
+            _ = try await installer.install(temp.url.appendingPathComponent("nothing").path, validate: validate)
+        } matching: { error in
+            guard case .notFound = error else { return false }
+            return true
+        }
+        try Data("not a zip".utf8).write(to: temp.url.appendingPathComponent("broken.zip"))
+        await expectRefusal {
+            _ = try await installer.install(temp.url.appendingPathComponent("broken.zip").path, validate: validate)
+        } matching: { error in
+            guard case .notAStory(_, let reason) = error else { return false }
+            return reason.contains("not a readable .zip")
+        }
+        #expect(listing(stories).isEmpty)
+    }
+
+    @Test func uninstallRemovesOnlyTheReadersOwnStory() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let stories = temp.url.appendingPathComponent("stories")
+        let installer = StoryInstaller(folder: stories)
+        _ = try await installer.install(try story(in: temp).path, validate: validate)
+        #expect(installer.installedIds() == ["tale"])
+        #expect(throws: InstallError.self) { try installer.remove(id: "../stories", bundled: nil) }
+        await expectRefusal {
+            _ = try installer.remove(id: "lantern-keeper", bundled: PackagePaths.stories.path)
+        } matching: { error in
+            guard case .bundled(let id, _) = error else { return false }
+            return id == "lantern-keeper"
+        }
+        await expectRefusal {
+            _ = try installer.remove(id: "other", bundled: PackagePaths.stories.path)
+        } matching: { error in
+            guard case .noSuchStory(_, _, let installed) = error else { return false }
+            return installed == ["tale"]
+        }
+        let removed = try installer.remove(id: "tale", bundled: nil)
+        #expect(removed == stories.appendingPathComponent("tale").path)
+        #expect(listing(stories).isEmpty)
+    }
+}
+
+/// Runs `body`, which must throw an `InstallError` that `matching` accepts (an issue is recorded otherwise).
+func expectRefusal(
+    _ body: () async throws -> Void, matching: (InstallError) -> Bool, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+    do {
+        try await body()
+        Issue.record("expected a refusal, but it succeeded", sourceLocation: sourceLocation)
+    } catch let error as InstallError {
+        #expect(matching(error), "the refusal was: \(error)", sourceLocation: sourceLocation)
+    } catch {
+        Issue.record("expected an InstallError, got \(error)", sourceLocation: sourceLocation)
+    }
+}
+
+/// The report handed to `onReport`, kept for the test to read.
+final class Findings: Sendable {
+    private let report = Mutex<ValidationReport?>(nil)
+    func set(_ value: ValidationReport) { report.withLock { $0 = value } }
+    func get() -> ValidationReport? { report.withLock { $0 } }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Man pages and shell completions, generated from the command definitions by swift-argument-parser:
+#   usage: scripts/package/generate-docs.sh BIN OUT
+# OUT/man/*.1: generate-manual (argument-parser's own tool, what its GenerateManual plugin runs) reads
+#   `BIN --experimental-dump-help` and writes one page per command (pajama.1, pajama.read.1, ...); the
+#   sections argument-parser knows nothing of (keys, files, environment, exit status) are added to pajama.1
+#   from README.md's tables and scripts/package/pajama.1.exit-status (man-sections.py).
+# OUT/completions: `BIN --generate-completion-script bash|zsh|fish`.
+# The tool is built (debug, about a minute once) from the argument-parser checkout SwiftPM resolved for BIN's
+# build (CHECKOUT), so the dump format and the tool always agree. Why not the plugin: docs/install.md.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+BIN=${1:?usage: generate-docs.sh BIN OUT}
+OUT=${2:?usage: generate-docs.sh BIN OUT}
+SWIFT=${SWIFT:-swift}
+CHECKOUT=${CHECKOUT:-$(dirname "$(dirname "$BIN")")/checkouts/swift-argument-parser}
+TOOLS=${TOOLS:-.build-tools/argument-parser}
+[ -f "$CHECKOUT/Package.swift" ] || { echo "generate-docs: no argument-parser checkout at $CHECKOUT (build $BIN with SwiftPM first)" >&2; exit 2; }
+
+"$SWIFT" build --package-path "$CHECKOUT" --scratch-path "$TOOLS" --product generate-manual >&2
+tool="$TOOLS/debug/generate-manual"
+
+rm -rf "$OUT"
+mkdir -p "$OUT/man" "$OUT/completions"
+# The date of the last commit, not today: the same sources give the same pages (reproducible packages).
+date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
+"$tool" "$BIN" --multi-page --date "$date" --section 1 --authors "The Pajama authors" -o "$OUT/man"
+python3 scripts/package/man-sections.py README.md scripts/package/pajama.1.exit-status "$OUT/man/pajama.1"
+
+"$BIN" --generate-completion-script bash > "$OUT/completions/pajama.bash"
+"$BIN" --generate-completion-script zsh > "$OUT/completions/_pajama"
+"$BIN" --generate-completion-script fish > "$OUT/completions/pajama.fish"
+for file in "$OUT"/man/*.1 "$OUT"/completions/*; do
+  [ -s "$file" ] || { echo "generate-docs: $file is empty" >&2; exit 1; }
+done
+echo "generated $(ls "$OUT/man" | wc -l) man pages and 3 completion scripts in $OUT" >&2
