@@ -42,7 +42,7 @@ public enum InstallError: Error, Sendable, CustomStringConvertible {
                 "\(StoryFormatError.printable(path)): the story has \(report.errorCount) error\(report.errorCount == 1 ? "" : "s")"
             }
         case .alreadyInstalled(let id, let folder):
-            "a story with the id \(id) is already installed in \(folder) (--replace replaces it)"
+            "a story with the id \(id) is installed already, in \(folder) (--replace replaces it)"
         case .download(let url, let reason):
             "\(StoryFormatError.printable(url)): cannot download: \(reason)"
         case .io(let path, let reason):

@@ -27,7 +27,6 @@ struct InstallStoryCommand: PathsCommand {
 
     func run(paths: Paths) async throws {
         let installer = StoryInstaller(folder: paths.stories)
-        let shown = package
         do {
             let installed = try await installer.install(
                 package, replace: replace,
@@ -37,7 +36,7 @@ struct InstallStoryCommand: PathsCommand {
                 })
             print("installed \(StoryFormatError.printable(installed.title)) (\(installed.id)) in \(installed.folder)\(installed.replaced ? ", replacing the previous copy" : "")")
         } catch {
-            ReaderApp.printError("pajama: cannot install \(StoryFormatError.printable(shown)): \(error)")
+            ReaderApp.printError("pajama: cannot install: \(error)")
             switch error {
             case .invalid(_, let report): throw ExitCode(report.couldNotRead ? 2 : 1)
             case .alreadyInstalled: throw ExitCode(3)
@@ -64,7 +63,7 @@ struct UninstallStoryCommand: PathsCommand {
             let folder = try installer.remove(id: id, bundled: Installation.current.stories)
             print("removed \(id) (\(folder))")
         } catch {
-            ReaderApp.printError("pajama: cannot uninstall \(StoryFormatError.printable(id)): \(error)")
+            ReaderApp.printError("pajama: cannot uninstall: \(error)")
             throw ExitCode(2)
         }
     }

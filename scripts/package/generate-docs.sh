@@ -25,7 +25,9 @@ mkdir -p "$OUT/man" "$OUT/completions"
 # The date of the last commit, not today: the same sources give the same pages (reproducible packages).
 date=$(git log -1 --format=%cs 2>/dev/null || date -u +%F)
 "$tool" "$BIN" --multi-page --date "$date" --section 1 --authors "The Pajama authors" -o "$OUT/man"
-python3 scripts/package/man-sections.py README.md scripts/package/pajama.1.exit-status "$OUT/man/pajama.1"
+rm -f "$OUT/man/pajama.help.1"   # argument-parser's built-in help command: `pajama help X` is `pajama X --help`
+"$BIN" --experimental-dump-help > "$OUT/dump-help.json"
+python3 scripts/package/man-sections.py README.md scripts/package/pajama.1.exit-status "$OUT/dump-help.json" "$OUT/man/pajama.1"
 
 "$BIN" --generate-completion-script bash > "$OUT/completions/pajama.bash"
 "$BIN" --generate-completion-script zsh > "$OUT/completions/_pajama"

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""Adds to pajama.1 (made by argument-parser's generate-manual) the sections argument-parser knows nothing of:
-KEYS, FILES and ENVIRONMENT from README.md's tables (the one hand-written source, so the page and the README
-never disagree), and EXIT STATUS from a tab-separated file. They go before SEE ALSO (or AUTHORS), in the order
-mdoc expects.
+"""Adds to pajama.1 (made by argument-parser's generate-manual) what a man page reader expects and
+argument-parser's page lacks: COMMANDS (each subcommand and its abstract, from the binary's
+--experimental-dump-help, the same definitions the pages come from); KEYS, FILES and ENVIRONMENT from
+README.md's tables (the one hand-written source, so the page and the README never disagree); and EXIT STATUS
+from a tab-separated file, replacing generate-manual's generic one. They go before SEE ALSO, in the order mdoc
+expects. The `help` command's page is left out of SEE ALSO (generate-docs.sh does not install it).
 
-usage: man-sections.py README.md EXIT-STATUS-FILE PAGE.1   (PAGE.1 is rewritten)"""
+usage: man-sections.py README.md EXIT-STATUS-FILE DUMP-HELP.json PAGE.1   (PAGE.1 is rewritten)"""
+import json
 import re
 import sys
 
-readme, exit_file, page = sys.argv[1:4]
+readme, exit_file, dump_file, page = sys.argv[1:5]
 
 
 def table(markdown, heading):
@@ -49,7 +52,15 @@ def body(text):
 
 
 markdown = open(readme, encoding="utf-8").read()
-out = []
+command = json.load(open(dump_file, encoding="utf-8"))["command"]
+out = [".Sh COMMANDS", ".Bl -tag -width Ds"]
+for sub in command.get("subcommands", []):
+    name = sub["commandName"]
+    if name == "help" or not sub.get("shouldDisplay", True):
+        continue
+    default = " The default command: pajama alone runs it." if command.get("defaultSubcommand") == name else ""
+    out += [".It " + tag(name), body(sub.get("abstract", "") + default + " See") , ".Xr pajama." + name + " 1 ."]
+out += [".El"]
 
 out += [".Sh KEYS", "In the reader:", ".Bl -tag -width Ds"]
 for key, does in table(markdown, "Keys"):
@@ -78,6 +89,12 @@ for line in open(exit_file, encoding="utf-8").read().splitlines():
 out += [".El"]
 
 lines = open(page, encoding="utf-8").read().splitlines()
+# generate-manual's own EXIT STATUS (".Ex -std") gives way to ours; the help page's reference goes.
+start = next((i for i, l in enumerate(lines) if l.startswith(".Sh") and "EXIT STATUS" in l), None)
+if start is not None:
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith(".Sh")), len(lines))
+    del lines[start:end]
+lines = [l for l in lines if not l.startswith(".Xr pajama.help ")]
 position = next((i for i, l in enumerate(lines) if l.startswith(".Sh") and "SEE ALSO" in l), None)
 if position is None:
     position = next((i for i, l in enumerate(lines) if l.startswith(".Sh") and "AUTHORS" in l), len(lines))
