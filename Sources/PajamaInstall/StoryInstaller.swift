@@ -52,8 +52,8 @@ public struct StoryInstaller: Sendable {
 
     // MARK: Installing
 
-    /// Installs the package `argument` names: a story folder (with story.json, or one `.ink.json`), a
-    /// `.zip` of one, an `.ink.json` file, or the `http(s)://` URL of a .zip or an `.ink.json`. `onReport`
+    /// Installs the package `argument` names: a story folder (with story.json, or one compiled ink file), a
+    /// `.zip` of one, a compiled ink file, or the `http(s)://` URL of a .zip or an ink file. `onReport`
     /// sees the validator's report (findings to print) before the story is installed or refused.
     public func install(
         _ argument: String, replace: Bool = false, validate: Validate, onReport: @Sendable (ValidationReport) -> Void = { _ in }
@@ -68,7 +68,9 @@ public struct StoryInstaller: Sendable {
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             source = try await download(argument, into: staging).path
         }
-        let package = staging.appendingPathComponent("package")
+        // The staging folder is named as the package was (its folder's name, the archive's or the ink file's
+        // folder's): an ink story with a generic file name (story.json, main.json) takes its id from it.
+        let package = staging.appendingPathComponent(Self.folderName(for: source, shownAs: argument))
         let root = try stage(source, shownAs: argument, into: package)
 
         // The story's id names its folder: read it before validating, so a package without one says so.
@@ -107,12 +109,12 @@ public struct StoryInstaller: Sendable {
             try ZipExtraction.extract(URL(fileURLWithPath: source), to: package, budget: &budget)
             return try Self.storyRoot(in: package, shownAs: shown)
         }
-        if InkStorySource.isInkFile(name) {
+        if InkStorySource.inkFile(at: source) != nil {  // a compiled ink story, known by its content
             try makeFolder(package)
             try FolderCopy.copyFile(URL(fileURLWithPath: source), to: package.appendingPathComponent(name), entry: name, budget: &budget)
             return package
         }
-        throw .notAStory(path: shown, reason: "expected a story folder, a .zip, or an .ink.json file")
+        throw .notAStory(path: shown, reason: "expected a story folder, a .zip, or a compiled ink file (.ink.json)")
     }
 
     /// The folder holding story.json (or the one .ink.json) in an extracted archive: its top, or its one
@@ -135,9 +137,7 @@ public struct StoryInstaller: Sendable {
     static func manifest(of root: String, shownAs shown: String) throws(InstallError) -> StoryManifest {
         let manifest: StoryManifest
         do {
-            if let ink = FileManager.default.fileExists(atPath: (root as NSString).appendingPathComponent("story.json"))
-                ? nil : InkStorySource.inkFile(at: root)
-            {
+            if let ink = InkStorySource.inkFile(at: root) {  // by content: an ink story.json is ink, as the library reads it
                 manifest = try InkStorySource.manifest(folder: ink.folder, file: ink.file)
             } else {
                 manifest = try StoryDecoder.decodeManifest(try FolderStorySource(folder: root).readSync("story.json"))
@@ -151,13 +151,40 @@ public struct StoryInstaller: Sendable {
         return manifest
     }
 
-    /// Downloads the .zip or .ink.json `argument` names into `staging`.
+    /// A folder name for the staged package: the story folder's own name, the archive's name without .zip, or
+    /// the name of the folder holding an ink file (the URL's for a download); characters an id cannot hold
+    /// become `-`.
+    static func folderName(for source: String, shownAs shown: String) -> String {
+        let url = URL(fileURLWithPath: source)
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: source, isDirectory: &isFolder)
+        var name: String
+        if isFolder.boolValue {
+            name = url.lastPathComponent
+        } else if url.pathExtension.lowercased() == "zip" {
+            name = url.deletingPathExtension().lastPathComponent
+            if name.hasPrefix("download-") { name = String(name.dropFirst("download-".count)) }
+        } else if let remote = URL(string: shown), remote.host != nil {
+            name = remote.deletingLastPathComponent().lastPathComponent
+        } else {
+            name = url.deletingLastPathComponent().lastPathComponent
+        }
+        let cleaned = String(name.unicodeScalars.prefix(100).map { scalar -> Character in
+            let ok = (scalar.value < 0x80) && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+            return ok ? Character(scalar) : "-"
+        })
+        return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "-" }) ? "story" : cleaned
+    }
+
+    /// Downloads the .zip or ink file `argument` names into `staging`.
     func download(_ argument: String, into staging: URL) async throws(InstallError) -> URL {
         guard let url = URL(string: argument), url.host != nil else { throw .download(url: argument, reason: "not a valid URL") }
         let name = url.lastPathComponent
-        guard name.lowercased().hasSuffix(".zip") || InkStorySource.isInkFile(name) else {
+        let lower = name.lowercased()
+        guard lower.hasSuffix(".zip") || lower.hasSuffix(".json") || lower.hasSuffix(".js") else {
             throw .download(url: argument, reason: """
-                a URL must name a .zip or an .ink.json file; a story folder on a web server is read where it is: pajama read \(argument)
+                a URL must name a .zip or a compiled ink file (.ink.json, .json, .js); a story folder on a web server is read where it \
+                is: pajama read \(argument)
                 """)
         }
         let source = HTTPStorySource(baseURL: url.deletingLastPathComponent(), progressTimeout: downloadTimeout, maximumResponseSize: limits.download)

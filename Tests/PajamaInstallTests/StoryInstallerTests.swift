@@ -240,7 +240,7 @@ struct AcceptingProbe: AssetProbe {
             _ = try await installer.install(server.baseURL + "/tale/", validate: validate)
         } matching: { error in
             guard case .download(_, let reason) = error else { return false }
-            return reason.contains("a URL must name a .zip or an .ink.json file")
+            return reason.contains("a URL must name a .zip or a compiled ink file")
         }
         await expectRefusal {
             _ = try await installer.install(server.baseURL + "/missing.zip", validate: validate)
@@ -260,7 +260,7 @@ struct AcceptingProbe: AssetProbe {
         let installer = StoryInstaller(folder: stories)
         for (input, expected) in [
             (temp.url.appendingPathComponent("plain").path, "no story.json and no single .ink.json"),
-            (temp.url.appendingPathComponent("notes.txt").path, "expected a story folder, a .zip, or an .ink.json file"),
+            (temp.url.appendingPathComponent("notes.txt").path, "expected a story folder, a .zip, or a compiled ink file"),
         ] {
             await expectRefusal {
                 _ = try await installer.install(input, validate: validate)
