@@ -25,6 +25,9 @@ doc="$STAGE/root/usr/share/doc/pajama"
 install -d -m 0755 "$doc"
 install -m 0644 packaging/debian/copyright "$doc/copyright"
 gzip -9n < packaging/debian/changelog > "$doc/changelog.gz"
+# Overrides, each with its reason (packaging/debian/lintian-overrides).
+install -d -m 0755 "$STAGE/root/usr/share/lintian/overrides"
+install -m 0644 packaging/debian/lintian-overrides "$STAGE/root/usr/share/lintian/overrides/pajama"
 chmod 0644 "$doc/changelog.gz"
 
 # dpkg-shlibdeps reads a source package's debian/control: a minimal one in the staging folder.

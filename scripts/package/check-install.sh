@@ -13,14 +13,24 @@ SUDO=""
 scripts/install-deps.sh
 scripts/package/install-package-deps.sh
 started=$(date +%s)
-make --no-print-directory deb
-deb=$(ls dist/pajama_*_"$(dpkg --print-architecture)".deb)
+# DEB=path checks a package built already; with BIN=binary and GENERATED=folder too, the DESTDIR install
+# uses them (scripts/package/install.sh) instead of make install (which builds).
+if [ -n "${DEB:-}" ]; then
+  deb=$DEB
+else
+  make --no-print-directory deb
+  deb=$(ls dist/pajama_*_"$(dpkg --print-architecture)".deb)
+fi
 built=$(date +%s)
 
 work=$(mktemp -d /tmp/pajama-check-install.XXXXXX)
-socket="pajama-check-$$"
+# One tmux server (private socket) per session: a new server on the name of one just killed can find it
+# still going away ("server exited unexpectedly").
+sessions=0
+socket=""
+new_session() { sessions=$((sessions + 1)); socket="pajama-check-$$-$sessions"; tmux -L "$socket" -f /dev/null new-session -d "$@"; }
 cleanup() {
-  tmux -L "$socket" kill-server 2>/dev/null || true
+  for ((i = 1; i <= sessions; i++)); do tmux -L "pajama-check-$$-$i" kill-server 2>/dev/null || true; done
   if dpkg-query -W -f='${Status}' pajama 2>/dev/null | grep -q "install ok installed"; then $SUDO dpkg -r pajama >/dev/null || true; fi
   rm -rf "$work"
 }
@@ -111,13 +121,13 @@ $out"
 
   # The library (pajama with no argument) in tmux shows bundled and installed stories; a story with a
   # picture reads to its title page with the picture drawn (chafa's block characters).
-  tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 -c "$work/elsewhere" "$env $bin --no-sound; echo '[exited' \$?']'; sleep 600"
+  new_session -x 120 -y 40 -c "$work/elsewhere" "$env $bin --no-sound; echo '[exited' \$?']'; sleep 600"
   wait_screen "A Copied Lantern" "the library shows the installed story"
   wait_screen "The Lantern Keeper" "the library shows the bundled story"
   tmux -L "$socket" send-keys -t 0 q
   wait_screen '\[exited 0\]' "the library quits with q"
   tmux -L "$socket" kill-server
-  tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 40 -c "$work/elsewhere" "$env $bin read $share/Stories/lantern-keeper --no-sound; echo '[exited' \$?']'; sleep 600"
+  new_session -x 120 -y 40 -c "$work/elsewhere" "$env $bin read $share/Stories/lantern-keeper --no-sound; echo '[exited' \$?']'; sleep 600"
   wait_screen "A short story" "read shows the title page"
   wait_screen "[▀▄█▌▐▖▗▘▝▚▞]" "read draws the title page's picture"
   tmux -L "$socket" send-keys -t 0 q
@@ -141,7 +151,7 @@ $out"
 
   # bash completion, typed for real: `pajama re<TAB>` becomes `pajama read`.
   local data_dirs=${4:-/usr/share}
-  tmux -L "$socket" -f /dev/null new-session -d -x 120 -y 10 -c "$work/elsewhere" \
+  new_session -x 120 -y 10 -c "$work/elsewhere" \
     "$env XDG_DATA_DIRS=$data_dirs:/usr/share PS1='ready> ' bash --norc --noprofile"
   tmux -L "$socket" send-keys -t 0 "source /usr/share/bash-completion/bash_completion && echo loaded" Enter
   wait_screen "^loaded" "bash-completion loads"
@@ -158,11 +168,14 @@ $SUDO dpkg -i "$deb" >/dev/null || fail "dpkg -i $deb"
 mapfile -t packaged < <(dpkg -L pajama)
 check_installed /usr/bin /usr/share/pajama /usr/share/man
 $SUDO dpkg -r pajama >/dev/null || fail "dpkg -r pajama"
-dpkg-query -W -f='${Status}' pajama 2>/dev/null | grep -q "not-installed\|deinstall ok config-files" || true
+if dpkg-query -W -f='${Status}' pajama 2>/dev/null | grep -q "install ok installed"; then fail "dpkg still lists pajama as installed"; fi
 left=()
 for path in "${packaged[@]}"; do
-  case "$path" in /.|/usr|/usr/bin|/usr/share|/usr/share/man|/usr/share/man/man1|/usr/share/doc|/usr/share/bash-completion|/usr/share/bash-completion/completions|/usr/share/zsh|/usr/share/zsh/vendor-completions|/usr/share/fish|/usr/share/fish/vendor_completions.d) continue ;; esac
-  if [ -e "$path" ] || [ -L "$path" ]; then left+=("$path"); fi
+  [ "$path" = /. ] && continue
+  [ -e "$path" ] || [ -L "$path" ] || continue
+  # A folder another package also owns (/usr/share/man/man1, /usr/share/lintian/overrides) stays: fine.
+  if [ -d "$path" ] && [ ! -L "$path" ] && dpkg-query -S "$path" >/dev/null 2>&1; then continue; fi
+  left+=("$path")
 done
 [ ${#left[@]} -eq 0 ] || fail "dpkg -r left: ${left[*]}"
 [ ! -e /usr/bin/pajama ] && [ ! -e /usr/share/pajama ] || fail "dpkg -r left /usr/bin/pajama or /usr/share/pajama"
@@ -171,7 +184,11 @@ pass "dpkg -r: none of the package's ${#packaged[@]} paths is left"
 # --- make install DESTDIR=... (PREFIX=/usr/local), then make uninstall
 dest="$work/dest"
 mkdir -p "$dest"
-make --no-print-directory install DESTDIR="$dest" PREFIX=/usr/local >/dev/null
+if [ -n "${DEB:-}" ] && [ -n "${BIN:-}" ]; then
+  DESTDIR="$dest" PREFIX=/usr/local BIN="$BIN" GENERATED="${GENERATED:?GENERATED with BIN}" scripts/package/install.sh >/dev/null
+else
+  make --no-print-directory install DESTDIR="$dest" PREFIX=/usr/local >/dev/null
+fi
 check_installed "$dest/usr/local/bin" "$dest/usr/local/share/pajama" "$dest/usr/local/share/man" "$dest/usr/local/share"
 [ -f "$dest/usr/local/share/zsh/site-functions/_pajama" ] && [ -f "$dest/usr/local/share/fish/vendor_completions.d/pajama.fish" ] \
   || fail "make install did not put the zsh and fish completions in their folders"

@@ -29,7 +29,8 @@ rm -f "$OUT/man/pajama.help.1"   # argument-parser's built-in help command: `paj
 "$BIN" --experimental-dump-help > "$OUT/dump-help.json"
 python3 scripts/package/man-sections.py README.md scripts/package/pajama.1.exit-status "$OUT/dump-help.json" "$OUT/man/pajama.1"
 
-"$BIN" --generate-completion-script bash > "$OUT/completions/pajama.bash"
+# bash-completion sources the file: no #! line (lintian: bash-completion-with-hashbang).
+"$BIN" --generate-completion-script bash | sed '1{/^#!/d}' > "$OUT/completions/pajama.bash"
 "$BIN" --generate-completion-script zsh > "$OUT/completions/_pajama"
 "$BIN" --generate-completion-script fish > "$OUT/completions/pajama.fish"
 for file in "$OUT"/man/*.1 "$OUT"/completions/*; do
