@@ -73,12 +73,12 @@ enum ReaderApp {
     }
 
     /// `pajama` / `pajama library`: pick stories until the reader quits.
-    static func runLibrary(library: LibraryFolders, options: ReadingOptions, paths: Paths) async -> Int32 {
+    static func runLibrary(library folders: LibraryFolders, options: ReadingOptions, paths: Paths) async -> Int32 {
         guard let terminal = fullScreenTerminal() else { return 64 }
         let progress = ProgressStore(folder: paths.progress)
         let sound = makeSound(options, paths: paths)
         let pendingSignal = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-            await library(folder, screen: screen, sound: sound, progress: progress, options: options, paths: paths)
+            await library(folders, screen: screen, sound: sound, progress: progress, options: options, paths: paths)
         }
         if let sound { await sound.shutdown() }
         if let number = pendingSignal { return 128 + number }
@@ -87,11 +87,11 @@ enum ReaderApp {
 
     /// The library's own loop: pick stories until the reader quits; returns the quit signal that ended it, if any.
     private static func library(
-        _ folder: String, screen: Screen, sound: PulseSoundEngine?, progress: ProgressStore, options: ReadingOptions, paths: Paths
+        _ folders: LibraryFolders, screen: Screen, sound: PulseSoundEngine?, progress: ProgressStore, options: ReadingOptions, paths: Paths
     ) async -> Int32? {
         var selected = 0
         var notice: String?
-        var entries = LibraryEntry.scan(library, progress: progress)
+        var entries = LibraryEntry.scan(folders, progress: progress)
         var dirty = true
         var lastSize = (screen.width, screen.height)
         loop: while screen.quitSignal == nil {
@@ -115,15 +115,15 @@ enum ReaderApp {
                         notice = " cannot open \(entry.title): \(error)"
                     }
                     if screen.quitSignal != nil { break loop }
-                    entries = LibraryEntry.scan(library, progress: progress)
+                    entries = LibraryEntry.scan(folders, progress: progress)
                     screen.invalidate()
                 default: break
                 }
             }
             if (screen.width, screen.height) != lastSize { lastSize = (screen.width, screen.height); dirty = true }
             if dirty {
-                screen.draw(LibraryEntry.render(entries, selected: selected, folder: library.title, width: screen.width, height: screen.height, notice: notice,
-                                                  emptyHint: library.emptyHint))
+                screen.draw(LibraryEntry.render(entries, selected: selected, folder: folders.title, width: screen.width, height: screen.height, notice: notice,
+                                                  emptyHint: folders.emptyHint))
                 dirty = false
             }
             await screen.waitForInput(timeout: .seconds(1))
