@@ -29,3 +29,27 @@ public func eventually(
         try? await Task.sleep(for: .milliseconds(5))
     }
 }
+
+/// `operation`'s result, or `DeadlinePassed` once `timeout` has passed without one (then `operation` is
+/// cancelled): a guard against a hang for work that ends by itself (a socket the other side closes), so a
+/// test never waits without bound and never waits longer than the work takes.
+public func withDeadline<T: Sendable>(
+    _ timeout: Duration, _ operation: @escaping @Sendable () async throws -> T
+) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await operation() }
+        group.addTask {
+            try await Task.sleep(for: timeout)
+            throw DeadlinePassed(timeout: timeout)
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next() else { throw DeadlinePassed(timeout: timeout) }
+        return first
+    }
+}
+
+/// What `withDeadline` throws when its operation outlasts the deadline.
+public struct DeadlinePassed: Error, CustomStringConvertible {
+    public let timeout: Duration
+    public var description: String { "no result within \(timeout)" }
+}

@@ -191,21 +191,12 @@ import WSClient
         fields[.authorization] = "Bearer \(token)"
         let headers = fields
         let url = host.joinURL + "session"
-        return try await withThrowingTaskGroup(of: WebSocketCloseFrame?.self) { group in
-            group.addTask {
-                try await WebSocketClient.connect(
-                    url: url, configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers),
-                    logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-                ) { inbound, outbound, _ in try await body(outbound, inbound) }
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(30))
-                throw SocketStillOpen()
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? nil
+        return try await withDeadline(.seconds(30)) {
+            try await WebSocketClient.connect(
+                url: url, configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: headers),
+                logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+            ) { inbound, outbound, _ in try await body(outbound, inbound) }
         }
     }
 
-    struct SocketStillOpen: Error {}
 }
