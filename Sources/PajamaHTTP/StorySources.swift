@@ -17,13 +17,12 @@ public enum StorySources {
         return FolderStorySource(folder: argument)
     }
 
-    /// How long a probe of a remote file may wait for a byte before the story is taken for a package.
-    static let probeTimeout = Duration.seconds(5)
-
     /// A story URL: `*.ink.json` is ink by its name; another `.json` or `.js` file, or a folder's usual ink
     /// names (`story.json`, then `story.js` when there is no story.json), are read once to know whether
-    /// they are ink (the bytes are kept for the story). Anything else, or a probe that fails, is a package
-    /// (whose own reads then say what is wrong).
+    /// they are ink (the bytes are kept for the story, so the probe costs no extra request and waits as
+    /// long as the story's own read would). A folder whose probe fails is a package, whose own read of
+    /// story.json then says what is wrong; a named file whose probe fails stays that file (not a folder
+    /// under it), so the error and any retry name the file the reader gave.
     static func remote(_ url: URL, inkSeed: Int?) async -> any StorySource {
         let package = HTTPStorySource(baseURL: url)
         let name = url.lastPathComponent
@@ -31,13 +30,14 @@ public enum StorySources {
         let isFile = lower.hasSuffix(".json") || lower.hasSuffix(".js")
         let folder = isFile ? HTTPStorySource(baseURL: url.deletingLastPathComponent()) : package
         if InkStorySource.isInkFile(name) { return InkStorySource(base: folder, file: name, seed: inkSeed) }
-        let probe = HTTPStorySource(baseURL: folder.baseURL, progressTimeout: probeTimeout)
         for candidate in isFile ? [name] : InkFileFormat.usualNames {
             let bytes: [UInt8]
             do throws(StorySourceError) {
-                bytes = try await probe.read(candidate)
+                bytes = try await folder.read(candidate)
             } catch {
-                if case .notFound = error { continue }
+                if case .notFound = error, !isFile { continue }
+                // story.json named by the URL is a package's base URL unless its bytes say ink.
+                if isFile, lower != "story.json" { return InkStorySource(base: folder, file: name, seed: inkSeed) }
                 break
             }
             if InkFileFormat.json(in: bytes) != nil {

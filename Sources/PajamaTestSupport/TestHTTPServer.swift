@@ -41,6 +41,8 @@ public final class TestHTTPServer: Sendable {
         /// (`update`) or the server stops; then the rest is sent. A load that shows its progress for as
         /// long as the test needs to see it.
         public var pausedMidBody: Set<String> = []
+        /// How many bytes a body in `pausedMidBody` still has to send when it pauses (half of it when nil).
+        public var pausedLeaving: Int?
         /// Per path: the file's new content once its first response has ended (however it ended), so a
         /// retry sees a changed file (and a new ETag).
         public var changedAfterFirstResponse: [String: [UInt8]] = [:]
@@ -322,7 +324,7 @@ public final class TestHTTPServer: Sendable {
             let partial = cut || stall
             if !partial { self.log(logged) }
             do {
-                let pauseAt = options.pausedMidBody.contains(path) && !partial ? sent / 2 : sent
+                let pauseAt = options.pausedMidBody.contains(path) && !partial ? max(0, sent - (options.pausedLeaving ?? sent - sent / 2)) : sent
                 for (number, piece) in [part[..<pauseAt], part[pauseAt..<sent]].enumerated() where !piece.isEmpty {
                     if number == 1 { await self.resumed(path) }
                     if let link = options.linkBytesPerSecond, link > 0 {
