@@ -2,7 +2,7 @@
 SWIFT ?= swift
 STORY ?= Stories/lantern-keeper
 
-.PHONY: deps build run test bench clean tsan asan release install uninstall deb check-install
+.PHONY: deps build run test bench clean tsan asan release install uninstall deb check-install check-install-ci
 
 deps:
 	@scripts/install-deps.sh
@@ -73,6 +73,26 @@ deb: release
 # for make install DESTDIR=... (scripts/package/check-install.sh). Run by .ci/run after make test.
 check-install:
 	scripts/package/check-install.sh
+
+# CI's run of the same checks (.ci/run, after make test), within CI's time: the package is made from the debug
+# build make test left, relinked with the Swift runtime and Foundation inside (--static-swift-stdlib: a link,
+# seconds, where a release build from scratch takes about ten minutes), without lintian (make deb runs it).
+# A debug link keeps code that a release link's dead-stripping drops, and that code needs Foundation's own
+# static libraries named to the linker. What ships is make deb's release build; this checks the packaging,
+# discovery, man pages, completions, dpkg -i / -r and make install / uninstall around a binary with no
+# toolchain library.
+CI_BIN = .build/debug/pajama
+CI_PACKAGE = .build-package/ci
+STATIC_FOUNDATION = $(foreach lib,--start-group Foundation FoundationInternationalization FoundationEssentials CoreFoundation \
+	_FoundationICU _FoundationCShims _FoundationCollections swiftSynchronization --end-group,-Xlinker $(if $(filter --%,$(lib)),$(lib),-l$(lib)))
+
+check-install-ci: deps
+	@scripts/package/install-package-deps.sh
+	$(SWIFT) build --product pajama --static-swift-stdlib --disable-local-rpath $(STATIC_FOUNDATION)
+	scripts/package/check-static.sh $(CI_BIN)
+	SWIFT=$(SWIFT) scripts/package/generate-docs.sh $(CI_BIN) $(CI_PACKAGE)/generated
+	BIN=$(CI_BIN) GENERATED=$(CI_PACKAGE)/generated OUT=$(CI_PACKAGE)/dist LINTIAN=no scripts/package/build-deb.sh >/dev/null
+	DEB=$$(ls $(CI_PACKAGE)/dist/pajama_*.deb) BIN=$(CI_BIN) GENERATED=$(CI_PACKAGE)/generated scripts/package/check-install.sh
 
 # Fuzzing (docs/security.md, "Fuzzing"): each libFuzzer target for FUZZ_SECONDS (default 60), one at a
 # time under nice; FUZZ_TARGETS="story sound" picks some. Prints executions and findings; 1 on a finding.
