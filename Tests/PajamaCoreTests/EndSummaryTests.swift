@@ -54,7 +54,7 @@ import Testing
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
         await vm.start()
         await readToEnding(vm, choosing: 0)
-        #expect(await eventually { vm.endingsCount == .counted(nil) }, "the count must finish, unknown")
+        #expect(await eventually { vm.record.endingsCount == .counted(nil) }, "the count must finish, unknown")
         #expect(summary(vm)?.endingsTotal == nil)
         await vm.close()
     }

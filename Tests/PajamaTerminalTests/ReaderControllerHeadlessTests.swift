@@ -13,6 +13,8 @@ import Testing
         let controller: ReaderController
         let paths: Paths
         let run: Task<ReaderController.Outcome, Never>
+        /// The session's view model (closed by its owner, `ReaderApp`, once the controller returns).
+        let viewModel: ReaderViewModel
     }
 
     /// The story folder, with one file whose read never ends (a server that never answers) until the read
@@ -51,12 +53,13 @@ import Testing
         let paths = Paths(cache: dir.url.appendingPathComponent("cache"), progress: dir.url.appendingPathComponent("progress"),
                           config: dir.url.appendingPathComponent("config"), state: dir.url.appendingPathComponent("state"), themes: [PackagePaths.root.appendingPathComponent("Themes")])
         let terminal = HeadlessTerminal(width: 60, height: 16)
+        let viewModel = ReaderViewModel(content: content, sound: nil, progress: nil)
         let controller = ReaderController(
-            viewModel: ReaderViewModel(content: content, sound: nil, progress: nil), content: content, screen: terminal,
+            viewModel: viewModel, content: content, screen: terminal,
             sound: nil, storyTitle: content.manifest.title, themes: ["default", "paper"], paths: paths,
             loadingEvents: content.loadingEvents(), role: role)
         let run = Task { await controller.run(start: nil, restart: false) }
-        return Session(dir: dir, terminal: terminal, controller: controller, paths: paths, run: run)
+        return Session(dir: dir, terminal: terminal, controller: controller, paths: paths, run: run, viewModel: viewModel)
     }
 
     @Test func readsPagesTakesAChoiceByClickResizesAndQuits() async throws {
@@ -115,9 +118,11 @@ import Testing
         t.type("t")
         #expect(await t.waitForFrame(containing: "theme: paper"))
         #expect(t.theme.name == "paper")
-        #expect(ReaderSettings.load(from: s.paths.readerSettings).theme == "paper")
         t.sendSignal(SIGTERM)
         guard case .signal(SIGTERM) = await s.run.value else { Issue.record("expected the signal"); return }
+        // Written behind the reader, like the progress: on disk once the session has ended.
+        await s.viewModel.close()
+        #expect(ReaderSettings.load(from: s.paths.readerSettings).theme == "paper")
     }
 
     @Test func aFollowerIsToldWhomItFollowsUntilTheSessionEnds() async throws {

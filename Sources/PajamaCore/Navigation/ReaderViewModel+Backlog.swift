@@ -56,11 +56,7 @@ extension ReaderViewModel {
     /// Goes back to the page at `historyIndex` of the history (an entry before the current one), as a
     /// back move does.
     public func goBack(toHistoryIndex index: Int) async {
-        switch phase {
-        case .page, .finished, .failed: break
-        case .idle, .entering, .closed: return
-        }
-        guard let entry = history.back(to: index) else { return }
+        guard navigation.isSettled, let entry = record.back(to: index) else { return }
         await enter(Entry(target: .location(entry.location), beatHint: entry.beat, recordInHistory: false, choiceSound: nil))
     }
 

@@ -37,37 +37,7 @@ final class Attempt {
 extension ReaderViewModel {
     typealias Target = EntryTarget
 
-    /// Starts an attempt (nil once closed): the phase becomes `.entering`, still showing what it showed.
-    private func begin(_ entry: Entry) -> Attempt? {
-        let leaving: PageVisit?
-        switch phase {
-        case .closed: return nil
-        case .idle: leaving = nil
-        case .entering(let attempt, _), .failed(_, let attempt): leaving = attempt.leaving
-        case .page(_, let visit), .finished(_, _, let visit): leaving = visit
-        }
-        let attempt = Attempt(entry, leaving: leaving)
-        phase = .entering(attempt, shown: state)
-        return attempt
-    }
-
-    /// Whether `attempt` is still the move under way.
-    private func isCurrent(_ attempt: Attempt) -> Bool {
-        if case .entering(let current, _) = phase { return current === attempt }
-        return false
-    }
-
-    /// The attempt waits: "Loading" (after the UI's grace period), naming what it waits for.
-    private func wait(_ attempt: Attempt, at location: StoryLocation, for subjects: [LoadSubject]) {
-        guard isCurrent(attempt) else { return }
-        phase = .entering(attempt, shown: .loading(location, waitingFor: subjects))
-    }
-
-    /// The attempt failed: retry, skip and back start from here.
-    private func fail(_ attempt: Attempt, _ failure: ReaderFailure) {
-        guard isCurrent(attempt) else { return }
-        phase = .failed(failure, attempt)
-    }
+    private func isCurrent(_ attempt: Attempt) -> Bool { navigation.isCurrent(attempt) }
 
     /// Whether back leads somewhere from the failure of `entry` (see `back`): to the page a forward move
     /// left, or further back after a failed move back.
@@ -76,7 +46,7 @@ extension ReaderViewModel {
     }
 
     func enter(_ entry: Entry, skipAssets: Bool = false, resolvingInvalid: Bool = false) async {
-        guard let attempt = begin(entry) else { return }
+        guard let attempt = navigation.begin(entry) else { return }
         let beatId: String
         switch entry.target {
         case .location(let l): beatId = l.beatId
@@ -85,13 +55,13 @@ extension ReaderViewModel {
         // Choice sounds play at the choice, if loaded; else once loaded, if the reader is still where it led.
         var choiceSoundToLoad: (AssetPath, Int)?
         if let (path, index) = entry.choiceSound, !skipAssets {
-            if !(await play(path, cue: .choice(index))) { choiceSoundToLoad = (path, index) }
+            if !(await sounds.play(path, cue: .choice(index))) { choiceSoundToLoad = (path, index) }
         }
         var beat: Beat? = entry.beatHint?.id == beatId ? entry.beatHint : nil
         if beat == nil { beat = await beatInMemory(beatId) }
         guard isCurrent(attempt) else { return }
         if beat == nil {
-            wait(attempt, at: placeholderLocation(entry.target), for: [.beat(beatId)])
+            navigation.wait(attempt, at: placeholderLocation(entry.target), for: [.beat(beatId)])
             do {
                 beat = try await content.loadBeat(beatId)
             } catch {
@@ -100,7 +70,7 @@ extension ReaderViewModel {
                     await resolveInvalid(beatId, for: attempt)
                     return
                 }
-                fail(attempt, ReaderFailure(error: error, location: placeholderLocation(entry.target), canSkip: false,
+                navigation.fail(attempt, ReaderFailure(error: error, location: placeholderLocation(entry.target), canSkip: false,
                                             canGoBack: canGoBack(afterFailing: entry)))
                 return
             }
@@ -114,38 +84,31 @@ extension ReaderViewModel {
             let needsWait = await !criticalAssetsInMemory(for: location, in: beat)
             guard isCurrent(attempt) else { return }
             if needsWait {
-                wait(attempt, at: location, for: page.assetReferences(beatId: beat.id).map { $0.role.isSound ? .sound($0.path) : .image($0.path) })
+                navigation.wait(attempt, at: location, for: page.assetReferences(beatId: beat.id).map { $0.role.isSound ? .sound($0.path) : .image($0.path) })
                 do {
                     try await content.loadCriticalAssets(for: location, in: beat)
                 } catch {
-                    fail(attempt, ReaderFailure(error: error, location: location, canSkip: true, canGoBack: canGoBack(afterFailing: entry)))
+                    navigation.fail(attempt, ReaderFailure(error: error, location: location, canSkip: true, canGoBack: canGoBack(afterFailing: entry)))
                     return
                 }
                 guard isCurrent(attempt) else { return }
             }
         }
-        // Commit the move: a new page visit; the one the move left ends (its pending sounds are cancelled).
-        if let choice = entry.choice { history.noteChoice(choice.text) }
-        if entry.recordInHistory { history.push(location, beat: beat) } else { history.updateCurrent(location) }
-        let visit = PageVisit()
-        attempt.leaving?.end()
-        if entry.reload == nil { pagesRead += 1 }
-        let firstSight = seenPages.insert(SeenPage(location))
-        let seenBefore = entry.reload?.seenBefore ?? !firstSight
-        let standing = ReadingStanding(pagesRead: pagesRead, beatsSeen: seenPages.beatCount, beatsListed: manifest.beats?.count,
-                                       seenBefore: seenBefore)
+        // Commit the move: recorded, and shown on a new page visit; the one the move left ends (its pending
+        // sounds and pictures are cancelled).
+        let standing = record.enter(location, beat: beat, newEntry: entry.recordInHistory, choice: entry.choice, reload: entry.reload,
+                                    beatsListed: manifest.beats?.count)
         let pageState = PageState(beat: beat, page: page, location: location, pageIndex: pageIndex, revealedLines: location.lineIndex + 1,
                                   canGoBack: history.canGoBack, isEnding: pageIndex == beat.pages.count - 1 && beat.isEnding,
                                   standing: standing)
-        if entry.choice != nil { choicesMade += 1 }
         if let choice = entry.choice { emit(.choiceTaken(choice)) }
-        phase = .page(pageState, visit)
+        guard let visit = navigation.arrive(attempt, at: pageState) else { return }
         save(location)
         guard entry.reload == nil else { return }  // the same page again: no new entry, no page-enter sounds
         emit(.pageEntered(location))
-        playPageEnterSounds(of: page, on: visit)
-        applyBackgroundSound(of: page, on: visit)
-        if let (path, index) = choiceSoundToLoad { loadThenPlay(path, cue: .choice(index), on: visit) }
+        sounds.playPageEnterSounds(of: page, on: visit)
+        sounds.applyBackgroundSound(of: page, on: visit)
+        if let (path, index) = choiceSoundToLoad { sounds.loadThenPlay(path, cue: .choice(index), on: visit) }
     }
 
     /// The beat if it is in memory: answered at once from the content's resident view when it has one (a move
@@ -207,13 +170,13 @@ extension ReaderViewModel {
         if let (index, location) = await nearestValidEntry(excluding: missing) {
             guard isCurrent(attempt) else { return }
             emit(.notice("the saved place (beat \(missing)) is no longer in this story; going back to beat \(location.beatId)"))
-            history.restore(Array(history.locations.prefix(index)))
+            record.restoreHistory(Array(history.locations.prefix(index)))
             await enter(Entry(target: .location(location), beatHint: nil, recordInHistory: true, choiceSound: nil), resolvingInvalid: true)
             return
         }
         guard isCurrent(attempt) else { return }
         emit(.notice("the saved place (beat \(missing)) is no longer in this story; starting from the beginning"))
-        history.clear()
+        record.clearHistory()
         await enter(Entry(target: .beatStart(manifest.startBeatId), beatHint: nil, recordInHistory: true, choiceSound: nil))
     }
 

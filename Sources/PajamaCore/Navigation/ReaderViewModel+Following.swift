@@ -35,9 +35,6 @@ extension ReaderViewModel {
 
     /// The beat of the page shown.
     private var shownBeat: Beat? {
-        switch phase {
-        case .page(let page, _), .finished(let page, _, _): page.beat
-        default: nil
-        }
+        navigation.shownPage?.beat
     }
 }

@@ -16,15 +16,12 @@ extension ReaderViewModel {
     /// beat) in the history is dropped, so back reads them again. During a move nothing is done: the move
     /// reads what is there now.
     public func reload(beats: Set<String>?) async {
-        history.forgetContent(of: beats)
-        switch phase {
-        case .page(let page, _), .finished(let page, _, _):
+        record.forgetContent(of: beats)
+        if let page = navigation.shownPage {
             let again = ReloadedPage(pageIndex: page.pageIndex, seenBefore: page.standing.seenBefore)
             await enter(Entry(target: .location(page.location), beatHint: nil, recordInHistory: false, choiceSound: nil, reload: again))
-        case .failed:
+        } else if navigation.failure != nil {
             await retry()
-        case .idle, .entering, .closed:
-            return
         }
     }
 }

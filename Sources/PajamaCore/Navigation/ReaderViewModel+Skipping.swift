@@ -8,14 +8,15 @@ extension ReaderViewModel {
     /// recorded in the history fully read, so back and the backlog show it whole.
     func skipSeen() async {
         for _ in 0..<Self.skipLimit {
-            guard case .page(var page, let visit) = phase, page.page.choices.isEmpty else { return }
+            guard let (shown, visit) = navigation.page, shown.page.choices.isEmpty else { return }
+            var page = shown
             if case .text(let lines) = page.page.kind, page.revealedLines < lines.count {
                 page.revealedLines = lines.count
                 page.location.lineIndex = lines.count - 1
-                history.updateCurrent(page.location)
+                record.updateCurrent(page.location)
             }
             await goOn(from: page, on: visit)
-            guard case .page(let next, _) = phase, next.standing.seenBefore, next.page.choices.isEmpty else { return }
+            guard let (next, _) = navigation.page, next.standing.seenBefore, next.page.choices.isEmpty else { return }
         }
     }
 }

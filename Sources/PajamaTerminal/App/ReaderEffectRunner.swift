@@ -110,8 +110,9 @@ final class ReaderEffectRunner {
     private func applyTheme(_ name: String) {
         guard let theme = ThemeLibrary.load(name, paths: ThemeLibrary.searchPaths(paths)) else { return }
         terminal.theme = theme
-        let problem = ReaderSettings(theme: theme.name).save(to: paths.readerSettings)
+        // Remembered behind the reader; a problem is told as a notice (the theme is used, but not remembered).
+        let settings = ReaderSettings(theme: theme.name), file = paths.readerSettings
+        viewModel.remember(settingsIn: file) { settings.save(to: file) }
         post(.themeApplied(name: theme.name, look: terminal.pictureLook))
-        if let problem { post(.notice(problem)) }  // the theme is used, but not remembered
     }
 }

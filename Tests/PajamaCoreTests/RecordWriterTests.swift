@@ -4,10 +4,10 @@ import PajamaCore
 import PajamaTestSupport
 import Testing
 
-/// Progress written behind the reader: saves coalesced, at most one write per interval of an injected
+/// A reading's record written behind the reader (`RecordWriter`): progress saves coalesced, at most one write per interval of an injected
 /// clock, flushed at the story's end and on close, and the file always the old or the new one. Time is
 /// swift-clocks' `TestClock`, which only moves when a test moves it: writes are counted, never timed.
-@MainActor @Suite struct ProgressWriterTests {
+@MainActor @Suite struct RecordWriterTests {
     static func progress(_ n: Int) -> ReadingProgress {
         ReadingProgress(location: StoryLocation(beatId: "b\(n)", pageId: "p"),
                         history: (0...n).map { StoryLocation(beatId: "b\($0)", pageId: "p") }, pagesRead: n)
@@ -18,7 +18,7 @@ import Testing
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
         let clock = TestClock()
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
+        let writer = RecordWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
         for n in 0..<100 { #expect(writer.save(storyId: "s", Self.progress(n)) == nil) }
         // The writer wrote what it found and now rests for the interval (the clock never moves here).
         #expect(await clock.waitForSleeper())
@@ -37,7 +37,7 @@ import Testing
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
         let clock = TestClock()
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
+        let writer = RecordWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
         #expect(await clock.waitForSleeper())
         #expect(await writer.writes == 1)
@@ -59,7 +59,7 @@ import Testing
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
         let clock = TestClock()
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), settle: .milliseconds(20), clock: clock)
+        let writer = RecordWriter(store: store, interval: .milliseconds(250), settle: .milliseconds(20), clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
         #expect(await clock.waitForSleeper())  // waiting for the reader to be still
         _ = writer.save(storyId: "s", Self.progress(2))  // the next key, within the settle time
@@ -80,7 +80,7 @@ import Testing
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
         let clock = TestClock()
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
+        let writer = RecordWriter(store: store, interval: .milliseconds(250), settle: .zero, clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
         #expect(await clock.waitForSleeper())
         // The next state is handed over, and a write of it was cut short (its temporary file is half
@@ -97,7 +97,7 @@ import Testing
         let dir = try TemporaryDirectory(prefix: "pajama-writer-remove")
         defer { dir.remove() }
         let store = ProgressStore(folder: dir.url)
-        let writer = ProgressWriter(store: store, interval: .milliseconds(250), clock: TestClock())
+        let writer = RecordWriter(store: store, interval: .milliseconds(250), clock: TestClock())
         _ = writer.save(storyId: "s", Self.progress(1))
         await writer.flush()
         _ = writer.save(storyId: "s", Self.progress(2))
@@ -116,7 +116,7 @@ import Testing
         // The progress folder's place is taken by a file: no write can succeed.
         try Data().write(to: dir.url.appendingPathComponent("progress"))
         let clock = TestClock()
-        let writer = ProgressWriter(store: ProgressStore(folder: dir.url.appendingPathComponent("progress")), settle: .zero, clock: clock)
+        let writer = RecordWriter(store: ProgressStore(folder: dir.url.appendingPathComponent("progress")), settle: .zero, clock: clock)
         _ = writer.save(storyId: "s", Self.progress(1))
         #expect(await clock.waitForSleeper())  // the write was tried
         let problem = try #require(writer.save(storyId: "s", Self.progress(2)))
@@ -126,6 +126,58 @@ import Testing
         let flushed = try #require(await writer.flush())
         #expect(flushed.contains("cannot save progress"), "\(flushed)")
         await writer.close()
+    }
+
+    // MARK: Bookmarks and settings through the same writer
+
+    static func bookmark(_ name: String) -> Bookmark {
+        Bookmark(name: name, location: StoryLocation(beatId: "b", pageId: name), history: [StoryLocation(beatId: "b", pageId: name)],
+                 firstWords: name, savedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    @Test func bookmarksAreWrittenAtOnceInOrderWhileProgressWaitsForTheReaderToBeStill() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-writer-bookmarks")
+        defer { dir.remove() }
+        let store = ProgressStore(folder: dir.url.appendingPathComponent("progress"))
+        let (told, tell) = AsyncStream.makeStream(of: String.self)
+        // The clock never moves: the progress waits for its settle time all through this test.
+        let clock = TestClock()
+        let writer = RecordWriter(store: store, bookmarks: BookmarkStore(folder: dir.url.appendingPathComponent("bookmarks")),
+                                  settle: .milliseconds(20), clock: clock, report: { tell.yield($0) })
+        _ = writer.save(storyId: "s", Self.progress(1))
+        #expect(await clock.waitForSleeper())
+        writer.saveBookmark(Self.bookmark("one"), storyId: "s")
+        writer.autosave(Self.bookmark("auto"), storyId: "s")
+        writer.saveBookmark(Self.bookmark("two"), storyId: "s")
+        // Read after every bookmark handed over before it, whatever the clock says.
+        #expect(await writer.bookmarks(storyId: "s").map(\.name) == ["one", "two", "auto"])
+        var said = told.makeAsyncIterator()
+        #expect(await said.next() == "bookmarked \"one\"")
+        #expect(await said.next() == "bookmarked \"two\"", "an autosave is said only when it fails")
+        #expect(await writer.writes == 0, "the progress still waits for the reader to be still")
+        #expect(store.load(storyId: "s").progress == nil)
+        await writer.close()
+        #expect(store.load(storyId: "s").progress == Self.progress(1))
+    }
+
+    @Test func settingsAreCoalescedPerFileWrittenBehindAndTheirProblemIsTold() async throws {
+        let (written, write) = AsyncStream.makeStream(of: String.self)
+        let (told, tell) = AsyncStream.makeStream(of: String.self)
+        let clock = TestClock()
+        let writer = RecordWriter(store: nil, settle: .milliseconds(20), clock: clock, report: { tell.yield($0) })
+        let theme = URL(fileURLWithPath: "/nowhere/reader.json"), sound = URL(fileURLWithPath: "/nowhere/sound.json")
+        writer.saveSettings(to: theme) { write.yield("theme dark"); return nil }
+        #expect(await clock.waitForSleeper())  // the writer waits for the reader to be still
+        writer.saveSettings(to: sound) { write.yield("volume 40"); return "no room" }
+        writer.saveSettings(to: theme) { write.yield("theme paper"); return nil }
+        #expect(await writer.writes == 0)
+        await writer.close()
+        write.finish()
+        var lines: [String] = []
+        for await line in written { lines.append(line) }
+        #expect(lines == ["volume 40", "theme paper"], "the newest settings of each file, in the order last handed over")
+        var said = told.makeAsyncIterator()
+        #expect(await said.next() == "no room")
     }
 
     // MARK: The reading session
