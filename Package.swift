@@ -45,6 +45,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // Direct for PajamaHTTP: telling a refused connection or an unknown host from other failures (already in the graph).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // `pajama install-story` of a .zip (PajamaInstall): entries read one by one in process, so each path is
         // checked before anything is written and the real bytes are counted against the limits (docs/install.md).
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
@@ -82,6 +84,7 @@ let package = Package(
             name: "PajamaHTTP",
             dependencies: [
                 "PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -3,7 +3,7 @@ import Foundation
 import PajamaCore
 
 /// A story package at a base URL (`http://` or `https://`): any static web server or CDN, read with
-/// AsyncHTTPClient's shared client (one connection pool for the process, gzip/deflate decompression).
+/// one client for the process (`defaultClient`: one connection pool, gzip/deflate decompression).
 ///
 /// - A response larger than `maximumResponseSize` (default 16 MB) is refused: at once when its
 ///   Content-Length says so, else as soon as that many bytes have arrived (`.tooLarge`).
@@ -31,13 +31,25 @@ public struct HTTPStorySource: StorySource {
 
     /// `baseURL` is the package's folder; a URL of its story.json is taken as the folder it is in.
     public init(baseURL: URL, progressTimeout: Duration = .seconds(10), maximumResponseSize: Int = 16 << 20,
-                client: HTTPClient = .shared, authorization: String? = nil) {
+                client: HTTPClient = HTTPStorySource.defaultClient, authorization: String? = nil) {
         self.baseURL = Self.packageURL(baseURL)
         self.authorization = authorization
         self.progressTimeout = progressTimeout
         self.maximumResponseSize = maximumResponseSize
         self.client = client
     }
+
+    /// The process's client: AsyncHTTPClient's shared configuration (redirects, decompression limited to
+    /// 25:1, certificate verification), except that a connection that cannot be made fails the request at
+    /// once (refused, no such host, unreachable: `.unreachable`) instead of being tried again until the
+    /// progress timeout, so the reader hears of it within a moment. Never shut down (it lives as long as
+    /// the process, as `.shared` does).
+    public static let defaultClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// The package folder's URL, ending in `/`: `…/story.json` becomes `…/`, `…/tale` becomes `…/tale/`.
     static func packageURL(_ url: URL) -> URL {

@@ -38,7 +38,9 @@ struct HTTPTransfer: Sendable {
             response = try await client.execute(request, deadline: .distantFuture)
         } catch {
             if let resume { partials.keep(resume, for: path) }  // nothing was said about the file: try again later
-            return .failure(Task.isCancelled ? .cancelled(path: path) : .io(path: path, message: Self.describe(error)))
+            if Task.isCancelled { return .failure(.cancelled(path: path)) }
+            if let reason = ConnectionFailure.reason(error, url: url) { return .failure(.unreachable(path: path, reason: reason)) }
+            return .failure(.io(path: path, message: Self.describe(error)))
         }
         watch.touch()
         let status = Int(response.status.code)

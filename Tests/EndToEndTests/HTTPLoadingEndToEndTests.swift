@@ -108,11 +108,27 @@ import Testing
         defer { server.stopSoon() }
         let refused = try ChildProcess.run(pajama, ["validate", server.baseURL + "/"])
         #expect(refused.status == 2)
-        #expect(refused.stdout.contains("story.json: refused by the server (HTTP 401)"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("story.json: cannot read the story: refused by the server (HTTP 401)"), "\(refused.stdout)")
         server.update { $0.statuses = ["beats/start.json": 503] }
         let failing = try ChildProcess.run(pajama, ["validate", server.baseURL + "/"])
         #expect(failing.status == 1)
         #expect(failing.stdout.contains("the server failed (HTTP 503)"), "\(failing.stdout)")
+    }
+
+    /// A server nobody answers at is said at once with its address, by the reader and by `validate` (issue
+    /// 27: the reader showed a blank screen for 21 s, then "story.json timed out: no data arrived for 10 s").
+    @Test func aRefusedConnectionIsSaidWithTheAddressByReadAndValidate() async throws {
+        let closed = try ClosedPort()
+        defer { closed.close() }
+        let port = closed.port
+        let url = "http://127.0.0.1:\(port)/tale/"
+        let validate = try ChildProcess.run(pajama, ["validate", url])
+        #expect(validate.status == 2)
+        #expect(validate.stdout.contains("story.json: cannot read the story: connection refused by 127.0.0.1:\(port)"), "\(validate.stdout)")
+        let t = try TmuxSession([pajama, "read", "--no-sound", url])
+        defer { t.stop() }
+        let screen = try t.waitFor("connection refused by 127.0.0.1:\(port)", timeout: 20)
+        #expect(!screen.contains("timed out"))
     }
 
     /// A URL of the story's story.json is accepted as its base URL.

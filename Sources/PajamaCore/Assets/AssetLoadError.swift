@@ -10,6 +10,9 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case forbiddenPath
         /// What was given is not a story: no such folder, a file, a folder without story.json.
         case notAStory
+        /// No connection could be made to the server (refused, no such host, unreachable): said at once,
+        /// not retried by itself (the reader's retry key asks again).
+        case unreachable
     }
 
     public var kind: Kind
@@ -43,6 +46,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .tooLarge: return detail.isEmpty ? "\(what) is too large." : "\(what) is too large: \(StoryFormatError.printable(detail, limit: 200))."
         case .forbiddenPath: return "\(what) cannot be used: \(StoryFormatError.printable(detail, limit: 200))."
         case .notAStory: return "\(StoryFormatError.printable(detail, limit: 200))."
+        case .unreachable: return "\(what) could not be fetched: \(printableDetail)."
         }
     }
 
@@ -52,7 +56,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// Kinds whose reader message already says the detail (the HTTP status, how long nothing arrived).
     private var detailIsInMessage: Bool {
-        [.refused, .serverError, .timeout, .tooLarge, .forbiddenPath, .notAStory].contains(kind)
+        [.refused, .serverError, .timeout, .tooLarge, .forbiddenPath, .notAStory, .unreachable].contains(kind)
     }
     private var printableDetail: String { StoryFormatError.printable(detail, limit: 200) }
     private var detailInParentheses: String { detail.isEmpty ? "" : " (" + printableDetail + ")" }
@@ -69,6 +73,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .truncated(let p, let expected, let received):
             self.init(.network, subject: p, detail: "truncated: \(received) of \(expected) bytes")
         case .timeout(let p, let idle): self.init(.timeout, subject: p, detail: "no data arrived for \(StorySourceError.seconds(idle))")
+        case .unreachable(let p, let reason): self.init(.unreachable, subject: p, detail: reason)
         case .io(let p, let message): self.init(.network, subject: p, detail: message)
         case .cancelled(let p): self.init(.cancelled, subject: p)
         case .notAStory(let p, let reason): self.init(.notAStory, subject: p, detail: reason)

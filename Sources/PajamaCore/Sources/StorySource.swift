@@ -56,6 +56,9 @@ public enum StorySourceError: Error, Hashable, Sendable, CustomStringConvertible
     case truncated(path: String, expected: Int, received: Int)
     /// No byte of the answer arrived for `idle` (the server or the network stalled).
     case timeout(path: String, idle: Duration)
+    /// No connection could be made to the server: refused, no such host, network unreachable (`reason`
+    /// says which, with the address). Known at once, and not tried again by itself.
+    case unreachable(path: String, reason: String)
     /// Any other network or file-system failure.
     case io(path: String, message: String)
     /// The read was cancelled.
@@ -68,7 +71,8 @@ public enum StorySourceError: Error, Hashable, Sendable, CustomStringConvertible
     public var path: String {
         switch self {
         case .notFound(let p), .invalidPath(let p, _), .tooLarge(let p, _, _), .httpStatus(let p, _),
-            .truncated(let p, _, _), .timeout(let p, _), .io(let p, _), .cancelled(let p), .notAStory(let p, _):
+            .truncated(let p, _, _), .timeout(let p, _), .unreachable(let p, _), .io(let p, _), .cancelled(let p),
+            .notAStory(let p, _):
             p
         }
     }
@@ -84,6 +88,7 @@ public enum StorySourceError: Error, Hashable, Sendable, CustomStringConvertible
         case .httpStatus(_, let status): Self.statusText(status)
         case .truncated(_, let expected, let received): "truncated (\(received) of \(expected) bytes)"
         case .timeout(_, let idle): "timed out: no data arrived for \(Self.seconds(idle))"
+        case .unreachable(_, let reason): reason
         case .io(_, let message): message
         case .cancelled: "cancelled"
         case .notAStory(_, let reason): reason

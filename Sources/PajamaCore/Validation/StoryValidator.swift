@@ -8,7 +8,7 @@ public enum StoryValidator {
         do {
             manifestBytes = try await source.read("story.json")
         } catch {
-            return ValidationReport(storyId: nil, findings: [ValidationFinding(.error, file: "story.json", message: "cannot read the story: \(error)")],
+            return ValidationReport(storyId: nil, findings: [ValidationFinding(.error, file: "story.json", message: "cannot read the story: \(error.reason)")],
                                     couldNotRead: true)
         }
         let manifest: StoryManifest
