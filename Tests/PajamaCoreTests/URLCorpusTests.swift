@@ -28,7 +28,7 @@ import Testing
     static let html = "<!DOCTYPE html>\n<html><head><title>Error</title></head><body><h1>Something went wrong</h1></body></html>\n"
 
     static let cases: [Case] = [
-        Case(name: "story.json 404", options: options { $0.statuses = ["story.json": 404] }, exit: 2, file: "story.json", contains: "story.json: not found"),
+        Case(name: "story.json 404", options: options { $0.statuses = ["story.json": 404] }, exit: 2, file: "story.json", contains: "cannot read the story: not found"),
         Case(name: "story.json 500", options: options { $0.statuses = ["story.json": 500] }, exit: 2, file: "story.json", contains: "the server failed (HTTP 500)"),
         Case(name: "story.json 403", options: options { $0.statuses = ["story.json": 403] }, exit: 2, file: "story.json", contains: "refused by the server (HTTP 403)"),
         Case(name: "story.json is a 200 HTML error page", options: .init(), files: ["story.json": html], exit: 1, file: "story.json",
@@ -40,10 +40,10 @@ import Testing
              files: ["beats/c.json": #"{"id":"c","pages":[{"id":"e","type":"text","lines":[""# + String(repeating: "x", count: 5000) + #""]}]}"#],
              maximumResponseSize: 2000, exit: 1, file: "beats/c.json", contains: "too large"),
         Case(name: "story.json redirect loop", options: options { $0.redirects = ["story.json": "/loop.json", "loop.json": "/story.json"] },
-             exit: 2, file: "story.json", contains: "story.json: the server redirects in a loop"),
+             exit: 2, file: "story.json", contains: "cannot read the story: the server redirects in a loop"),
         Case(name: "story.json redirected too often", options: options {
                  $0.redirects = Dictionary(uniqueKeysWithValues: (0..<25).map { ($0 == 0 ? "story.json" : "hop\($0)", "/hop\($0 + 1)") })
-             }, exit: 2, file: "story.json", contains: "story.json: too many redirects"),
+             }, exit: 2, file: "story.json", contains: "cannot read the story: too many redirects"),
         Case(name: "a beat cut mid-body", options: options { $0.truncated = TestHTTPServer.Options.always(["beats/b.json"]) }, exit: 1, file: "beats/b.json",
              contains: "beats/b.json: truncated ("),
         Case(name: "an asset refused (403)", options: options { $0.statuses = ["assets/pic.png": 403] }, exit: 1, file: "beats/a.json",
@@ -80,7 +80,7 @@ import Testing
                                                     progressTimeout: .milliseconds(300))
         defer { server.stopSoon(); dir.remove() }
         #expect(report.exitCode == 2, "\(report.findings)")
-        #expect(report.findings.contains { $0.file == "story.json" && $0.message.contains("story.json: timed out: no data arrived for 0.3 s") },
+        #expect(report.findings.contains { $0.file == "story.json" && $0.message == "cannot read the story: timed out: no data arrived for 0.3 s" },
                 "\(report.findings)")
     }
 
