@@ -18,10 +18,11 @@ public struct ChildProcess: Sendable {
     }
 
     /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`; waits at most `timeout`
-    /// seconds, then kills it (status -9). `environment` replaces the environment when given.
+    /// seconds, then kills it (status -9). `environment` replaces the environment when given. `input` is
+    /// its standard input (a pipe it reads to the end), else /dev/null.
     public static func run(
         _ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
-        timeout: TimeInterval = 60
+        timeout: TimeInterval = 60, input: String? = nil
     ) throws -> Result {
         let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         let outPath = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-out-\(tag)").path
@@ -33,7 +34,17 @@ public struct ChildProcess: Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // The input goes through a pipe (not a file): a program that reads a terminal's lines must be
+        // able to wait for them. A writer thread feeds it, so a long input never fills the pipe's buffer.
+        var inputPipe: [Int32] = [-1, -1]
+        if input != nil {
+            guard pipe(&inputPipe) == 0 else { throw Failure(message: "cannot make a pipe: \(String(cString: strerror(errno)))") }
+            posix_spawn_file_actions_adddup2(&actions, inputPipe[0], 0)
+            posix_spawn_file_actions_addclose(&actions, inputPipe[0])
+            posix_spawn_file_actions_addclose(&actions, inputPipe[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
@@ -43,6 +54,22 @@ public struct ChildProcess: Sendable {
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = SpawnAttributes.withClean { posix_spawnp(&pid, executable, &actions, &$0, argv, envp) }
+        if let input {
+            signal(SIGPIPE, SIG_IGN)  // a program that stops reading ends the writer with EPIPE, not the caller
+            close(inputPipe[0])
+            let writeEnd = inputPipe[1]
+            let bytes = Array(input.utf8)
+            Thread {
+                var sent = 0
+                while sent < bytes.count {
+                    let n = bytes[sent...].withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+                    if n < 0, errno == EINTR { continue }
+                    guard n > 0 else { break }  // the program closed its input
+                    sent += n
+                }
+                close(writeEnd)
+            }.start()
+        }
         guard spawned == 0 else { throw Failure(message: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0

@@ -29,7 +29,7 @@ final class CoReadingWiring {
     private var owner: OwnerLink?
     private var follower: FollowerLink?
 
-    init(side: CoReadingSide, viewModel: ReaderViewModel, controller: ReaderController, content: StoryContentManager) {
+    init(side: CoReadingSide, viewModel: ReaderViewModel, controller: any ReadingDisplay, content: StoryContentManager) {
         switch side {
         case .host(let host):
             let join = host.joinCommand
@@ -63,7 +63,11 @@ extension ReaderApp {
     static func runHost(
         _ argument: String, configuration: CoReadingHost.Configuration, token: String?, options: ReadingOptions, paths: Paths
     ) async -> Int32 {
-        guard let terminal = fullScreenTerminal() else { return 64 }
+        var terminal: TerminalCapabilities?
+        if !readsPlain(options) {
+            guard let full = fullScreenTerminal() else { return 64 }
+            terminal = full
+        }
         guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
         let hosted: CoReadingHost.Content
         var ink: String?
@@ -96,19 +100,32 @@ extension ReaderApp {
         printError(host.joinCommand)
         PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
         // A quit signal ends the reading as `q` does: progress saved, the followers told, the terminal restored.
-        let outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-            let outcome = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
-                                     coReading: .host(host))
-            await host.end()
-            return outcome
+        let outcome: ReaderController.Outcome
+        if let terminal {
+            outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+                await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
+                           coReading: .host(host))
+            }
+        } else {
+            outcome = await plainSession { signals in
+                let input = PlainInput()
+                defer { input.close() }
+                return await readPlain(content, signals: signals, sound: sound, start: nil, restart: false, options: options, paths: paths,
+                                       coReading: .host(host), input: input)
+            }
         }
+        await host.end()
         await shutdown(sound: sound, content: content)
         return ScreenSession.exitCode(outcome)
     }
 
     /// `pajama join`: connects, opens the host's story where the owner is, follows; returns the exit code.
     static func runFollower(_ url: URL, token: String, name: String, fingerprint: String?, options: ReadingOptions, paths: Paths) async -> Int32 {
-        guard let terminal = fullScreenTerminal() else { return 64 }
+        var terminal: TerminalCapabilities?
+        if !readsPlain(options) {
+            guard let full = fullScreenTerminal() else { return 64 }
+            terminal = full
+        }
         // An https:// host: its certificate checked (by its fingerprint, or by the system's authorities) before the token is sent.
         var tls: TLSConfiguration?
         if url.scheme?.lowercased() == "https" {
@@ -163,9 +180,19 @@ extension ReaderApp {
             await shutdown(sound: sound, content: content)
             return 2
         }
-        let outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-            await read(content, screen: screen, sound: sound, start: welcome.location, restart: false, options: options,
-                       paths: paths, coReading: .follower(events, owner: welcome.owner))
+        let outcome: ReaderController.Outcome
+        if let terminal {
+            outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+                await read(content, screen: screen, sound: sound, start: welcome.location, restart: false, options: options,
+                           paths: paths, coReading: .follower(events, owner: welcome.owner))
+            }
+        } else {
+            outcome = await plainSession { signals in
+                let input = PlainInput()
+                defer { input.close() }
+                return await readPlain(content, signals: signals, sound: sound, start: welcome.location, restart: false, options: options,
+                                       paths: paths, coReading: .follower(events, owner: welcome.owner), input: input)
+            }
         }
         await shutdown(sound: sound, content: content)
         return ScreenSession.exitCode(outcome)

@@ -15,7 +15,16 @@ enum ReaderApp {
         _ argument: String, start: (beat: String, page: String?)?, restart: Bool, bookmark name: String? = nil, transcript: String?,
         watch: Bool = false, options: ReadingOptions, paths: Paths
     ) async -> Int32 {
-        guard let terminal = fullScreenTerminal() else { return 64 }
+        let plain = readsPlain(options)
+        if plain, watch {
+            printError("pajama: --watch needs a full-screen terminal (not plain mode, a pipe or TERM=dumb)")
+            return 64
+        }
+        var terminal: TerminalCapabilities?
+        if !plain {
+            guard let full = fullScreenTerminal() else { return 64 }
+            terminal = full
+        }
         var recorder: TranscriptRecorder?
         if let transcript {
             do {
@@ -63,9 +72,19 @@ enum ReaderApp {
                 return 2
             }
         }
-        let outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-            await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
-                       options: options, paths: paths, transcript: recorder, watcher: watcher)
+        let outcome: ReaderController.Outcome
+        if let terminal {
+            outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+                await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                           options: options, paths: paths, transcript: recorder, watcher: watcher)
+            }
+        } else {
+            outcome = await plainSession { signals in
+                let input = PlainInput()
+                defer { input.close() }
+                return await readPlain(content, signals: signals, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                                       options: options, paths: paths, transcript: recorder, input: input)
+            }
         }
         if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
         await shutdown(sound: sound, content: content)
@@ -74,11 +93,23 @@ enum ReaderApp {
 
     /// `pajama` / `pajama library`: pick stories until the reader quits.
     static func runLibrary(library folders: LibraryFolders, options: ReadingOptions, paths: Paths) async -> Int32 {
-        guard let terminal = fullScreenTerminal() else { return 64 }
+        let plain = readsPlain(options)
+        var terminal: TerminalCapabilities?
+        if !plain {
+            guard let full = fullScreenTerminal() else { return 64 }
+            terminal = full
+        }
         let progress = ProgressStore(folder: paths.progress)
         let sound = makeSound(options, paths: paths)
-        let pendingSignal = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-            await library(folders, screen: screen, sound: sound, progress: progress, options: options, paths: paths)
+        let pendingSignal: Int32?
+        if let terminal {
+            pendingSignal = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+                await library(folders, screen: screen, sound: sound, progress: progress, options: options, paths: paths)
+            }
+        } else {
+            pendingSignal = await plainSession { signals in
+                await plainLibrary(folders, signals: signals, sound: sound, progress: progress, options: options, paths: paths)
+            }
         }
         if let sound { await sound.shutdown() }
         if let number = pendingSignal { return 128 + number }

@@ -23,13 +23,8 @@ struct ReadingOptions: ParsableArguments {
     @Option(help: "The espeak-ng voice that reads aloud (e.g. en, en-gb, fr; `espeak-ng --voices` lists them).")
     var voice: String?
 
-    func validate() throws {
-        // The reader draws on a terminal and reads its keys: refuse pipes and files at once, rather
-        // than drawing into them or waiting for keys that never come.
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw ValidationError("the reader needs a terminal (stdin and stdout); for scripts use `pajama list` or `pajama validate`")
-        }
-    }
+    @Flag(help: "Plain mode, for a screen reader or a braille display: the text as lines, the choices as a numbered list, a prompt for commands; no screen control. (Also what a pipe or TERM=dumb gets.)")
+    var plain = false
 
     /// Refuses a voice espeak-ng does not have (only when one is named), naming how to list them.
     func checkVoice() throws {

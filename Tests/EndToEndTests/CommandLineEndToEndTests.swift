@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 import PajamaTestSupport
 import Testing
 
@@ -67,11 +68,17 @@ import Testing
         #expect(fromEnv.stdout == result.stdout)
     }
 
-    @Test func theReaderRefusesToRunWithoutATerminal() throws {
+    @Test func withoutATerminalTheReaderReadsInPlainMode() throws {
         let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
-        let result = try ChildProcess.run(pajama, ["read", "--no-sound", story], timeout: 20)
-        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
-        #expect(result.stderr.contains("needs a terminal"))
+        let home = try TemporaryDirectory(prefix: "pajama-no-terminal")
+        defer { home.remove() }
+        var env = Paths.environment(home: home.path)
+        env["PULSE_SERVER"] = "unix:/nonexistent"
+        // Standard input is /dev/null: the first page, then the end of the input quits.
+        let result = try ChildProcess.run(pajama, ["read", "--no-sound", story], environment: env, timeout: 60)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("A short story for a stormy night"), "\(result.stdout)")
+        #expect(!result.stdout.contains("\u{1B}"), "\(result.stdout.debugDescription)")
     }
 
     @Test func anUnknownThemeIsAnErrorThatListsTheThemes() throws {

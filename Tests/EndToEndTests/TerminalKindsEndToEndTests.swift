@@ -3,31 +3,30 @@ import PajamaTestSupport
 import Testing
 
 /// Terminals other than xterm, on the real binary in tmux: one that cannot move the cursor (TERM=dumb,
-/// or a TERM with no terminfo entry) is refused with a reason, and one without an alternate screen
-/// (vt100, linux) is left clean after quitting.
+/// or a TERM with no terminfo entry) gets plain mode (PlainModeEndToEndTests), and one without an
+/// alternate screen (vt100, linux) is left clean after quitting.
 @Suite(.serialized) struct TerminalKindsEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
     let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
 
     @Test(arguments: ["dumb", "no-such-terminal"])
-    func readRefusesATerminalThatCannotMoveTheCursor(term: String) throws {
-        // Wide enough for the message on one line.
-        let t = try TmuxSession([pajama, "read", "--no-sound", story], width: 220, environment: ["TERM": term])
+    func aTerminalThatCannotMoveTheCursorGetsPlainMode(term: String) throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story], width: 120, environment: ["TERM": term])
         defer { t.stop() }
-        let screen = try t.waitFor("[exited ")
-        #expect(screen.contains("[exited 64]"), "\(screen)")
-        #expect(screen.contains("TERM=\(term)"), "\(screen)")
-        #expect(screen.contains("xterm-256color"), "\(screen)")
-        // Nothing of the story was drawn.
-        #expect(!screen.contains("The Lantern Keeper"), "\(screen)")
+        try t.waitUntil("the title page and the prompt") { $0.contains("A short story for a stormy night") && $0.split(separator: "\n").last { !$0.isEmpty } == ">" }
+        #expect(t.paneValue("#{alternate_on}") == "0")
+        t.send("q", "Enter")
+        let screen = try t.waitUntil("the exit and the line modes") { $0.contains("[exited 0]") && $0.contains("modes:") }
+        let modes = screen.split(separator: "\n").first { $0.hasPrefix("modes:") }.map { Set($0.split(separator: " ").dropFirst().map(String.init)) }
+        #expect(modes == ["echo", "icanon"], "\(screen)")
     }
 
-    @Test func theLibraryRefusesADumbTerminal() throws {
+    @Test func theLibraryOnADumbTerminalIsANumberedList() throws {
         let t = try TmuxSession([pajama, "--no-sound"], environment: ["TERM": "dumb", "PAJAMA_STORIES": PackagePaths.stories.path])
         defer { t.stop() }
-        let screen = try t.waitFor("[exited ")
-        #expect(screen.contains("[exited 64]"), "\(screen)")
-        #expect(screen.contains("cannot move the cursor"), "\(screen)")
+        try t.waitFor("Read which story?")
+        t.send("q", "Enter")
+        try t.waitFor("[exited 0]")
     }
 
     @Test func doctorSaysADumbTerminalCannotShowPajama() throws {

@@ -157,6 +157,7 @@ public enum StoryDecoder {
             throw typeCursor.error("unknown page type \"\(StoryFormatError.printable(type))\" (expected title, text or choice)")
         }
         let imageUrl = try cursor.optionalField("imageUrl")?.assetPath()
+        let imageAlt = try cursor.optionalField("imageAlt")?.text(limit: maximumTextLength)
         var tools: [Tool] = []
         if let toolList = try cursor.optionalField("tools") {
             for item in try toolList.elements() { tools.append(try decodeTool(item)) }
@@ -166,7 +167,7 @@ public enum StoryDecoder {
             guard case .text(let lines) = kind else { throw markList.error("only a text page has marks") }
             for item in try markList.elements() { marks.append(try decodeMarks(item, lineCount: lines.count)) }
         }
-        return Page(id: id, kind: kind, imageUrl: imageUrl, tools: tools, marks: marks)
+        return Page(id: id, kind: kind, imageUrl: imageUrl, imageAlt: imageAlt, tools: tools, marks: marks)
     }
 
     /// One entry of a text page's `marks` (docs/story-format.md, "Styled text"):

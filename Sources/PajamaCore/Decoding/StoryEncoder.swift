@@ -52,6 +52,7 @@ public enum StoryEncoder {
             }
         }
         if let image = page.imageUrl { object["imageUrl"] = image.value }
+        if let alt = page.imageAlt { object["imageAlt"] = alt }
         if !page.tools.isEmpty { object["tools"] = page.tools.map { ["name": $0.name, "args": $0.args.mapValues(value)] } }
         if !page.marks.isEmpty { object["marks"] = page.marks.map(marks) }
         return object

@@ -1,19 +1,24 @@
+import Foundation
+
 /// One screen of a beat.
 public struct Page: Hashable, Sendable {
     public var id: String
     public var kind: PageKind
     /// A picture shown with the page (PNG or `.txt` text art).
     public var imageUrl: AssetPath?
+    /// What the picture shows, in words (`imageAlt`): what plain mode prints in its place.
+    public var imageAlt: String?
     /// Tools attached to the page; version 1 defines `sound_effect`.
     public var tools: [Tool]
     /// The styling of a text page's lines (bold, italic, underline, dim, hard line breaks), for the lines that
     /// have any; the lines themselves are plain text (docs/story-format.md, "Styled text").
     public var marks: [LineMarks]
 
-    public init(id: String, kind: PageKind, imageUrl: AssetPath? = nil, tools: [Tool] = [], marks: [LineMarks] = []) {
+    public init(id: String, kind: PageKind, imageUrl: AssetPath? = nil, imageAlt: String? = nil, tools: [Tool] = [], marks: [LineMarks] = []) {
         self.id = id
         self.kind = kind
         self.imageUrl = imageUrl
+        self.imageAlt = imageAlt
         self.tools = tools
         self.marks = marks
     }
@@ -38,6 +43,17 @@ public struct Page: Hashable, Sendable {
     public var lineCount: Int {
         if case .text(let lines) = kind { return lines.count }
         return 1
+    }
+
+    /// The picture in words, for a reader who does not see it: its `imageAlt`, else its file's name
+    /// without the extension ("assets/lighthouse-at-dusk.png": "lighthouse at dusk"); nil without a picture.
+    public var pictureDescription: String? {
+        guard let imageUrl else { return nil }
+        if let alt = imageAlt?.trimmingCharacters(in: .whitespaces), !alt.isEmpty { return alt }
+        let file = imageUrl.value.split(separator: "/").last.map(String.init) ?? imageUrl.value
+        let stem = file.contains(".") ? String(file[..<file.lastIndex(of: ".")!]) : file
+        let words = stem.map { $0 == "-" || $0 == "_" ? " " : $0 }
+        return String(words).isEmpty ? file : String(words)
     }
 
     /// The choices of a choice page, or none.

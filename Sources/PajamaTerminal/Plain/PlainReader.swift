@@ -1,0 +1,121 @@
+import Foundation
+import PajamaCore
+
+/// One reading session in plain mode, on the main actor: the view model's events and the lines typed go
+/// to `PlainPresenter` (every decision), what it prints is written as it is, and the work it asks for is
+/// run one at a time (each answers with an event). No screen control at all: the output is lines of text a
+/// screen reader or braille display says as they come, a pipe or a file keeps.
+@MainActor
+public final class PlainReader {
+    private enum State {
+        case idle
+        /// Reading: the tasks that feed the inbox (cancelled when the session ends).
+        case reading([Task<Void, Never>])
+        case ended
+    }
+
+    private let viewModel: ReaderViewModel
+    private let input: PlainInput
+    private let write: @MainActor (String) -> Void
+    private let readAloud: ReadAloud?
+    private let signals: QuitSignals?
+    private var presenter: PlainPresenter
+    private var state = State.idle
+    private let inbox: AsyncStream<PlainPresenter.Event>
+    private let post: AsyncStream<PlainPresenter.Event>.Continuation
+    /// The work under way (a move, reading the bookmarks), at most one.
+    private var work: Task<Void, Never>?
+
+    /// `input`: the lines typed; `write`: prints text (flushed at once); `echoesInput`: print each line read
+    /// after the prompt (for input that is not a terminal, which echoes it itself), so the output reads as
+    /// the dialogue it was. `signals` end the session as `q` does.
+    public init(
+        viewModel: ReaderViewModel, input: PlainInput, write: @escaping @MainActor (String) -> Void, role: ReaderRole = .solo,
+        readAloud: ReadAloud?, soundOn: Bool, signals: QuitSignals?, echoesInput: Bool
+    ) {
+        (self.viewModel, self.input, self.write, self.readAloud, self.signals) = (viewModel, input, write, readAloud, signals)
+        presenter = PlainPresenter(role: role, readAloud: readAloud.map { $0.isOn ? .on : .off } ?? .missing(soundOn: soundOn), echoes: echoesInput)
+        (inbox, post) = AsyncStream<PlainPresenter.Event>.makeStream()
+    }
+
+    /// The co-reading role changed (followers came or went, the connection failed).
+    public func setRole(_ role: ReaderRole) { post.yield(.role(role)) }
+    /// The owner of the followed session ended it: this reader reads on solo.
+    public func sessionEnded() { post.yield(.sessionEnded) }
+    /// Something to tell the reader once.
+    public func notice(_ text: String) { post.yield(.notice(text)) }
+
+    /// Reads until the reader quits (`q`, the end of the input) or a quit signal arrives.
+    public func run(start: StoryLocation?, restart: Bool, bookmark: Bookmark? = nil) async -> ReaderController.Outcome {
+        guard case .idle = state else { return .quit }
+        let events = viewModel.events()  // subscribed before the view model starts
+        signals?.onSignal = { [post] in post.yield(.endOfInput) }
+        state = .reading([
+            Task { @MainActor [post] in
+                for await event in events { post.yield(.reader(event)) }
+            },
+            Task { @MainActor [post, input] in
+                while let line = await input.nextLine() { post.yield(.line(line)) }
+                if !Task.isCancelled { post.yield(.endOfInput) }
+            },
+        ])
+        defer { end() }
+        write("Plain mode: type ? and Enter for the commands.\n")
+        run(work: { [viewModel] in
+            await viewModel.start(at: start, restart: restart, bookmark: bookmark)
+            return .workFinished(viewModel.state)
+        })
+        if let signal = signals?.received { return .signal(signal) }
+        for await event in inbox {
+            let (text, effects) = presenter.handle(event)
+            if !text.isEmpty { write(text) }
+            for effect in effects { perform(effect) }
+            if let signal = signals?.received {
+                write("\n")  // after the prompt (and the terminal's ^C): the shell's next line starts on its own
+                return .signal(signal)
+            }
+            if presenter.isQuitting { break }
+            if let prompt = presenter.takePrompt() { write(prompt) }
+        }
+        return .quit
+    }
+
+    private func perform(_ effect: PlainPresenter.Effect) {
+        switch effect {
+        case .move(let move): run { [viewModel] in await viewModel.changePage(move) }
+        case .restart: run { [viewModel] in await viewModel.restart() }
+        case .retry: run { [viewModel] in await viewModel.retry() }
+        case .skip: run { [viewModel] in await viewModel.skip() }
+        case .openBookmark(let bookmark): run { [viewModel] in await viewModel.open(bookmark) }
+        case .listBookmarks:
+            run(work: { [viewModel] in
+                let list = await viewModel.bookmarks()
+                return .bookmarks(list, viewModel.state)
+            })
+        case .saveBookmark(let name): viewModel.saveBookmark(name: name)
+        case .setReadAloud(let on): readAloud?.isOn = on
+        case .quit: break
+        }
+    }
+
+    /// Runs a move on the view model as the work under way; it answers `.workFinished` with the state reached.
+    private func run(_ move: @escaping @MainActor () async -> Void) {
+        run(work: { [viewModel] in
+            await move()
+            return .workFinished(viewModel.state)
+        })
+    }
+
+    private func run(work body: @escaping @MainActor () async -> PlainPresenter.Event) {
+        work = Task { @MainActor [post] in post.yield(await body()) }
+    }
+
+    /// Ends the session's tasks (the view model is closed by its owner).
+    private func end() {
+        if case .reading(let tasks) = state { tasks.forEach { $0.cancel() } }
+        work?.cancel()
+        signals?.onSignal = nil
+        post.finish()
+        state = .ended
+    }
+}

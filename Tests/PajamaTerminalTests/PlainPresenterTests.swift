@@ -1,0 +1,81 @@
+import PajamaCore
+import Testing
+
+@testable import PajamaTerminal
+
+/// Plain mode's decisions, without I/O: what the reader's states print, the prompt, and lines typed while
+/// work goes on answered in order once it is done.
+@MainActor
+struct PlainPresenterTests {
+    /// A presenter whose start (the first work) reached `state`, its events printed.
+    func started(at state: ReaderState, role: ReaderRole = .solo, echoes: Bool = false) -> (PlainPresenter, String) {
+        var presenter = PlainPresenter(role: role, readAloud: .off, echoes: echoes)
+        let shown = presenter.handle(.reader(.stateChanged(state))).text
+        _ = presenter.handle(.workFinished(state))
+        return (presenter, shown)
+    }
+
+    @Test func aPageIsPrintedAsLinesWithItsPictureInWordsThenThePrompt() {
+        var beat = Fixture.textBeat
+        beat.pages[0].imageUrl = try? AssetPath(validating: "assets/lighthouse-at-dusk.png")
+        var (presenter, text) = started(at: .page(Fixture.page(beat, revealed: 2)))
+        #expect(text == "\n[picture: lighthouse at dusk]\nThe lamp was lit.\nWind at the door.\n")
+        #expect(presenter.takePrompt() == "> ")
+        #expect(presenter.takePrompt() == nil)  // printed once
+        // Enter asks for the next line; the line revealed is all that is printed of the page then.
+        #expect(presenter.handle(.line("")).effects == [.move(.advance)])
+        let next = presenter.handle(.reader(.stateChanged(.page(Fixture.page(beat, revealed: 3)))))
+        #expect(next.text == "A knock.\n")
+        beat.pages[0].imageAlt = "The lighthouse at dusk, its lamp lit"
+        var (described, _) = (PlainPresenter(readAloud: .off), "")
+        #expect(described.handle(.reader(.stateChanged(.page(Fixture.page(beat)))))
+            .text.hasPrefix("\n[picture: The lighthouse at dusk, its lamp lit]\n"))
+    }
+
+    @Test func choicesAreANumberedListAndANumberTakesOne() {
+        var (presenter, text) = started(at: Fixture.choicePage)
+        #expect(text == "\nWhich way?\n  1. Left by the river\n  2. Right up the hill\n  3. Back to bed\n")
+        #expect(presenter.handle(.line("4")).text == "No choice 4: type 1 to 3.\n")
+        #expect(presenter.handle(.line("")).text == "Type the number of a choice, 1 to 3.\n")
+        #expect(presenter.handle(.line(" 2 ")).effects == [.move(.choose(1))])
+    }
+
+    @Test func linesTypedDuringWorkAreAnsweredInOrderWhenItsChangesArePrinted() {
+        var (presenter, _) = started(at: .page(Fixture.page(Fixture.textBeat, revealed: 1)), echoes: true)
+        _ = presenter.takePrompt()
+        #expect(presenter.handle(.line("")).effects == [.move(.advance)])
+        // Typed while the move goes on: they wait.
+        #expect(presenter.handle(.line("?")) == ("", []))
+        #expect(presenter.handle(.endOfInput) == ("", []))
+        let reached = ReaderState.page(Fixture.page(Fixture.textBeat, revealed: 2))
+        // The work is done before its change reached the presenter: nothing is answered yet.
+        #expect(presenter.handle(.workFinished(reached)) == ("", []))
+        #expect(presenter.takePrompt() == nil)
+        // Its change printed, the help is answered (after its prompt: the input is not a terminal), then the end quits.
+        let after = presenter.handle(.reader(.stateChanged(reached)))
+        #expect(after.text.hasPrefix("Wind at the door.\n> ?\nCommands"), "\(after.text)")
+        #expect(after.effects == [.quit])
+        #expect(presenter.isQuitting)
+    }
+
+    @Test func aFollowersMovesMoveNobody() {
+        var (presenter, _) = started(at: Fixture.choicePage, role: .follower(owner: "Olive"))
+        let answer = presenter.handle(.line("1"))
+        #expect(answer.effects.isEmpty)
+        #expect(answer.text == "(following Olive: the pages turn as they do)\n")
+        #expect(presenter.handle(.sessionEnded).text.contains("Olive ended the session"))
+        #expect(presenter.handle(.line("1")).effects == [.move(.choose(0))])
+    }
+
+    @Test func theEndSaysHowTheReadingWentAndWhatCanBeDone() {
+        let (_, text) = started(at: Fixture.finished)
+        #expect(text.contains("The End\n7 pages read, 2 choices made, 1 of 3 endings found\nr restart, b back, q quit.\n"), "\(text)")
+    }
+
+    @Test func commandsAreReadWhateverTheirCaseAndSpaces() {
+        #expect(PlainCommand(line: "") == .next)
+        #expect(PlainCommand(line: " Q ") == .quit)
+        #expect(PlainCommand(line: "12") == .choose(12))
+        #expect(PlainCommand(line: "xyz") == .unknown("xyz"))
+    }
+}
