@@ -172,8 +172,22 @@ public final class TmuxSession: Sendable {
         return out.split(separator: "\n").first.flatMap { Int32($0) }
     }
 
-    public func stop() {
+    /// Where tmux keeps the session's socket: `$TMUX_TMPDIR` (else /tmp), `tmux-UID/`, the socket's name.
+    public var socketPath: String {
+        let folder = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        return "\(folder)/tmux-\(getuid())/\(socket)"
+    }
+
+    /// Ends the tmux server (and the program in it) and removes its socket, which tmux's kill-server
+    /// leaves behind; the home stays (for a second session on the same progress).
+    public func killServer() {
         _ = try? ChildProcess.run("tmux", ["-L", socket, "kill-server"])
+        unlink(socketPath)
+    }
+
+    /// Ends the server, removes its socket and the home.
+    public func stop() {
+        killServer()
         home.remove()
     }
 }

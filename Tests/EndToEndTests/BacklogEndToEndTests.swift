@@ -21,7 +21,7 @@ import Testing
         #expect(Poll.until(timeout: TmuxSession.defaultTimeout) { !first.screen().contains("Backlog") }, "Esc closes the backlog")
         try first.press("Space", thenWaitFor: "The match coughed")
         try first.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])  // stop() would remove the home
+        first.killServer()  // stop() would remove the home
 
         // Another session: the saved history's pages are in the backlog; Enter on one goes back to it.
         let second = try TmuxSession([pajama, "read", "--no-sound", story], home: home)

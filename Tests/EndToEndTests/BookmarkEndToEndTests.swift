@@ -19,7 +19,7 @@ import Testing
         try first.press("Enter", thenWaitFor: "bookmarked \"How will Mina light the lamp?\"")
         try first.press("1", thenWaitFor: "Mina cupped her hands")
         try first.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])  // stop() would remove the home
+        first.killServer()  // stop() would remove the home
         let saved = try String(contentsOfFile: file, encoding: .utf8)
         #expect(saved.contains("\"autosaves\"") && saved.contains("autosave "), "an autosave before the choice: \(saved)")
 
@@ -34,7 +34,7 @@ import Testing
         try opened.waitUntil("the bookmark's page") { $0.contains("How will Mina light the lamp?") && !$0.contains("Bookmarks ·") }
         #expect(!opened.screen().contains("Bookmarks ·"))
         try opened.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", opened.socket, "kill-server"])
+        opened.killServer()
 
         let unknown = try TmuxSession([pajama, "read", "--no-sound", "--bookmark", "nope", story], home: home)
         defer { unknown.stop() }

@@ -219,7 +219,7 @@ import Testing
         try owner.waitFor("hosting · 0 following")
         try owner.press("Space", thenWaitFor: "Walk page two.")
         try owner.press("Space", thenWaitFor: "Which way now?")
-        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+        first.killServer()
         let again = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", Self.token, "--name", "ann"],
                                     home: home)
         defer { again.stop() }

@@ -38,7 +38,7 @@ import Testing
         try first.waitFor("What will Mina do?")
         try first.press("2", thenWaitFor: "The door banged open")
         try first.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+        first.killServer()
 
         let second = try TmuxSession([pajama, "read", "--no-sound", "--start", "stairs", story], home: home)
         defer { second.stop() }

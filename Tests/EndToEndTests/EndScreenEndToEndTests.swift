@@ -29,7 +29,7 @@ import Testing
         end = try first.press("Space", thenWaitFor: "The End")
         _ = try waitForProgress(progress) { $0.endingsFound == ["light_returns"] }
         try first.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])  // stop() would remove the home
+        first.killServer()  // stop() would remove the home
 
         // Ending B in another session: both endings are found now.
         let second = try TmuxSession([pajama, "read", "--no-sound", "--start", "home_harbor/jetty", story], home: home)

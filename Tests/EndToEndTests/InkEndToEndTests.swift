@@ -31,7 +31,7 @@ import Testing
         // Read once the reader has exited: its last save is the page it quit on. (Waiting for any "i-" beat
         // while it ran could return the save of the first choice's beat, still on disk: failed once.)
         let saved = try waitForProgress(progress) { $0.location?.beatId.hasPrefix("i-") == true }
-        _ = try? ChildProcess.run("tmux", ["-L", t.socket, "kill-server"])  // (stop() would remove the home too)
+        t.killServer()  // (stop() would remove the home too)
 
         // The same page again, in a new process; back still leads to the choices.
         let again = try TmuxSession([pajama, "read", "--no-sound", file], home: home)

@@ -84,7 +84,7 @@ import Testing
         try readToFirstChoice(first)
         try first.press("2", thenWaitFor: "The door banged open")
         try first.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+        first.killServer()
         let second = try TmuxSession([pajama, "read", story], home: home)
         defer { second.stop() }
         try second.waitFor("The door banged open")

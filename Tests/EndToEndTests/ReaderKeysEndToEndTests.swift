@@ -41,7 +41,7 @@ import Testing
         }.first)
         #expect(name != "default")
         try first.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+        first.killServer()
         let settings = try String(contentsOfFile: home.path + "/config/pajama/reader.json", encoding: .utf8)
         #expect(settings.contains(name))
         home.remove()
@@ -65,7 +65,7 @@ import Testing
         for text in ReaderEndToEndTests.openingTaps.prefix(4) { try first.press("Space", thenWaitFor: text) }
         try first.waitFor("Thunder walked")
         try first.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", first.socket, "kill-server"])
+        first.killServer()
 
         let library = try TmuxSession([pajama, "--no-sound"], environment: ["PAJAMA_STORIES": PackagePaths.stories.path], home: home)
         defer { library.stop() }

@@ -21,7 +21,7 @@ import Testing
         let saved = try waitForProgress(progress) { $0.location?.beatId == "start" }
         #expect(!saved.finished, "restart must clear finished")
         try t.press("q", thenWaitFor: "[exited 0]")
-        _ = try? ChildProcess.run("tmux", ["-L", t.socket, "kill-server"])
+        t.killServer()
 
         // The library shows the story as being read again, not finished.
         let library = try TmuxSession([pajama, "--no-sound", PackagePaths.stories.path], home: home)

@@ -30,7 +30,11 @@ sessions=0
 socket=""
 new_session() { sessions=$((sessions + 1)); socket="pajama-check-$$-$sessions"; tmux -L "$socket" -f /dev/null new-session -d "$@"; }
 cleanup() {
-  for ((i = 1; i <= sessions; i++)); do tmux -L "pajama-check-$$-$i" kill-server 2>/dev/null || true; done
+  # kill-server leaves the socket behind: removed too (issue 27 item 9).
+  for ((i = 1; i <= sessions; i++)); do
+    tmux -L "pajama-check-$$-$i" kill-server 2>/dev/null || true
+    rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/pajama-check-$$-$i"
+  done
   if dpkg-query -W -f='${Status}' pajama 2>/dev/null | grep -q "install ok installed"; then $SUDO dpkg -r pajama >/dev/null || true; fi
   rm -rf "$work"
 }
