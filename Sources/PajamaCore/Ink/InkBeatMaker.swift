@@ -50,7 +50,12 @@ final class InkBeatMaker {
     }
 
     private var nodes: [String: Node] = [InkBeatMaker.startBeatId: Node(parent: nil, step: 0)]
-    private var endStates = LRUCache<String, String>(countLimit: InkBeatMaker.statesKept)
+    /// The runtime's state at the end of the beats made last, kept in memory (not as JSON: a save and a load
+    /// per beat were a quarter of a choice's cost).
+    private var endStates = LRUCache<String, Story.StateCopy>(countLimit: InkBeatMaker.statesKept)
+    /// The beat whose end state the runtime is in now (nil after anything else moved it): its children are
+    /// made from the live state, without restoring the kept one.
+    private var liveEnd: String?
     /// The steps to the beats made last (`steps(to:)`).
     private var recentSteps = LRUCache<String, [Int]>(countLimit: InkBeatMaker.statesKept)
 
@@ -157,12 +162,14 @@ final class InkBeatMaker {
     /// or restored), keeping its end state and noting the beats it leads to.
     private func run(_ id: String) throws(Problem) -> Segment {
         guard let node = nodes[id] else { throw .unknownBeat(id) }
+        let live = liveEnd
+        liveEnd = nil
         do throws(StoryError) {
             if let state = node.startState {
                 try story.loadStateJSON(state)
             } else if let parent = node.parent {
                 guard let state = endStates.value(for: parent) else { throw StoryError("the state before beat \(id) is gone") }
-                try story.loadStateJSON(state)
+                if live != parent { story.restoreState(state) }
                 if node.step >= 0 { try story.chooseChoiceIndex(node.step) }
             } else {
                 try story.resetState(seed: seed)
@@ -212,14 +219,20 @@ final class InkBeatMaker {
         switch segment.outcome {
         case .choices:
             for index in segment.choices.indices { note(Self.childId(of: id, step: index), parent: id, step: index, scene: endScene) }
-            _ = endStates.insert(story.saveStateJSON(), for: id, cost: 1)
+            keepEndState(of: id)
         case .more:
             note(Self.childId(of: id, step: -1), parent: id, step: -1, scene: endScene)
-            _ = endStates.insert(story.saveStateJSON(), for: id, cost: 1)
+            keepEndState(of: id)
         case .end, .error, .needsGame:
             break
         }
         return segment
+    }
+
+    /// Keeps the runtime's state at the end of beat `id`, which the runtime is in now.
+    private func keepEndState(of id: String) {
+        _ = endStates.insert(story.copyState(), for: id, cost: 1)
+        liveEnd = id
     }
 
     /// Notes the beat `id` (kept if known) with the scene it starts in, when known.
@@ -298,6 +311,7 @@ final class InkBeatMaker {
             id = child
             chain.append(id)
         }
+        liveEnd = nil
         if let state = origin.state, origin.version == version, (try? story.loadStateJSON(state)) != nil {
             if nodes[id]?.startState == state, !seedChanged { return .restored }
             nodes[id]?.startState = state

@@ -130,15 +130,22 @@ public actor InkStorySource: StorySource {
     public func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8] {
         if path == "story.json" { return try await ready().manifest }
         if path.hasPrefix("beats/"), path.hasSuffix(".json") {
-            let id = String(path.dropFirst("beats/".count).dropLast(".json".count))
-            let maker = try await ready().maker
-            do throws(InkBeatMaker.Problem) {
-                return StoryEncoder.encode(try maker.beat(id))
-            } catch {
-                throw sourceError(error, path: path)
-            }
+            return StoryEncoder.encode(try await made(String(path.dropFirst("beats/".count).dropLast(".json".count)), path: path))
         }
         return try await base.read(path, progress: progress)
+    }
+
+    public func madeBeat(_ id: String) async throws(StorySourceError) -> Beat? {
+        try await made(id, path: "beats/\(id).json")
+    }
+
+    private func made(_ id: String, path: String) async throws(StorySourceError) -> Beat {
+        let maker = try await ready().maker
+        do throws(InkBeatMaker.Problem) {
+            return try maker.beat(id)
+        } catch {
+            throw sourceError(error, path: path)
+        }
     }
 
     public func restore(_ origin: BeatOrigin) async -> OriginRestore {

@@ -130,6 +130,28 @@ public actor BeatStorageCoordinator {
         }
         let start = ContinuousClock.now
         metrics.sourceRequests += 1
+        if source.makesBeats {
+            let made: Beat?
+            do {
+                made = try await source.madeBeat(id)
+            } catch {
+                metrics.source.misses += 1
+                if case .notFound = error { throw AssetLoadError(.notFound, subject: "beat \(id)", detail: path) }
+                throw AssetLoadError(error)
+            }
+            if let made {
+                do {
+                    try StoryDecoder.check(made, file: path, expectedId: id)
+                } catch {
+                    metrics.source.misses += 1
+                    throw AssetLoadError(.invalidFormat, subject: "beat \(id)", detail: error.description)
+                }
+                metrics.source.hits += 1
+                metrics.source.hitSeconds += (ContinuousClock.now - start).seconds
+                await activeMemory?.store(made)
+                return (made, .source)
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try await source.read(path, progress: activity.reporter(for: id, subject: .beat(id)))

@@ -15,12 +15,18 @@ public protocol StorySource: Sendable {
     /// True when the source makes its beats as they are read (an ink story): they are not kept in the disk
     /// cache (the source must see every beat it serves, to know the beats that follow).
     var makesBeats: Bool { get }
+    /// The beat `id` as a source that makes its beats made it (`makesBeats`), handed over as it is rather
+    /// than written as `beats/<id>.json` for the storage tier to parse again (`StoryDecoder.check` holds it
+    /// to the same rules). nil for a source of files: its beats are read.
+    func madeBeat(_ id: String) async throws(StorySourceError) -> Beat?
     /// Makes the source know the beat `origin` leads to again (a resumed reading of an ink story).
     func restore(_ origin: BeatOrigin) async -> OriginRestore
 }
 
 extension StorySource {
     public var makesBeats: Bool { false }
+
+    public func madeBeat(_ id: String) async throws(StorySourceError) -> Beat? { nil }
 
     public func restore(_ origin: BeatOrigin) async -> OriginRestore { .restored }
 
