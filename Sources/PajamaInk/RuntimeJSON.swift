@@ -35,6 +35,8 @@ enum RuntimeJSON {
         if s.utf8.first == UInt8(ascii: "^") { return ValueObject(.string(String(s.unicodeScalars.dropFirst()))) }
         if s == "\n" { return ValueObject(.string("\n")) }
         if s == "<>" { return Glue() }
+        if s == "G<" { return Glue(.left) }
+        if s == "G>" { return Glue(.right) }
         if let kind = ControlCommand.Kind(rawValue: s) { return ControlCommand(kind) }
         if s == "L^" { return NativeFunctionCall(name: "^") }
         if NativeFunctionCall.exists(s) { return NativeFunctionCall(name: s) }
@@ -133,7 +135,7 @@ enum RuntimeJSON {
             return .object(members)
         case let cp as ChoicePoint:
             return .object([("*", .string(cp.compactPathString(cp.pathOnChoice))), ("flg", .int(cp.flags))])
-        case is Glue: return .string("<>")
+        case let glue as Glue: return .string(glue.kind == .left ? "G<" : glue.kind == .right ? "G>" : "<>")
         case let command as ControlCommand: return .string(command.kind.rawValue)
         case let function as NativeFunctionCall: return .string(function.name == "^" ? "L^" : function.name)
         case let reference as VariableReference:

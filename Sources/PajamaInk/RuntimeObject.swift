@@ -80,7 +80,14 @@ struct SearchResult {
     var container: Container? { object as? Container }
 }
 
-final class Glue: InkObject {}
+/// Glue, `<>`: the text on either side joins into one line. Stories compiled by ink 16 and 17 also hold
+/// left (`G<`) and right (`G>`) glue, which their compiler put around inline logic; ink 18 dropped them for
+/// trimming the whitespace a function writes at its start and end (`StoryState+LegacyGlue.swift`).
+final class Glue: InkObject {
+    enum Kind { case both, left, right }
+    let kind: Kind
+    init(_ kind: Kind = .both) { self.kind = kind }
+}
 
 final class VoidValue: InkObject {}
 

@@ -165,7 +165,8 @@ extension Story {
             for object in state.outputStream.reversed() {
                 consumed += 1
                 if let c = object as? ControlCommand, c.kind == .beginString { break }
-                if object is Tag { retained.append(object) }
+                // ink 18 and later keep a tag written inside a string on the output; ink 16-17 dropped it.
+                if object is Tag, !usesLegacyGlue { retained.append(object) }
                 if let s = (object as? ValueObject)?.stringText { parts.append(s) }
             }
             state.popFromOutputStream(consumed)

@@ -1,8 +1,12 @@
-/// A compiled ink story (inklecate's JSON, ink versions 19-21) and its runtime: continue line by line,
+/// A compiled ink story (inklecate's JSON, ink versions 16-21) and its runtime: continue line by line,
 /// choose, read and set variables, call ink functions, bind external functions, switch flows, save and load.
 public final class Story {
     public static let inkVersionCurrent = 21
-    public static let inkVersionMinimumCompatible = 18
+    /// The oldest ink this runtime loads. ink's own runtime has loaded 18 and later since 2018; stories of
+    /// ink 16 and 17 are played with the glue rules of their time (`usesLegacyGlue`).
+    public static let inkVersionMinimumCompatible = 16
+    /// The first ink version without left and right glue (ink's runtime of April 2018).
+    static let inkVersionWithoutLegacyGlue = 18
     /// Guards against a story that recurses or loops forever: an error instead of exhausting memory or hanging.
     static let maximumCallStackDepth = 10_000
     static let maximumStepsPerLine = 1_000_000
@@ -10,6 +14,9 @@ public final class Story {
 
     let mainContentContainer: Container
     let listDefinitions: ListDefinitionsOrigin?
+    /// True for a story compiled by ink 16 or 17: its text joins with left and right glue and functions keep
+    /// the whitespace they write (`StoryState+LegacyGlue.swift`).
+    let usesLegacyGlue: Bool
     var state: StoryState!
     var snapshotAtLastNewline: StoryState?
     var sawLookaheadUnsafeFunctionAfterNewline = false
@@ -56,6 +63,7 @@ public final class Story {
                 "Version of ink used to build story (\(version)) is too old to be loaded by this version of the engine"
             )
         }
+        usesLegacyGlue = version < Story.inkVersionWithoutLegacyGlue
         guard let rootToken = document["root"] else {
             throw StoryLoadError("Root node for ink not found. Are you sure it's a valid .ink.json file?")
         }

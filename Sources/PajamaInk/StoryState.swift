@@ -192,7 +192,7 @@ final class StoryState {
     }
 
     func popCallStack(_ type: PushPopType? = nil) throws(StoryError) {
-        if callStack.currentElement.type == .function { trimWhitespaceFromFunctionEnd() }
+        if callStack.currentElement.type == .function && !story.usesLegacyGlue { trimWhitespaceFromFunctionEnd() }
         try callStack.pop(type)
     }
 
@@ -262,7 +262,8 @@ final class StoryState {
                 if command.kind == .beginTag { inTag = true } else if command.kind == .endTag { inTag = false }
             }
         }
-        let cleaned = StoryState.cleanOutputWhitespace(text)
+        // ink 16-17's runtime gave the text as written (whitespace cleaning came with ink 18's trimming).
+        let cleaned = story.usesLegacyGlue ? text : StoryState.cleanOutputWhitespace(text)
         cachedText = cleaned
         return cleaned
     }
@@ -405,6 +406,7 @@ final class StoryState {
     }
 
     private func pushToOutputStreamIndividual(_ object: InkObject) {
+        if story.usesLegacyGlue { return pushToOutputStreamLegacy(object) }
         var include = true
         if object is Glue {
             trimNewlinesFromOutputStream()
