@@ -22,6 +22,19 @@ import Testing
         #expect(start.pages[0].kind == .title(title: "A Web Story", subtitle: "Someone & Co"))
     }
 
+    @Test func theTitleAndTheChoicesKeepTheirStyles() async throws {
+        let dir = try InkReadingTests.folder(InkStoryFixtures.web, files: Self.files)
+        defer { dir.remove() }
+        // Read as the storage tier reads a file (encoded and decoded): marks on a title and a choice page pass.
+        let start = try await InkReadingTests.beat(InkReadingTests.source(dir), "start")
+        // `# title: A <b>Web</b> Story`: the title page's line 0 is bold at "Web"; the author has no markup.
+        #expect(start.pages[0].marks == [LineMarks(line: 0, spans: [TextSpan(from: 2, to: 5, attributes: .bold)])])
+        // `Go <b>on</b>`: the plain text for transcripts and the voice, the style for the page.
+        let choices = try #require(start.pages.last)
+        #expect(choices.choices.map(\.text) == ["Go on"])
+        #expect(choices.marks == [LineMarks(line: 0, spans: [TextSpan(from: 3, to: 5, attributes: .bold)])])
+    }
+
     @Test func tagsBecomePicturesSoundsPagesAndTheLoop() async throws {
         let dir = try InkReadingTests.folder(InkStoryFixtures.web, files: Self.files)
         defer { dir.remove() }

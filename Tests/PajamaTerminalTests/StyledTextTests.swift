@@ -53,6 +53,30 @@ import Testing
         #expect(cells(grid, "Next").allSatisfy { $0.style.attributes.isEmpty })
     }
 
+    @Test func choicesAndTheTitleAreDrawnWithTheirStyles() {
+        let title = InkMarkup.parse("A <b>Storm</b> Tale"), author = InkMarkup.parse("by <i>Someone</i>")
+        let titlePage = Page(id: "title", kind: .title(title: title.text, subtitle: author.text),
+                             marks: [title.marks(line: 0)!, author.marks(line: 1)!])
+        let titleGrid = render(titlePage)
+        #expect(cells(titleGrid, "Storm").allSatisfy { $0.style.attributes == .bold && $0.style.role == .title })
+        #expect(cells(titleGrid, "A ").allSatisfy { $0.style.attributes.isEmpty && $0.style.role == .title })
+        #expect(cells(titleGrid, "Someone").allSatisfy { $0.style.attributes == .italic && $0.style.role == .subtitle })
+        #expect(!titleGrid.text().contains("<"))
+
+        let go = InkMarkup.parse("Go <b>on</b>"), run = InkMarkup.parse("<u>Run</u> \u{1B}[31maway")
+        let page = Page(id: "choices", kind: .choice(prompt: nil, choices: [Choice(text: go.text, targetBeatId: "a"),
+                                                                          Choice(text: run.text, targetBeatId: "b")]),
+                        marks: [go.marks(line: 0)!, run.marks(line: 1)!])
+        let grid = render(page)
+        #expect(grid.text().contains("1. Go on"))
+        #expect(cells(grid, "on").allSatisfy { $0.style.attributes == .bold })
+        #expect(cells(grid, "Go ").allSatisfy { $0.style.attributes.isEmpty })
+        #expect(cells(grid, "1. ").allSatisfy { $0.style.attributes.isEmpty })
+        #expect(cells(grid, "Run").allSatisfy { $0.style.attributes == .underline && $0.style.role == .choice })
+        // The story's escape sequence is replaced, not sent to the terminal.
+        #expect(!grid.text().contains("\u{1B}"))
+    }
+
     @Test func controlCharactersInStyledTextAreStillReplaced() {
         let parsed = InkMarkup.parse("<b>red &#27;[31mtext\u{7}</b>")
         let page = Page(id: "p", kind: .text(lines: [parsed.text]), marks: [parsed.marks(line: 0)!])

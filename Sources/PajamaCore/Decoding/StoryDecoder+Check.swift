@@ -2,8 +2,8 @@ extension StoryDecoder {
     /// Holds a beat that a source made itself (`StorySource.madeBeat`) to the rules `decodeBeat` holds a beat
     /// file to, so a made beat the decoder would refuse is refused the same way, without being written and
     /// parsed: valid ids, 1 to `maximumPages` pages with distinct non-empty ids, a choice page only last, with
-    /// 1 to 9 choices, texts of at most `maximumTextLength` characters, marks only on text pages and within
-    /// their lines, steps of -1 or more. (Asset paths are `AssetPath`s: checked when they were made.)
+    /// 1 to 9 choices, texts of at most `maximumTextLength` characters, marks within the lines they can style
+    /// (`PageKind.markableLineCount`), steps of -1 or more. (Asset paths are `AssetPath`s: checked when they were made.)
     public static func check(_ beat: Beat, file: String, expectedId: String? = nil) throws(StoryFormatError) {
         // The same checks in the same order as `decodeBeat`, with the same words, paths, beat and page.
         func error(_ path: String, _ message: String, beat beatId: String? = beat.id, page: String? = nil) -> StoryFormatError {
@@ -50,11 +50,11 @@ extension StoryDecoder {
             }
             for (number, tool) in page.tools.enumerated() { try text(tool.name, at + ".tools[\(number)].name", limit: 128) }
             if !page.marks.isEmpty {
-                guard case .text(let lines) = page.kind else { throw error(at + ".marks", "only a text page has marks", page: pageId) }
+                let lineCount = page.kind.markableLineCount
                 for (number, marks) in page.marks.enumerated() {
                     let path = at + ".marks[\(number)]"
-                    guard (0..<lines.count).contains(marks.line) else {
-                        throw error(path + ".line", "the page has no line \(marks.line) (it has \(lines.count))", page: pageId)
+                    guard (0..<lineCount).contains(marks.line) else {
+                        throw error(path + ".line", "the page has no line \(marks.line) (it has \(lineCount))", page: pageId)
                     }
                     for (item, span) in marks.spans.enumerated() where span.from < 0 || span.to < span.from {
                         throw error(path + ".spans[\(item)]", "a span runs from 0 or more to no less than its start", page: pageId)

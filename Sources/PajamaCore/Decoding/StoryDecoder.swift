@@ -164,8 +164,7 @@ public enum StoryDecoder {
         }
         var marks: [LineMarks] = []
         if let markList = try cursor.optionalField("marks") {
-            guard case .text(let lines) = kind else { throw markList.error("only a text page has marks") }
-            for item in try markList.elements() { marks.append(try decodeMarks(item, lineCount: lines.count)) }
+            for item in try markList.elements() { marks.append(try decodeMarks(item, lineCount: kind.markableLineCount)) }
         }
         return Page(id: id, kind: kind, imageUrl: imageUrl, imageAlt: imageAlt, tools: tools, marks: marks)
     }

@@ -24,6 +24,8 @@ final class InkBeatMaker {
     let version: String
     let title: String
     let author: String?
+    /// The styles of the title page: the title's HTML (line 0) and the author's (line 1), as a text line's.
+    let titleMarks: [LineMarks]
     /// The story's `# theme:` (global tag), when it names one Pajama knows.
     let theme: StoryTheme?
     /// True when the story has `# AUDIOLOOP` tags: every page then says its background sound (`InkPager`).
@@ -89,19 +91,22 @@ final class InkBeatMaker {
         self.file = file
         self.version = version
         self.seed = seed
-        var title: String?
-        var author: String?
+        var title: InkMarkup.Parsed?
+        var author: InkMarkup.Parsed?
         var theme: StoryTheme?
         for tag in story.globalTags {
             switch InkTag(tag) {
-            case .title(let text) where title == nil: title = InkMarkup.plainText(text)
-            case .author(let text) where author == nil: author = InkMarkup.plainText(text)
+            case .title(let text) where title == nil: title = InkMarkup.parse(text)
+            case .author(let text) where author == nil: author = InkMarkup.parse(text)
             case .theme(let name) where theme == nil: theme = StoryTheme(rawValue: name)
             default: break
             }
         }
-        self.title = title.flatMap { $0.isEmpty ? nil : $0 } ?? name
-        self.author = author.flatMap { $0.isEmpty ? nil : $0 }
+        if let parsed = title, !parsed.text.isEmpty { title = parsed } else { title = nil }
+        if let parsed = author, !parsed.text.isEmpty { author = parsed } else { author = nil }
+        self.title = title?.text ?? name
+        self.author = author?.text
+        self.titleMarks = [title?.marks(line: 0), author?.marks(line: 1)].compactMap { $0 }
         self.theme = theme
     }
 
@@ -244,6 +249,7 @@ final class InkBeatMaker {
     private func makeBeat(_ id: String, from segment: Segment) throws(Problem) -> Beat {
         let scene = nodes[id]?.scene ?? InkScene()
         var choices: [Choice] = []
+        var choiceMarks: [LineMarks] = []
         for (index, choice) in segment.choices.enumerated() {
             var sound: AssetPath?
             for tag in choice.tags {
@@ -254,11 +260,14 @@ final class InkBeatMaker {
                     throw .badTag(InkPager.BadTag(tag: "# " + tag.trimmingInkSpaces(), inkPath: "choice \(index + 1) of beat \(id)", reason: "sound: \(error)"))
                 }
             }
-            choices.append(Choice(text: InkMarkup.plainText(choice.text), targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
+            // The text's HTML styled as a line's (the plain text is what transcripts and the voice read).
+            let parsed = InkMarkup.parse(choice.text)
+            if let marks = parsed.marks(line: index) { choiceMarks.append(marks) }
+            choices.append(Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
         }
         var pages: [Page]
         do {
-            pages = try InkPager.pages(for: segment.lines, choices: choices, scene: scene, saysLoop: saysLoop)
+            pages = try InkPager.pages(for: segment.lines, choices: choices, choiceMarks: choiceMarks, scene: scene, saysLoop: saysLoop)
         } catch {
             throw .badTag(error)
         }
@@ -273,7 +282,7 @@ final class InkBeatMaker {
             pages.append(Page(id: "p1", kind: .text(lines: ["The end."])))
         }
         if id == Self.startBeatId {
-            pages.insert(Page(id: "title", kind: .title(title: title, subtitle: author)), at: 0)
+            pages.insert(Page(id: "title", kind: .title(title: title, subtitle: author), marks: titleMarks), at: 0)
         }
         let state = segment.startState.utf8.count <= Self.maximumSavedState ? segment.startState : nil
         let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped, loop: scene.loop?.value,

@@ -55,11 +55,13 @@ struct InkPager {
         draftBackground = scene.background
     }
 
-    /// Pages for `lines`, then a choice page with `choices` when there are any, starting in `scene`.
-    static func pages(for lines: [Line], choices: [Choice], scene: InkScene = InkScene(), saysLoop: Bool = false) throws(BadTag) -> [Page] {
+    /// Pages for `lines`, then a choice page with `choices` when there are any (`choiceMarks`: the styles of
+    /// their text, line `i` for choice `i`), starting in `scene`.
+    static func pages(for lines: [Line], choices: [Choice], choiceMarks: [LineMarks] = [], scene: InkScene = InkScene(),
+                      saysLoop: Bool = false) throws(BadTag) -> [Page] {
         var pager = InkPager(scene: scene, saysLoop: saysLoop)
         for line in lines { try pager.add(line) }
-        return pager.finish(choices: choices)
+        return pager.finish(choices: choices, marks: choiceMarks)
     }
 
     /// The position of the first line tagged `# RESTART`: the story stops before it (Inky's player restarts
@@ -131,11 +133,11 @@ struct InkPager {
         draft = Draft()
     }
 
-    private mutating func finish(choices: [Choice]) -> [Page] {
+    private mutating func finish(choices: [Choice], marks: [LineMarks]) -> [Page] {
         if !draft.lines.isEmpty { flush() }
         if !choices.isEmpty {
             pages.append(Page(id: "choices", kind: .choice(prompt: nil, choices: choices), imageUrl: pending.image ?? scene.background,
-                              tools: tools(pending.tools, loop: scene.loop)))
+                              tools: tools(pending.tools, loop: scene.loop), marks: marks))
         } else if var last = pages.popLast() {
             // Tags after the last line of an ending: they belong to its last page.
             if last.imageUrl == nil { last.imageUrl = pending.image }

@@ -23,7 +23,8 @@ public struct Page: Hashable, Sendable {
         self.marks = marks
     }
 
-    /// The marks of line `index`, if it has any.
+    /// The marks of line `index`, if it has any: a text page's line, a title page's title (0) or subtitle (1),
+    /// a choice page's choice.
     public func marks(ofLine index: Int) -> LineMarks? { marks.first { $0.line == index } }
 
     /// What the page says about the background sound (the last `background_sound` tool), nil: nothing (the
@@ -112,5 +113,17 @@ public struct Choice: Hashable, Sendable {
         self.text = text
         self.targetBeatId = targetBeatId
         self.soundURL = soundURL
+    }
+}
+
+extension PageKind {
+    /// How many lines a page's `marks` can style: a text page's lines, a title page's title and subtitle
+    /// (lines 0 and 1), a choice page's choices (line `i` is choice `i`).
+    public var markableLineCount: Int {
+        switch self {
+        case .text(let lines): lines.count
+        case .title(_, let subtitle): subtitle == nil ? 1 : 2
+        case .choice(_, let choices): choices.count
+        }
     }
 }

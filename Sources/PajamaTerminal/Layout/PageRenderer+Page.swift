@@ -97,8 +97,12 @@ extension PageRenderer {
         let blank = Line(text: "", style: Style(.text))
         switch view.page.kind {
         case .title(let title, let subtitle):
-            var lines = wrap(title, .title, centred: true)
-            if let subtitle { lines += [blank] + wrap(subtitle, .subtitle, centred: true) }
+            var lines = view.page.marks(ofLine: 0).map { styledWrap(title, $0, width: width, role: .title, centred: true) }
+                ?? wrap(title, .title, centred: true)
+            if let subtitle {
+                lines += [blank] + (view.page.marks(ofLine: 1).map { styledWrap(subtitle, $0, width: width, role: .subtitle, centred: true) }
+                    ?? wrap(subtitle, .subtitle, centred: true))
+            }
             return (lines, lines)
         case .text(let paragraphs):
             // Each paragraph wrapped once: the lines shown are the first paragraphs' lines.
@@ -116,10 +120,14 @@ extension PageRenderer {
             if let prompt { lines += wrap(prompt, .prompt) + [blank] }
             for (i, choice) in choices.enumerated() {
                 let selected = i == view.selectedChoice
-                let wrapped = TextWrapper.wrap(DisplayWidth.sanitize(choice.text), width: max(1, width - 5))
+                let style = Style(selected ? .selected : .choice)
+                // A choice with marks (an ink story's HTML) is wrapped as a styled text line is.
+                let wrapped = view.page.marks(ofLine: i).map { styledWrap(choice.text, $0, width: max(1, width - 5), role: style.role) }
+                    ?? TextWrapper.wrap(DisplayWidth.sanitize(choice.text), width: max(1, width - 5)).map { Line(text: $0, style: style) }
                 for (k, part) in wrapped.enumerated() {
                     let prefix = k == 0 ? (selected ? "› \(i + 1). " : "  \(i + 1). ") : "     "
-                    lines.append(Line(text: prefix + part, style: Style(selected ? .selected : .choice), choice: i))
+                    lines.append(Line(text: prefix + part.text, style: style, choice: i,
+                                      runs: part.runs.isEmpty ? [] : [(prefix, TextAttributes())] + part.runs))
                 }
             }
             return (lines, lines)
@@ -129,7 +137,8 @@ extension PageRenderer {
     /// A paragraph with marks, wrapped at `width`: cut at its hard breaks, each row wrapped as plain text is,
     /// and every character given back its attributes (the wrapped text is the row's characters less the
     /// spaces dropped at line ends, so they are found again in order).
-    static func styledWrap(_ text: String, _ marks: LineMarks, width: Int) -> [Line] {
+    /// `role`: the line's role (a text line's, a title's, a choice's); `centred` for the title page.
+    static func styledWrap(_ text: String, _ marks: LineMarks, width: Int, role: StyleRole = .text, centred: Bool = false) -> [Line] {
         var lines: [Line] = []
         for row in marks.runs(of: text) {
             var characters: [(Character, TextAttributes)] = []
@@ -147,7 +156,7 @@ extension PageRenderer {
                         runs.append((String(character), attributes))
                     }
                 }
-                lines.append(Line(text: wrapped, style: Style(.text), runs: runs))
+                lines.append(Line(text: wrapped, style: Style(role), centred: centred, runs: runs))
             }
         }
         return lines
