@@ -58,6 +58,17 @@ public final class CoReadingHost: Sendable {
         public let description: String
     }
 
+    /// What the reader is told when the server cannot listen: the usual causes in words, with the option
+    /// that changes them; anything else as the system said it.
+    static func listenProblem(_ error: any Error, bind: String, port: Int) -> String {
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE: return "port \(port) is in use; choose another with --port"
+        case EACCES: return "port \(port) needs privileges (ports below 1024); choose another with --port"
+        case EADDRNOTAVAIL: return "\(bind) is not an address of this machine; choose another with --bind"
+        default: return "cannot listen on \(bind):\(port): \(error)"
+        }
+    }
+
     private enum State {
         case idle
         /// `fingerprint`: the SHA-256 of the TLS certificate presented, when TLS is on.
@@ -182,12 +193,10 @@ public final class CoReadingHost: Sendable {
         for await value in ready { bound = value }
         guard let bound, bound > 0 else {
             task.cancel()
-            let reason: String
             switch await task.result {
-            case .failure(let error): reason = "\(error)"
-            case .success: reason = "the server stopped"
+            case .failure(let error): throw StartError(description: Self.listenProblem(error, bind: configuration.bind, port: configuration.port))
+            case .success: throw StartError(description: "cannot listen on \(configuration.bind):\(configuration.port): the server stopped")
             }
-            throw StartError(description: "cannot listen on \(configuration.bind):\(configuration.port): \(reason)")
         }
         state.withLock { $0 = .running(task, port: bound, fingerprint: identity?.fingerprint) }
         return joinURL

@@ -85,7 +85,7 @@ extension ReaderApp {
             }
             let entry = entries[number - 1]
             guard entry.readable else {
-                writePlain("Cannot open it: \(UntrustedText.sanitize(entry.progress))\n")
+                writePlain("Cannot open \(UntrustedText.sanitize(entry.title)): \(UntrustedText.sanitize(entry.problem ?? ""))\n")
                 continue
             }
             do {

@@ -137,13 +137,13 @@ enum ReaderApp {
                 case .enter, .right, .character(" "), .character("l"):
                     guard entries.indices.contains(selected) else { break }
                     let entry = entries[selected]
-                    guard entry.readable else { notice = " cannot open: \(entry.progress)"; break }
+                    guard entry.readable else { notice = "cannot open \(entry.title): \(entry.problem ?? "")"; break }
                     do {
                         let content = try await open(await StorySources.open(entry.folder), sound: sound, paths: paths)
                         _ = await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths)
                         await content.clearSounds()
                     } catch {
-                        notice = " cannot open \(entry.title): \(error)"
+                        notice = "cannot open \(entry.title): \(error)"
                     }
                     if screen.quitSignal != nil { break loop }
                     entries = LibraryEntry.scan(folders, progress: progress)

@@ -12,21 +12,51 @@ public enum StoryDecoder {
 
     // MARK: story.json
 
-    /// Decodes `story.json`.
+    /// Decodes `story.json`; throws its first problem (`manifestProblems` gives them all).
     public static func decodeManifest(_ bytes: [UInt8], file: String = "story.json") throws(StoryFormatError) -> StoryManifest {
-        let root = try parse(bytes, file: file)
-        let format = try root.field("format").integer()
-        guard format == StoryManifest.supportedFormat else {
-            throw try root.field("format").error(
-                "unsupported format version \(format) (this reader understands version \(StoryManifest.supportedFormat))")
+        var problems: [StoryFormatError] = []
+        let manifest = decodeManifest(bytes, file: file, problems: &problems)
+        if let first = problems.first { throw first }
+        return manifest!
+    }
+
+    /// Every problem of `story.json`, field by field (`pajama validate`).
+    public static func manifestProblems(_ bytes: [UInt8], file: String = "story.json") -> [StoryFormatError] {
+        var problems: [StoryFormatError] = []
+        _ = decodeManifest(bytes, file: file, problems: &problems)
+        return problems
+    }
+
+    /// The manifest, or nil, with every problem found added to `problems`.
+    private static func decodeManifest(_ bytes: [UInt8], file: String, problems: inout [StoryFormatError]) -> StoryManifest? {
+        let root: JSONCursor
+        do { root = try parse(bytes, file: file) } catch {
+            problems.append(error)
+            return nil
         }
-        let id = try root.field("id").identifier(what: "story id")
-        let title = try root.field("title").text(limit: 500)
-        let author = try root.optionalField("author")?.text(limit: 500)
-        let version = try root.optionalField("version")?.text(limit: 128)
-        let startBeatId = try root.field("startBeatId").identifier(what: "beat id")
-        var beats: [String]?
-        if let list = try root.optionalField("beats") {
+        func checked<Value>(_ body: () throws(StoryFormatError) -> Value) -> Value? {
+            do { return try body() } catch {
+                problems.append(error)
+                return nil
+            }
+        }
+        let format: Int? = checked { () throws(StoryFormatError) -> Int in
+            let format = try root.field("format").integer()
+            guard format == StoryManifest.supportedFormat else {
+                throw try root.field("format").error(
+                    "unsupported format version \(format) (this reader understands version \(StoryManifest.supportedFormat))")
+            }
+            return format
+        }
+        // A format this reader does not understand: the rest would only be guesses.
+        guard let format else { return nil }
+        let id: String? = checked { () throws(StoryFormatError) -> String in try root.field("id").identifier(what: "story id") }
+        let title: String? = checked { () throws(StoryFormatError) -> String in try root.field("title").text(limit: 500) }
+        let author: String?? = checked { () throws(StoryFormatError) -> String? in try root.optionalField("author")?.text(limit: 500) }
+        let version: String?? = checked { () throws(StoryFormatError) -> String? in try root.optionalField("version")?.text(limit: 128) }
+        let startBeatId: String? = checked { () throws(StoryFormatError) -> String in try root.field("startBeatId").identifier(what: "beat id") }
+        let beats: [String]?? = checked { () throws(StoryFormatError) -> [String]? in
+            guard let list = try root.optionalField("beats") else { return nil }
             var seen = Set<String>()
             var ids: [String] = []
             for item in try list.elements() {
@@ -34,65 +64,112 @@ public enum StoryDecoder {
                 guard seen.insert(beatId).inserted else { throw item.error("the beat id \"\(beatId)\" is listed twice") }
                 ids.append(beatId)
             }
-            beats = ids
+            return ids
         }
-        var lineByLine = false
-        var theme: StoryTheme?
-        if let presentation = try root.optionalField("presentation") {
-            if let flag = try presentation.optionalField("lineByLine") { lineByLine = try flag.bool() }
+        let presentation: (lineByLine: Bool, theme: StoryTheme?)? = checked { () throws(StoryFormatError) -> (lineByLine: Bool, theme: StoryTheme?) in
+            guard let presentation = try root.optionalField("presentation") else { return (false, nil) }
+            let lineByLine = try presentation.optionalField("lineByLine")?.bool() ?? false
             // A theme this reader does not know is ignored (a newer reader's look), as unknown tools are.
-            if let name = try presentation.optionalField("theme") { theme = StoryTheme(rawValue: try name.string()) }
+            let theme = try presentation.optionalField("theme").flatMap { cursor throws(StoryFormatError) in StoryTheme(rawValue: try cursor.string()) }
+            return (lineByLine, theme)
         }
         var criticality: [AssetPath: Criticality] = [:]
-        if let assets = try root.optionalField("assets"), let table = try assets.optionalField("criticality") {
-            for key in try table.object().keys.sorted() {
-                let entry = try table.field(key)
-                let path: AssetPath
-                do { path = try AssetPath(validating: key) } catch {
-                    throw entry.error("invalid asset path \"\(StoryFormatError.printable(key))\": \(error)")
+        let table: JSONCursor?? = checked { () throws(StoryFormatError) -> JSONCursor? in
+            guard let assets = try root.optionalField("assets") else { return nil }
+            return try assets.optionalField("criticality")
+        }
+        if let table = table ?? nil, let keys = checked({ () throws(StoryFormatError) -> [String] in try table.object().keys.sorted() }) {
+            for key in keys {
+                _ = checked { () throws(StoryFormatError) -> Void in
+                    let entry = try table.field(key)
+                    let path: AssetPath
+                    do { path = try AssetPath(validating: key) } catch {
+                        throw entry.error("invalid asset path \"\(StoryFormatError.printable(key))\": \(error)")
+                    }
+                    let name = try entry.string()
+                    guard let level = Criticality(name: name) else {
+                        throw entry.error("unknown criticality \"\(StoryFormatError.printable(name))\" (expected optional, important or critical)")
+                    }
+                    criticality[path] = level
                 }
-                let name = try entry.string()
-                guard let level = Criticality(name: name) else {
-                    throw entry.error("unknown criticality \"\(StoryFormatError.printable(name))\" (expected optional, important or critical)")
-                }
-                criticality[path] = level
             }
         }
+        guard problems.isEmpty, let id, let title, let author, let version, let startBeatId, let beats, let presentation else { return nil }
         return StoryManifest(
             format: format, id: id, title: title, author: author, version: version, startBeatId: startBeatId,
-            beats: beats, lineByLine: lineByLine, criticality: criticality, theme: theme)
+            beats: beats, lineByLine: presentation.lineByLine, criticality: criticality, theme: presentation.theme)
     }
 
     // MARK: beats/<id>.json
 
-    /// Decodes one beat file. When `expectedId` is given, the beat's `id` must equal it.
+    /// Decodes one beat file. When `expectedId` is given, the beat's `id` must equal it. Throws the file's
+    /// first problem (`beatProblems` gives them all).
     public static func decodeBeat(_ bytes: [UInt8], file: String, expectedId: String? = nil) throws(StoryFormatError) -> Beat {
-        var root = try parse(bytes, file: file, beatId: expectedId)
-        let id = try root.field("id").identifier(what: "beat id")
-        if let expectedId, expectedId != id {
-            throw try root.field("id").error("the beat id \"\(id)\" does not match its file name \"\(expectedId).json\"")
+        var problems: [StoryFormatError] = []
+        let beat = decodeBeat(bytes, file: file, expectedId: expectedId, problems: &problems)
+        if let first = problems.first { throw first }
+        return beat!
+    }
+
+    /// Every problem of a beat file, in the order of the file (`pajama validate`): the beat's own fields, and
+    /// each page's first problem (a page that cannot be read is skipped, and the pages after it are checked).
+    public static func beatProblems(_ bytes: [UInt8], file: String, expectedId: String? = nil) -> [StoryFormatError] {
+        var problems: [StoryFormatError] = []
+        _ = decodeBeat(bytes, file: file, expectedId: expectedId, problems: &problems)
+        return problems
+    }
+
+    /// The beat, or nil, with every problem found added to `problems`.
+    private static func decodeBeat(_ bytes: [UInt8], file: String, expectedId: String?, problems: inout [StoryFormatError]) -> Beat? {
+        var root: JSONCursor
+        do { root = try parse(bytes, file: file, beatId: expectedId) } catch {
+            problems.append(error)
+            return nil
         }
-        root.beatId = id
-        let nextBeatId = try root.optionalField("nextBeatId")?.identifier(what: "beat id")
-        let pageList = try root.field("pages").elements()
-        if pageList.isEmpty { throw try root.field("pages").error("a beat needs at least one page") }
-        if pageList.count > maximumPages { throw try root.field("pages").error("more than \(maximumPages) pages") }
+        /// `body`'s value, or nil with its problem recorded.
+        func checked<Value>(_ body: () throws(StoryFormatError) -> Value) -> Value? {
+            do { return try body() } catch {
+                problems.append(error)
+                return nil
+            }
+        }
+        let id: String? = checked { () throws(StoryFormatError) -> String in
+            let id = try root.field("id").identifier(what: "beat id")
+            if let expectedId, expectedId != id {
+                throw try root.field("id").error("the beat id \"\(id)\" does not match its file name \"\(expectedId).json\"")
+            }
+            return id
+        }
+        if let id { root.beatId = id }
+        let nextBeatId: String?? = checked { () throws(StoryFormatError) -> String? in try root.optionalField("nextBeatId")?.identifier(what: "beat id") }
+        let pageList: [JSONCursor]? = checked { () throws(StoryFormatError) -> [JSONCursor] in
+            let list = try root.field("pages").elements()
+            if list.isEmpty { throw try root.field("pages").error("a beat needs at least one page") }
+            if list.count > maximumPages { throw try root.field("pages").error("more than \(maximumPages) pages") }
+            return list
+        }
         var pages: [Page] = []
         var seenIds = Set<String>()
-        for (index, var cursor) in pageList.enumerated() {
-            if let pageIdCursor = try cursor.optionalField("id"), case .string(let pageId) = pageIdCursor.value {
-                cursor.pageId = StoryFormatError.printable(pageId, limit: 128)
+        for (index, var cursor) in (pageList ?? []).enumerated() {
+            let page: Page? = checked { () throws(StoryFormatError) -> Page in
+                if let pageIdCursor = try cursor.optionalField("id"), case .string(let pageId) = pageIdCursor.value {
+                    cursor.pageId = StoryFormatError.printable(pageId, limit: 128)
+                }
+                let page = try decodePage(cursor)
+                guard seenIds.insert(page.id).inserted else {
+                    throw try cursor.field("id").error("the page id \"\(StoryFormatError.printable(page.id))\" is used twice in this beat")
+                }
+                if case .choice = page.kind, index != pageList!.count - 1 {
+                    throw cursor.error("a choice page must be the last page of its beat (it is page \(index + 1) of \(pageList!.count))")
+                }
+                return page
             }
-            let page = try decodePage(cursor)
-            guard seenIds.insert(page.id).inserted else {
-                throw try cursor.field("id").error("the page id \"\(StoryFormatError.printable(page.id))\" is used twice in this beat")
-            }
-            if case .choice = page.kind, index != pageList.count - 1 {
-                throw cursor.error("a choice page must be the last page of its beat (it is page \(index + 1) of \(pageList.count))")
-            }
-            pages.append(page)
+            if let page { pages.append(page) }
         }
-        let origin = try root.optionalField("origin").map { cursor throws(StoryFormatError) in try decodeOrigin(cursor) }
+        let origin: BeatOrigin?? = checked { () throws(StoryFormatError) -> BeatOrigin? in
+            try root.optionalField("origin").map { cursor throws(StoryFormatError) in try decodeOrigin(cursor) }
+        }
+        guard problems.isEmpty, let id, let nextBeatId, let origin else { return nil }
         return Beat(id: id, pages: pages, nextBeatId: nextBeatId, origin: origin)
     }
 

@@ -15,7 +15,9 @@ public enum StoryValidator {
         do {
             manifest = try StoryDecoder.decodeManifest(manifestBytes)
         } catch {
-            return ValidationReport(storyId: nil, findings: [ValidationFinding(error)], couldNotRead: false)
+            // Every problem of story.json, not only the first.
+            let problems = StoryDecoder.manifestProblems(manifestBytes)
+            return ValidationReport(storyId: nil, findings: (problems.isEmpty ? [error] : problems).map(ValidationFinding.init), couldNotRead: false)
         }
         // Load every beat: the listed ones, and any reached by links.
         var beats: [String: Beat] = [:]
@@ -29,8 +31,9 @@ public enum StoryValidator {
             let id = queue[index]
             index += 1
             let file = "beats/\(id).json"
+            var bytes: [UInt8] = []
             do {
-                let bytes = try await source.read(file)
+                bytes = try await source.read(file)
                 let beat = try StoryDecoder.decodeBeat(bytes, file: file, expectedId: id)
                 beats[id] = beat
                 for next in beat.successorBeatIds where !queued.contains(next) && (listed == nil || listed!.contains(next)) {
@@ -38,7 +41,9 @@ public enum StoryValidator {
                     queue.append(next)
                 }
             } catch let error as StoryFormatError {
-                findings.append(ValidationFinding(error))
+                // Every problem of the file, not only the first.
+                let problems = StoryDecoder.beatProblems(bytes, file: file, expectedId: id)
+                findings += (problems.isEmpty ? [error] : problems).map(ValidationFinding.init)
             } catch let error as StorySourceError {
                 missing.insert(id)
                 if case .notFound = error {

@@ -8,9 +8,11 @@ public struct LibraryEntry: Sendable, Equatable {
     public var title: String
     public var author: String?
     public var beatCount: Int?
-    /// "new", "page 12", "finished", or the reason the story cannot be opened.
+    /// "new", "page 12", "finished", or "cannot open".
     public var progress: String
     public var readable: Bool
+    /// Why the story cannot be opened (when it cannot).
+    public var problem: String?
 
     /// Every story folder (a folder with a story.json) under `folder`, sorted by title.
     public static func scan(_ folder: String, progress: ProgressStore) -> [LibraryEntry] {
@@ -40,7 +42,7 @@ public struct LibraryEntry: Sendable, Equatable {
                                             beatCount: manifest.beats?.count, progress: state, readable: true))
             } catch {
                 entries.append(LibraryEntry(folder: path, id: name, title: name, author: nil, beatCount: nil,
-                                            progress: "cannot open: \(error)", readable: false))
+                                            progress: "cannot open", readable: false, problem: "\(error)"))
             }
         }
         return entries.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
@@ -60,6 +62,8 @@ public struct LibraryEntry: Sendable, Equatable {
     }
 
     /// The library screen. `emptyHint` is what it says with no story (by default, to put folders in `folder`).
+    /// A notice wider than the screen is wrapped onto the rows above the status line (at most half the
+    /// screen), never cut at the edge.
     public static func render(
         _ entries: [LibraryEntry], selected: Int, folder: String, width: Int, height: Int, notice: String?, emptyHint: String? = nil
     ) -> CellGrid {
@@ -71,12 +75,26 @@ public struct LibraryEntry: Sendable, Equatable {
         grid.fill(y: 0, style: Style(.status))
         grid.put(" Pajama — stories in \(folder)", x: 0, y: 0, style: Style(.status))
         grid.fill(y: height - 1, style: Style(.status))
-        grid.put(notice ?? " ↑ ↓ choose · Enter read · q quit", x: 0, y: height - 1, style: Style(.status))
+        var noticeRows: [String] = []
+        if let notice {
+            noticeRows = TextWrapper.wrap(DisplayWidth.sanitize(notice.trimmingCharacters(in: .whitespaces)), width: width - 2)
+            let most = max(1, (height - 2) / 2)
+            if noticeRows.count > most {
+                let rest = noticeRows[(most - 1)...].joined(separator: " ")
+                noticeRows = Array(noticeRows.prefix(most - 1)) + [TextWrapper.clip(rest, width: width - 3) + "…"]
+            }
+        }
+        let bottom = height - noticeRows.count  // the status line, or the notice's first row
+        for (i, row) in noticeRows.enumerated() {
+            grid.fill(y: bottom + i, style: Style(.status))
+            grid.put(" " + row, x: 0, y: bottom + i, style: Style(.status))
+        }
+        if noticeRows.isEmpty { grid.put(" ↑ ↓ choose · Enter read · q quit", x: 0, y: height - 1, style: Style(.status)) }
         if entries.isEmpty {
             grid.put(emptyHint ?? "No stories here. Put story folders in \(folder) or set PAJAMA_STORIES.", x: 2, y: 2, style: Style(.dim), maxWidth: width - 4)
             return grid
         }
-        let visible = height - 4
+        let visible = max(1, height - 4 - max(0, noticeRows.count - 1))
         let first = max(0, min(selected - visible / 2, entries.count - visible))
         for (row, index) in (first..<min(entries.count, first + visible)).enumerated() {
             let entry = entries[index]
