@@ -28,10 +28,10 @@ extension PulseSoundEngine {
         let name = Self.sampleName(sound.key)
         lock()
         defer { unlock() }
-        guard !stopped, let held = self.held[name] else { return false }
-        if let loop = backgroundLoop, loop.key == sound.key, loop.opening || loop.stream?.isReady == true { return true }
-        backgroundLoop?.stream?.close()
-        backgroundLoop = BackgroundLoop(key: sound.key, pcm: nil, stream: nil, opening: true)
+        guard !connectionState.isStopped, let held = memory.held[name] else { return false }
+        if let loop = memory.loop, loop.key == sound.key, loop.opening || loop.stream?.isReady == true { return true }
+        memory.loop?.stream?.close()
+        memory.loop = BackgroundLoop(key: sound.key, pcm: nil, stream: nil, opening: true)
         let key = sound.key
         queue.async { [weak self] in
             // Converted outside the lock (a long sound takes milliseconds): the mainloop keeps running.
@@ -40,9 +40,9 @@ extension PulseSoundEngine {
             guard let self else { return }
             self.lock()
             defer { self.unlock() }
-            guard self.backgroundLoop?.key == key, self.backgroundLoop?.stream == nil else { return }
-            self.backgroundLoop?.pcm = pcm
-            self.backgroundLoop?.opening = false
+            guard self.memory.loop?.key == key, self.memory.loop?.stream == nil else { return }
+            self.memory.loop?.pcm = pcm
+            self.memory.loop?.opening = false
             self.openLoopLocked()
         }
         return true
@@ -52,15 +52,15 @@ extension PulseSoundEngine {
     public func stopLoop() {
         lock()
         defer { unlock() }
-        backgroundLoop?.stream?.close()
-        backgroundLoop = nil
+        memory.loop?.stream?.close()
+        memory.loop = nil
     }
 
     /// The background sound playing now (nil: none, or waiting for the server).
     public var loopPlaying: SoundKey? {
         lock()
         defer { unlock() }
-        guard let loop = backgroundLoop, loop.stream?.isReady == true else { return nil }
+        guard let loop = memory.loop, loop.stream?.isReady == true else { return nil }
         return loop.key
     }
 
@@ -73,23 +73,23 @@ extension PulseSoundEngine {
     /// Opens the stream of the background sound wanted (once converted) and starts it. Lock held (released
     /// while the server answers: the engine's queue or a reconnect runs this, never the reader).
     func openLoopLocked() {
-        guard let loop = backgroundLoop, let pcm = loop.pcm, loop.stream == nil, connected, !stopped, let ctx = context else { return }
+        guard let loop = memory.loop, let pcm = loop.pcm, loop.stream == nil, let ctx = connectionState.connection?.context else { return }
         guard case .success(let stream) = FallbackStream.open(context: ctx, mainloop: mainloop, name: "Pajama background", role: "music") else {
             return
         }
         // The wait for the server released the lock: the sound wanted may have changed meanwhile.
-        guard backgroundLoop?.key == loop.key, backgroundLoop?.stream == nil, !stopped else {
+        guard memory.loop?.key == loop.key, memory.loop?.stream == nil, connectionState.connection?.context == ctx else {
             stream.close()
             return
         }
         stream.startLooping(pcm, gain: loopGain)
-        backgroundLoop?.stream = stream
+        memory.loop?.stream = stream
     }
 
     /// Closes the background sound's stream, keeping the sound wanted (a reconnect opens it again). Lock held.
     func closeLoopStreamLocked() {
-        backgroundLoop?.stream?.close()
-        backgroundLoop?.stream = nil
+        memory.loop?.stream?.close()
+        memory.loop?.stream = nil
     }
 
     /// Applies the volume and mute to the background sound playing.
@@ -97,6 +97,6 @@ extension PulseSoundEngine {
         let gain = loopGain
         lock()
         defer { unlock() }
-        backgroundLoop?.stream?.setGain(gain)
+        memory.loop?.stream?.setGain(gain)
     }
 }

@@ -5,7 +5,8 @@ extension PulseSoundEngine {
     public func serverReport() -> SoundServerReport? {
         lock()
         defer { unlock() }
-        guard connected, let ctx = context else { return nil }
+        guard let connection = connectionState.connection else { return nil }
+        let ctx = connection.context
         let query = ServerQuery(mainloop: mainloop)
         let box = Unmanaged.passRetained(query)
         defer { box.release() }
@@ -41,8 +42,8 @@ extension PulseSoundEngine {
             wait(sinkOperation, query)
         }
         return SoundServerReport(
-            address: serverInfo, serverName: query.serverName, serverVersion: query.serverVersion,
-            sampleCache: sampleCacheAvailable, mode: activeMode, defaultSink: query.defaultSink,
+            address: memory.serverInfo, serverName: query.serverName, serverVersion: query.serverVersion,
+            sampleCache: connection.sampleCacheAvailable, mode: connection.mode, defaultSink: query.defaultSink,
             sinkDescription: query.sinkDescription, sinkFormat: query.sinkFormat,
             sinkLatencyMicroseconds: query.latency, sinkConfiguredLatencyMicroseconds: query.configuredLatency)
     }

@@ -11,16 +11,22 @@ extension PulseSoundEngine {
         let (muted, level) = soundSettings
         lock()
         defer { unlock() }
-        guard connected, let ctx = context else { return false }
-        if speechStream == nil || speechStream?.isReady == false {
-            speechStream?.close()
-            speechStream = nil
-            guard case .success(let stream) = FallbackStream.open(context: ctx, mainloop: mainloop, name: "Pajama speech", role: "a11y") else {
-                return false
+        guard let connection = connectionState.connection else { return false }
+        if connection.speech?.isReady != true {
+            updateConnection { connection in
+                connection.speech?.close()
+                connection.speech = nil
             }
-            speechStream = stream
+            let opened = FallbackStream.open(context: connection.context, mainloop: mainloop, name: "Pajama speech", role: "a11y")
+            guard case .success(let stream) = opened else { return false }
+            // The wait for the server released the lock: the connection may have gone meanwhile.
+            guard connectionState.connection?.context == connection.context, connectionState.connection?.speech == nil else {
+                stream.close()
+                return connectionState.connection?.speech != nil
+            }
+            updateConnection { $0.speech = stream }
         }
-        guard let speechStream else { return false }
+        guard let speechStream = connectionState.connection?.speech else { return false }
         if interrupting { speechStream.stopAll() }
         if !muted { speechStream.startAfterOthers(converted, gain: Float(level) / 100) }
         return true
@@ -30,6 +36,6 @@ extension PulseSoundEngine {
     public func stopSpeaking() {
         lock()
         defer { unlock() }
-        speechStream?.stopAll()
+        connectionState.connection?.speech?.stopAll()
     }
 }

@@ -6,10 +6,10 @@ extension PulseSoundEngine {
     /// Uploads PCM to the sample cache and waits for the server's confirmation. Lock held (the waits
     /// release it while the mainloop runs).
     func uploadLocked(_ pcm: PCMBuffer, name: String, subject: String, context ctx: OpaquePointer) -> Result<Void, AssetLoadError> {
-        guard !stopped else { return .failure(AssetLoadError(.network, subject: subject, detail: "sound stopped")) }
+        guard !connectionState.isStopped else { return .failure(AssetLoadError(.network, subject: subject, detail: "sound stopped")) }
         // Named while in flight, so a `shutdown` meanwhile removes it too.
-        uploading.insert(name)
-        defer { uploading.remove(name) }
+        memory.uploading.insert(name)
+        defer { memory.uploading.remove(name) }
         var spec = pa_sample_spec(format: PAJAMA_PA_SAMPLE_FLOAT32NE, rate: UInt32(pcm.sampleRate), channels: UInt8(pcm.channels))
         guard let stream = pa_stream_new(ctx, name, &spec, nil) else {
             return .failure(AssetLoadError(.decoding, subject: subject, detail: String(cString: pa_strerror(pa_context_errno(ctx)))))
@@ -23,13 +23,13 @@ extension PulseSoundEngine {
         guard pa_stream_connect_upload(stream, length) >= 0 else {
             return .failure(AssetLoadError(.network, subject: subject, detail: String(cString: pa_strerror(pa_context_errno(ctx)))))
         }
-        uploadsInFlight += 1
-        defer { uploadsInFlight -= 1 }
+        memory.uploadsInFlight += 1
+        defer { memory.uploadsInFlight -= 1 }
         while pa_stream_get_state(stream) == PA_STREAM_CREATING { pa_threaded_mainloop_wait(mainloop) }
         guard pa_stream_get_state(stream) == PA_STREAM_READY else {
             return .failure(AssetLoadError(.network, subject: subject, detail: "the server refused the upload"))
         }
-        guard !stopped else {
+        guard !connectionState.isStopped else {
             // `shutdown` ran while the server was answering: send nothing more (no sample is made).
             pa_stream_disconnect(stream)
             return .failure(AssetLoadError(.network, subject: subject, detail: "sound stopped"))
@@ -44,13 +44,13 @@ extension PulseSoundEngine {
         guard pa_stream_get_state(stream) == PA_STREAM_TERMINATED else {
             return .failure(AssetLoadError(.network, subject: subject, detail: "the upload failed"))
         }
-        if stopped {
+        if connectionState.isStopped {
             // Confirmed after `shutdown` began: its removal (of `uploading`) reaches the server after
             // this upload, so the sample is gone.
             return .failure(AssetLoadError(.network, subject: subject, detail: "sound stopped"))
         }
-        uploaded.insert(name)
-        onServer.insert(name)
+        updateConnection { $0.uploaded.insert(name) }  // not while connecting: the probe is removed at once
+        memory.onServer.insert(name)
         return .success(())
     }
 
@@ -60,8 +60,7 @@ extension PulseSoundEngine {
         let probe = PCMBuffer(sampleRate: 48_000, channels: 1, frames: 480, samples: [Float](repeating: 0, count: 480))
         let name = "pajama.probe.\(getpid())"
         guard case .success = uploadLocked(probe, name: name, subject: "probe", context: ctx) else { return false }
-        uploaded.remove(name)
-        onServer.remove(name)
+        memory.onServer.remove(name)
         if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
         return true
     }

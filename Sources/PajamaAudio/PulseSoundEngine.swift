@@ -14,55 +14,35 @@ import PajamaCore
 /// the server goes away the engine goes silent, reconnects in the background with backoff, and
 /// re-uploads sounds lazily from the PCM it keeps.
 public final class PulseSoundEngine: @unchecked Sendable {
-    // Safe: every mutable property is read and written with `mainloop`'s lock held (libpulse's own
-    // threading rule; the libpulse callbacks run on the mainloop thread, which holds it), except
-    // `settings`, guarded by `settingsLock`.
+    // Safe: `connectionState`, `memory` and `stateObservers` are only read and written with `mainloop`'s lock held
+    // (libpulse's own threading rule; the libpulse callbacks run on the mainloop thread, which holds it);
+    // `settings` with `settingsLock`.
     let mainloop: OpaquePointer
-    var context: OpaquePointer?
-    var connected = false
-    var offReason = "not connected"
-    /// Names of the samples the server confirmed holding on this connection (sample-cache mode).
-    var uploaded: Set<String> = []
-    /// Names of every sample of ours that may still be on the server: uploaded on this or an earlier
-    /// connection (a dropped connection leaves the server's samples in place) and not yet removed. What
-    /// a reconnect and `shutdown` remove, so nothing is left behind.
-    var onServer: Set<String> = []
-    /// Names of the uploads in progress.
-    var uploading: Set<String> = []
-    /// Uploads sent and waiting for the server's confirmation (tests read `pendingUploads`).
-    var uploadsInFlight = 0
-    /// How long the last `shutdown` waited for the server (tests read `shutdownWait`).
-    private var lastShutdownWait: Duration = .zero
+    /// Where the engine is with the server (PulseSoundEngine+State.swift).
+    var connectionState = State.disconnected(reason: "not connected", context: nil)
+    /// What the engine holds whatever the connection: the sounds' PCM, the samples on the server, the
+    /// background sound wanted.
+    var memory = Memory()
     /// Whoever wants to hear about state changes (`stateChanges()`).
     private var stateObservers: [UUID: AsyncStream<SoundState>.Continuation] = [:]
-    /// The PCM of every loaded sound, by sample name: what is re-uploaded after a reconnect, and in
-    /// stream mode what the mixer plays (already converted to the stream's format).
-    var held: [String: PCMBuffer] = [:]
-    /// The mode of the current connection (`.sampleCache` or `.stream`).
-    var activeMode: SoundMode = .sampleCache
-    /// Whether the server took the probe upload at the last connect.
-    var sampleCacheAvailable = false
-    var fallback: FallbackStream?
-    /// The read-aloud voice's own stream, opened when it first speaks (see PulseSoundEngine+Speech.swift).
-    var speechStream: FallbackStream?
-    /// The background sound, looping on its own stream (see PulseSoundEngine+Loop.swift).
-    var backgroundLoop: BackgroundLoop?
-    private var reconnectDelay = 1.0
-    var stopped = false
     private let settingsLock = NSLock()
     private var settings: SoundSettings
-    /// Where volume and mute are remembered (nil: not remembered).
-    private let settingsFile: URL?
     let server: String?
     /// The mode asked for (`PAJAMA_SOUND_MODE`, or the `start` parameter).
     public let requestedMode: SoundMode
     let queue = DispatchQueue(label: "pajama.audio")
+
     /// The server's address from the last connection.
-    public private(set) var serverInfo: String = ""
+    public var serverInfo: String {
+        lock()
+        defer { unlock() }
+        return memory.serverInfo
+    }
 
     /// Connects to `server` (a PulseAudio address like `unix:/path`), or the default one (PULSE_SERVER,
     /// the runtime folder), in `mode` (by default from `PAJAMA_SOUND_MODE`), with volume and mute read
-    /// from and remembered in `settingsFile` (`Paths.soundSettings`; nil: the defaults, not remembered).
+    /// from `settingsFile` (`Paths.soundSettings`; nil: the defaults). The engine never writes it: the
+    /// reader remembers a change behind it, through its reading's writer (`ReaderViewModel.remember`).
     /// Never fails: with no server the engine is off.
     public static func start(server: String? = nil, mode: SoundMode? = nil, settingsFile: URL?) -> PulseSoundEngine {
         let engine = PulseSoundEngine(
@@ -75,7 +55,6 @@ public final class PulseSoundEngine: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         self.server = server
         requestedMode = mode
-        self.settingsFile = settingsFile
         settings = settingsFile.map(SoundSettings.load(from:)) ?? SoundSettings()
         mainloop = pa_threaded_mainloop_new()
         pa_threaded_mainloop_start(mainloop)
@@ -84,6 +63,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
     deinit {
         pa_threaded_mainloop_lock(mainloop)
         closeStreamsLocked()
+        let context = connectionState.context
         if let context {
             pa_context_set_state_callback(context, nil, nil)
             pa_context_disconnect(context)
@@ -99,12 +79,15 @@ public final class PulseSoundEngine: @unchecked Sendable {
     /// Mute and volume (0-100) now.
     var soundSettings: (muted: Bool, volume: Int) { settingsLock.withLock { (settings.muted, settings.volume) } }
 
-    /// Closes the sounds' fallback stream and the speech stream (a reconnect, a lost server, the end).
+    /// Closes the sounds' fallback stream, the speech stream and the background sound's (a reconnect, a
+    /// lost server, the end).
     func closeStreamsLocked() {
-        fallback?.close()
-        fallback = nil
-        speechStream?.close()
-        speechStream = nil
+        updateConnection { connection in
+            connection.fallback?.close()
+            connection.fallback = nil
+            connection.speech?.close()
+            connection.speech = nil
+        }
         closeLoopStreamLocked()
     }
 
@@ -116,29 +99,40 @@ public final class PulseSoundEngine: @unchecked Sendable {
     static let connectTimeoutMicroseconds: UInt64 = 2_000_000
 
     /// Connects, waits (at most `connectTimeoutMicroseconds`) for the answer, probes the sample cache and
-    /// picks the mode.
-    private func connect() {
+    /// picks the mode. `retrying` is the delay this reconnect waited (nil: the first connect), so a failure
+    /// leaves the engine `reconnecting` rather than `disconnected`.
+    private func connect(retrying: Double? = nil) {
         lock()
         defer { unlock() }
+        let old: OpaquePointer?
+        let before: String
+        switch connectionState {
+        case .stopped, .connecting, .ready: return
+        case .disconnected(let reason, let context), .reconnecting(let reason, let context):
+            old = context
+            before = reason
+        }
         closeStreamsLocked()
-        if let old = context {
+        if let old {
             pa_context_set_state_callback(old, nil, nil)
             pa_context_disconnect(old)
             pa_context_unref(old)
-            context = nil
+        }
+        func off(_ reason: String, context: OpaquePointer?) {
+            connectionState = retrying == nil ? .disconnected(reason: reason, context: context) : .reconnecting(reason: reason, context: context)
         }
         guard let ctx = pa_context_new(pa_threaded_mainloop_get_api(mainloop), "Pajama") else {
-            offReason = "cannot create a PulseAudio context"
+            off("cannot create a PulseAudio context", context: nil)
             return
         }
-        context = ctx
+        connectionState = .connecting(ctx, reason: before)
         pa_context_set_state_callback(ctx, { ctx, userdata in
             guard let userdata else { return }
             let engine = Unmanaged<PulseSoundEngine>.fromOpaque(userdata).takeUnretainedValue()
             engine.contextChanged(ctx)
         }, Unmanaged.passUnretained(self).toOpaque())
         if pa_context_connect(ctx, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
-            offReason = "no sound server (" + String(cString: pa_strerror(pa_context_errno(ctx))) + ")"
+            off("no sound server (" + String(cString: pa_strerror(pa_context_errno(ctx))) + ")", context: ctx)
             return
         }
         // A frozen server accepts the connection and never answers (libpulse would wait 30 s): a timer on
@@ -149,58 +143,62 @@ public final class PulseSoundEngine: @unchecked Sendable {
         }, UnsafeMutableRawPointer(mainloop))
         defer { if let timer { pa_threaded_mainloop_get_api(mainloop).pointee.time_free(timer) } }
         while true {
-            let state = pa_context_get_state(ctx)
-            if state == PA_CONTEXT_READY { break }
-            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
-                offReason = "no sound server (" + String(cString: pa_strerror(pa_context_errno(ctx))) + ")"
+            // `shutdown` ran while the server was answering (the waits release the lock): it owns the context now.
+            if connectionState.isStopped { return }
+            let answer = pa_context_get_state(ctx)
+            if answer == PA_CONTEXT_READY { break }
+            if answer == PA_CONTEXT_FAILED || answer == PA_CONTEXT_TERMINATED {
+                off("no sound server (" + String(cString: pa_strerror(pa_context_errno(ctx))) + ")", context: ctx)
                 return
             }
             if pa_rtclock_now() >= deadline {
-                offReason = "the sound server did not answer within \(Self.connectTimeoutMicroseconds / 1_000_000) s"
                 pa_context_set_state_callback(ctx, nil, nil)
                 pa_context_disconnect(ctx)
                 pa_context_unref(ctx)
-                context = nil
+                off("the sound server did not answer within \(Self.connectTimeoutMicroseconds / 1_000_000) s", context: nil)
                 return
             }
             pa_threaded_mainloop_wait(mainloop)
         }
-        uploaded = []
-        sampleCacheAvailable = probeSampleCache(ctx)
-        activeMode = requestedMode == .auto ? (sampleCacheAvailable ? .sampleCache : .stream) : requestedMode
-        if activeMode == .stream {
-            switch FallbackStream.open(context: ctx, mainloop: mainloop) {
+        let sampleCache = probeSampleCache(ctx)
+        let mode = requestedMode == .auto ? (sampleCache ? .sampleCache : .stream) : requestedMode
+        var connection = Connection(context: ctx, mode: mode, sampleCacheAvailable: sampleCache)
+        if mode == .stream {
+            let opened = FallbackStream.open(context: ctx, mainloop: mainloop)
+            if connectionState.isStopped {
+                if case .success(let stream) = opened { stream.close() }
+                return
+            }
+            switch opened {
             case .success(let stream):
-                fallback = stream
-                held = held.mapValues { $0.converted(rate: FallbackStream.rate, channels: FallbackStream.channels) }
+                connection.fallback = stream
+                memory.held = memory.held.mapValues { $0.converted(rate: FallbackStream.rate, channels: FallbackStream.channels) }
             case .failure(let error):
-                offReason = "cannot open the sound stream (\(error.reason))"
+                off("cannot open the sound stream (\(error.reason))", context: ctx)
                 return
             }
         }
-        if reconnectDelay > 1 { PajamaLog.sound.notice("sound server back", metadata: ["mode": "\(activeMode.rawValue)"]) }
-        connected = true
+        guard !connectionState.isStopped else { return }
+        if retrying != nil { PajamaLog.sound.notice("sound server back", metadata: ["mode": "\(mode.rawValue)"]) }
+        connectionState = .ready(connection)
         openLoopLocked()
-        reconnectDelay = 1
-        serverInfo = pa_context_get_server(ctx).map { String(cString: $0) } ?? ""
+        memory.serverInfo = pa_context_get_server(ctx).map { String(cString: $0) } ?? ""
         // Sounds unloaded while the connection was down may still be on the server: remove them now.
-        for name in onServer where held[name] == nil {
+        for name in memory.onServer where memory.held[name] == nil {
             if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
-            onServer.remove(name)
+            memory.onServer.remove(name)
         }
         notifyStateLocked()
     }
 
     /// Called on the mainloop thread with the lock held.
     private func contextChanged(_ ctx: OpaquePointer?) {
-        let state = pa_context_get_state(ctx)
-        if (state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED) && connected && ctx == context {
-            connected = false
-            uploaded = []
+        let answer = pa_context_get_state(ctx)
+        if answer == PA_CONTEXT_FAILED || answer == PA_CONTEXT_TERMINATED, let connection = connectionState.connection, connection.context == ctx {
             closeStreamsLocked()
-            offReason = "sound server lost"
+            connectionState = .reconnecting(reason: "sound server lost", context: connection.context)
             PajamaLog.sound.warning("sound server lost; reconnecting in the background")
-            scheduleReconnect()
+            scheduleReconnect(after: 1)
             notifyStateLocked()
         }
         pa_threaded_mainloop_signal(mainloop, 0)
@@ -214,7 +212,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
         let (stream, continuation) = AsyncStream<SoundState>.makeStream(bufferingPolicy: .bufferingNewest(16))
         let id = UUID()
         lock()
-        if stopped {
+        if connectionState.isStopped {
             continuation.finish()
         } else {
             stateObservers[id] = continuation
@@ -235,16 +233,16 @@ public final class PulseSoundEngine: @unchecked Sendable {
         for observer in stateObservers.values { observer.yield(now) }
     }
 
-    private func scheduleReconnect() {
-        guard !stopped else { return }
-        let delay = reconnectDelay
-        reconnectDelay = min(30, reconnectDelay * 2)
+    /// Tries to connect again after `delay` seconds, then again with the delay doubled (30 s at most)
+    /// while the engine stays `reconnecting`.
+    private func scheduleReconnect(after delay: Double) {
         queue.asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self else { return }
-            self.connect()
+            self.connect(retrying: delay)
             self.lock()
-            if !(self.connected || self.stopped) { self.scheduleReconnect() }
+            let again = if case .reconnecting = self.connectionState { true } else { false }
             self.unlock()
+            if again { self.scheduleReconnect(after: min(30, delay * 2)) }
         }
     }
 
@@ -258,16 +256,16 @@ public final class PulseSoundEngine: @unchecked Sendable {
 
     /// The state. Lock held.
     private var stateLocked: SoundState {
-        if !connected { return .off(reason: offReason) }
+        guard let connection = connectionState.connection else { return .off(reason: connectionState.offReason) }
         if isMuted { return .muted }
-        return activeMode == .stream ? .stream : .sampleCache
+        return connection.mode == .stream ? .stream : .sampleCache
     }
 
     /// Uploads sent and waiting for the server's confirmation (for tests).
     var pendingUploads: Int {
         lock()
         defer { unlock() }
-        return uploadsInFlight
+        return memory.uploadsInFlight
     }
 
     /// How long the last `shutdown` waited for the server (for tests: measured where the wait happens, so
@@ -275,42 +273,39 @@ public final class PulseSoundEngine: @unchecked Sendable {
     var shutdownWait: Duration {
         lock()
         defer { unlock() }
-        return lastShutdownWait
+        return memory.lastShutdownWait
     }
 
     /// The mode of the current connection (nil when not connected).
     public var mode: SoundMode? {
         lock()
         defer { unlock() }
-        return connected ? activeMode : nil
+        return connectionState.connection?.mode
     }
 
+    /// The volume (0-100); a change applies at once (the background sound too) and is not written here.
     public var volume: Int {
         get { settingsLock.withLock { settings.volume } }
         set {
-            settingsLock.withLock { settings.volume = min(100, max(0, newValue)); remember() }
+            settingsLock.withLock { settings.volume = min(100, max(0, newValue)) }
             updateLoopGain()
         }
     }
 
+    /// Mute; a change applies at once (the background sound too) and is not written here.
     public var isMuted: Bool {
         get { settingsLock.withLock { settings.muted } }
         set {
-            settingsLock.withLock { settings.muted = newValue; remember() }
+            settingsLock.withLock { settings.muted = newValue }
             updateLoopGain()
         }
-    }
-
-    /// Saves the settings to `settingsFile` (called with `settingsLock` held).
-    private func remember() {
-        if let settingsFile { settings.save(to: settingsFile) }
     }
 
     /// True when the server holds the sound (its upload was confirmed; sample-cache mode).
     package func isUploaded(_ key: SoundKey) -> Bool {
         lock()
         defer { unlock() }
-        return uploaded.contains(Self.sampleName(key))
+        return connectionState.connection?.uploaded.contains(Self.sampleName(key)) ?? false
     }
 
     /// True when `play` would play the sound now: uploaded and confirmed (sample cache), or held in
@@ -318,10 +313,10 @@ public final class PulseSoundEngine: @unchecked Sendable {
     package func isPlayable(_ key: SoundKey) -> Bool {
         lock()
         defer { unlock() }
-        guard connected else { return false }
+        guard let connection = connectionState.connection else { return false }
         let name = Self.sampleName(key)
-        if activeMode == .stream { return held[name] != nil && fallback?.isReady == true }
-        return uploaded.contains(name)
+        if connection.mode == .stream { return memory.held[name] != nil && connection.fallback?.isReady == true }
+        return connection.uploaded.contains(name)
     }
 
     public func load(_ key: SoundKey, bytes: [UInt8]) async throws(AssetLoadError) -> LoadedSound {
@@ -338,22 +333,24 @@ public final class PulseSoundEngine: @unchecked Sendable {
     /// to the stream's format. Runs on `queue`; returns the PCM held.
     private func makePlayable(_ decoded: PCMBuffer, name: String, subject: String) -> Result<PCMBuffer, AssetLoadError> {
         lock()
-        let streaming = connected && activeMode == .stream
+        let streaming = connectionState.connection?.mode == .stream
         unlock()
         // Convert outside the lock: the mainloop keeps running meanwhile.
         let pcm = streaming ? decoded.converted(rate: FallbackStream.rate, channels: FallbackStream.channels) : decoded
         lock()
         defer { unlock() }
-        held[name] = pcm
-        guard connected, let ctx = context else { return .failure(AssetLoadError(.network, subject: subject, detail: offReason)) }
-        if activeMode == .stream {
+        memory.held[name] = pcm
+        guard let connection = connectionState.connection else {
+            return .failure(AssetLoadError(.network, subject: subject, detail: connectionState.offReason))
+        }
+        if connection.mode == .stream {
             if pcm.sampleRate != FallbackStream.rate || pcm.channels != FallbackStream.channels {
                 // The mode changed while converting (a reconnect): convert for the stream now.
-                held[name] = pcm.converted(rate: FallbackStream.rate, channels: FallbackStream.channels)
+                memory.held[name] = pcm.converted(rate: FallbackStream.rate, channels: FallbackStream.channels)
             }
-            return .success(held[name] ?? pcm)
+            return .success(memory.held[name] ?? pcm)
         }
-        return uploadLocked(pcm, name: name, subject: subject, context: ctx).map { pcm }
+        return uploadLocked(pcm, name: name, subject: subject, context: connection.context).map { pcm }
     }
 
     @discardableResult
@@ -363,27 +360,29 @@ public final class PulseSoundEngine: @unchecked Sendable {
         let properties = SoundProperties(sound.key)
         lock()
         defer { unlock() }
-        guard connected, let ctx = context else { return false }
-        if activeMode == .stream {
-            guard let fallback, fallback.isReady, let pcm = held[name] else { return false }
+        guard let connection = connectionState.connection else { return false }
+        if connection.mode == .stream {
+            guard let fallback = connection.fallback, fallback.isReady, let pcm = memory.held[name] else { return false }
             if !muted { fallback.start(pcm, gain: Float(level) / 100) }
             return true
         }
         if muted { return true }
-        guard uploaded.contains(name) else {
+        guard connection.uploaded.contains(name) else {
             // The server lost it (it restarted): upload again from the PCM we hold, then play.
-            guard let pcm = held[name] else { return false }
+            guard let pcm = memory.held[name] else { return false }
             queue.async { [weak self] in
                 guard let self else { return }
                 self.lock()
-                let done = self.context.map { self.uploadLocked(pcm, name: name, subject: sound.key.path.value, context: $0) }
+                let done = self.connectionState.connection.map {
+                    self.uploadLocked(pcm, name: name, subject: sound.key.path.value, context: $0.context)
+                }
                 self.unlock()
                 if case .success = done { self.play(sound) }
             }
             return true
         }
         let volume = pa_sw_volume_from_linear(Double(level) / 100)
-        if let operation = pa_context_play_sample_with_proplist(ctx, name, nil, volume, properties.pointer, nil, nil) {
+        if let operation = pa_context_play_sample_with_proplist(connection.context, name, nil, volume, properties.pointer, nil, nil) {
             pa_operation_unref(operation)
         }
         return true
@@ -393,12 +392,12 @@ public final class PulseSoundEngine: @unchecked Sendable {
         let name = Self.sampleName(sound.key)
         lock()
         defer { unlock() }
-        held[name] = nil
-        uploaded.remove(name)
+        memory.held[name] = nil
+        updateConnection { $0.uploaded.remove(name) }
         // While disconnected the sample stays in `onServer`: the next connect or `shutdown` removes it.
-        guard onServer.contains(name), connected, let ctx = context else { return }
-        if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
-        onServer.remove(name)
+        guard memory.onServer.contains(name), let connection = connectionState.connection else { return }
+        if let operation = pa_context_remove_sample(connection.context, name, nil, nil) { pa_operation_unref(operation) }
+        memory.onServer.remove(name)
     }
 
     /// How long `shutdown` waits for the server to take the removal of our samples before it
@@ -410,22 +409,19 @@ public final class PulseSoundEngine: @unchecked Sendable {
     /// a frozen server finds them in its socket when it runs again.
     public func shutdown() async {
         lock()
-        stopped = true
+        let connection = connectionState.connection
         closeStreamsLocked()
-        backgroundLoop = nil
+        memory.loop = nil
         var drain: OpaquePointer?
-        let ctx = connected ? context : nil
-        if let ctx {
-            for name in onServer.union(uploaded).union(uploading) {
-                if let operation = pa_context_remove_sample(ctx, name, nil, nil) { pa_operation_unref(operation) }
+        if let connection {
+            for name in memory.onServer.union(connection.uploaded).union(memory.uploading) {
+                if let operation = pa_context_remove_sample(connection.context, name, nil, nil) { pa_operation_unref(operation) }
             }
-            onServer = []
-            drain = pa_context_drain(ctx, nil, nil)
+            memory.onServer = []
+            drain = pa_context_drain(connection.context, nil, nil)
         }
-        uploaded = []
-        held = [:]
-        connected = false
-        offReason = "stopped"
+        memory.held = [:]
+        connectionState = .stopped(context: connectionState.context)
         let observers = stateObservers.values
         stateObservers = [:]
         unlock()
@@ -435,7 +431,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
             pa_operation_cancel(drain)
             pa_operation_unref(drain)
         }
-        if let ctx { pa_context_disconnect(ctx) }
+        if let connection { pa_context_disconnect(connection.context) }
         unlock()
         for observer in observers { observer.finish() }
     }
@@ -461,7 +457,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
                 // Recorded before `shutdown` is resumed (a `defer` here ran after the resume, racing the
                 // caller's read: found by ThreadSanitizer).
                 self.lock()
-                self.lastShutdownWait = ContinuousClock.now - start
+                self.memory.lastShutdownWait = ContinuousClock.now - start
                 self.unlock()
                 continuation.resume()
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 import PajamaAudio
 import PajamaTestSupport
 import Testing

@@ -33,7 +33,7 @@ import Testing
         }
     }
 
-    func start(role: ReaderRole = .solo, silent: String? = nil) async throws -> Session {
+    func start(role: ReaderRole = .solo, silent: String? = nil, sound: SoundClient? = nil) async throws -> Session {
         let dir = try TemporaryDirectory(prefix: "pajama-headless")
         try dir.write("story/story.json", #"{"format":1,"id":"headless","title":"Headless","startBeatId":"hall","beats":["hall","left","right"],"presentation":{"lineByLine":true}}"#)
         try dir.write("story/beats/hall.json", """
@@ -56,7 +56,7 @@ import Testing
         let viewModel = ReaderViewModel(content: content, sound: nil, progress: nil)
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: terminal,
-            sound: nil, storyTitle: content.manifest.title, themes: ["default", "paper"], paths: paths,
+            sound: sound, storyTitle: content.manifest.title, themes: ["default", "paper"], paths: paths,
             loadingEvents: content.loadingEvents(), role: role)
         let run = Task { await controller.run(start: nil, restart: false) }
         return Session(dir: dir, terminal: terminal, controller: controller, paths: paths, run: run, viewModel: viewModel)
@@ -123,6 +123,36 @@ import Testing
         // Written behind the reader, like the progress: on disk once the session has ended.
         await s.viewModel.close()
         #expect(ReaderSettings.load(from: s.paths.readerSettings).theme == "paper")
+    }
+
+    /// A sound client with nothing to play whose volume and mute are kept in memory.
+    static func quietSound() -> SoundClient {
+        final class Levels: @unchecked Sendable {
+            // Safe: only touched with `lock` held.
+            let lock = NSLock()
+            var volume = 80, muted = false
+        }
+        let levels = Levels()
+        return SoundClient(
+            load: { key, _ throws(AssetLoadError) in throw AssetLoadError(.network, subject: key.path.value, detail: "no sound") },
+            play: { _ in false }, unload: { _ in }, currentState: { levels.lock.withLock { levels.muted } ? .muted : .sampleCache },
+            getVolume: { levels.lock.withLock { levels.volume } }, setVolume: { v in levels.lock.withLock { levels.volume = v } },
+            getMuted: { levels.lock.withLock { levels.muted } }, setMuted: { m in levels.lock.withLock { levels.muted = m } })
+    }
+
+    @Test func theVolumeKeysAreRememberedBehindTheReaderByTheEndOfTheSession() async throws {
+        let s = try await start(sound: Self.quietSound())
+        defer { s.dir.remove() }
+        let t = s.terminal
+        #expect(await t.waitForFrame(containing: "The Hall"))
+        t.type("+")
+        #expect(await t.waitForFrame(containing: "sound: on 90%"))
+        t.type("m")
+        #expect(await t.waitForFrame(containing: "sound: muted"))
+        t.sendSignal(SIGTERM)
+        guard case .signal(SIGTERM) = await s.run.value else { Issue.record("expected the signal"); return }
+        await s.viewModel.close()
+        #expect(SoundSettings.load(from: s.paths.soundSettings) == SoundSettings(volume: 90, muted: true))
     }
 
     @Test func aFollowerIsToldWhomItFollowsUntilTheSessionEnds() async throws {

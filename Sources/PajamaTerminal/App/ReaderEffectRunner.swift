@@ -49,6 +49,10 @@ final class ReaderEffectRunner {
             case .cancelWork: work?.cancel()
             case .toggleMute, .setVolume:
                 if case .setVolume(let volume) = effect { sound?.volume = volume } else { sound?.isMuted.toggle() }
+                if let sound {  // remembered behind the reader, like the theme
+                    let settings = SoundSettings(volume: sound.volume, muted: sound.isMuted), file = paths.soundSettings
+                    viewModel.remember(settingsIn: file) { settings.save(to: file) }
+                }
                 post(.sound(soundStatus))
             case .setReadAloud(let on): readAloud?.isOn = on
             case .saveBookmark(let name): viewModel.saveBookmark(name: name)

@@ -1,5 +1,4 @@
 import Foundation
-import PajamaCore
 
 /// Volume and mute, remembered in a file (`Paths.soundSettings`, `config/sound.json`).
 public struct SoundSettings: Codable, Sendable, Equatable {
