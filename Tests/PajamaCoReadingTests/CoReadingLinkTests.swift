@@ -69,6 +69,53 @@ import Testing
         #expect(await told.next() == .ended(owner: "Olive"))
     }
 
+    /// Owner and follower count pages the same way: a revealed line is the same page (no page read added,
+    /// no page entered again) on both screens. Before, the follower entered the page anew for each line.
+    @Test func ownerAndFollowerCountPagesTheSameWayWhenLinesAreRevealed() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-links")
+        defer { dir.remove() }
+        try dir.write("story.json", #"{"format":1,"id":"lines","title":"Lines","startBeatId":"walk"}"#)
+        try dir.write("beats/walk.json", """
+            {"id":"walk","pages":[
+              {"id":"one","type":"text","lines":["First.","Second.","Third."]},
+              {"id":"two","type":"text","lines":["Page two.","More."]},
+              {"id":"three","type":"text","lines":["Page three."]},
+              {"id":"four","type":"text","lines":["Page four."]},
+              {"id":"five","type":"text","lines":["Page five."]},
+              {"id":"six","type":"text","lines":["The end."]}]}
+            """)
+        func open() async throws -> ReaderViewModel {
+            let content = try await StoryContentManager.open(
+                source: FolderStorySource(folder: dir.path), diskCache: nil, decodeImage: { _, _ in .textArt(lines: []) }, sound: nil)
+            return ReaderViewModel(content: content, sound: nil, progress: nil)
+        }
+        let owner = try await open()
+        let follower = try await open()
+        var entered = follower.events().makeAsyncIterator()
+        await owner.start(at: nil)
+        await follower.start(at: owner.location)
+        // The owner reveals two lines, turns the page, reveals one, turns again; the follower follows each place.
+        for _ in 0..<5 {
+            await owner.changePage(.advance)
+            let here = try #require(owner.location)
+            #expect(await follower.follow(here, sync: nil) == .inStep)
+        }
+        guard case .page(let owned) = owner.state, case .page(let followed) = follower.state else {
+            Issue.record("both on a page: \(owner.state), \(follower.state)")
+            return
+        }
+        #expect(owned.location.pageId != "one", "the owner turned pages")
+        #expect(followed.location == owned.location)
+        #expect(followed.standing.pagesRead == owned.standing.pagesRead, "the follower counted revealed lines as pages")
+        // As many pages entered on the follower's side (page_enter sounds play on entering, once a page).
+        var pagesEntered = 0
+        while let event = await entered.next() {
+            if case .pageEntered = event { pagesEntered += 1 }
+            if case .stateChanged(.page(let page)) = event, page.location == owned.location { break }
+        }
+        #expect(pagesEntered == owned.standing.pagesRead)
+    }
+
     @Test func aWelcomeToAnotherStoryStopsFollowing() async throws {
         let (dir, content) = try await story()
         defer { dir.remove() }

@@ -16,6 +16,19 @@ extension ReaderViewModel {
     /// location is not in it: a plain move).
     @discardableResult
     public func follow(_ location: StoryLocation, sync: BeatSync?) async -> FollowOutcome {
+        // The owner revealed a line (or went back up the page): the same page, not a new one. Counted and
+        // sounded as on the owner's screen: no page read added, no page_enter sounds again.
+        if let (shown, _) = navigation.page, shown.location.beatId == location.beatId, shown.location.pageId == location.pageId,
+            shown.beat.id == location.beatId, case .text(let lines) = shown.page.kind, location.lineIndex < lines.count
+        {
+            var page = shown
+            page.location = location
+            page.revealedLines = location.lineIndex + 1
+            record.updateCurrent(location)
+            navigation.update(page)
+            save(location)
+            return .inStep
+        }
         guard let sync, sync.beatId == location.beatId else {
             await navigateToLocation(location)
             return .inStep

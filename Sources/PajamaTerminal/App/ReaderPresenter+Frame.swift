@@ -66,9 +66,14 @@ extension ReaderPresenter {
         var status = sound.text
         if !problems.isEmpty { status = "⚠ \(problems.count) problem\(problems.count == 1 ? "" : "s")  " + status }
         var helpFooter: [String] = []
-        if case .host(let join, let followers) = role {
+        switch role {
+        case .host(let join, let followers):
             status = "hosting · \(followers) following  " + status
             helpFooter = ["Others join with:", join]
+        case .follower(let owner):
+            // Said from the first frame, not only once a navigation key is pressed.
+            status = "following \(owner)  " + status
+        case .solo: break
         }
         return ScreenModel(
             storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
