@@ -130,7 +130,7 @@ import Testing
             for follower in [ann, cy] { try follower.waitFor(move.shows) }
         }
         // A follower's keys move nobody: a hint, and everyone stays where the owner is.
-        try ann.press("1", thenWaitFor: "following Olive")
+        try ann.press("1", thenWaitFor: "only Olive turns the pages")
         ann.send("Space")
         ann.send("Left")
         try owner.press("Space", thenWaitFor: "Up or down?")

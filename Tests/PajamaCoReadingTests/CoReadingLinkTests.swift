@@ -110,8 +110,9 @@ import Testing
         // As many pages entered on the follower's side (page_enter sounds play on entering, once a page).
         var pagesEntered = 0
         while let event = await entered.next() {
-            if case .pageEntered = event { pagesEntered += 1 }
-            if case .stateChanged(.page(let page)) = event, page.location == owned.location { break }
+            guard case .pageEntered(let at) = event else { continue }
+            pagesEntered += 1
+            if at.beatId == owned.location.beatId && at.pageId == owned.location.pageId { break }
         }
         #expect(pagesEntered == owned.standing.pagesRead)
     }

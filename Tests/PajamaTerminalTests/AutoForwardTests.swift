@@ -63,7 +63,7 @@ import Testing
         var follower = PresenterHarness(role: .follower(owner: "Ana"))
         follower.show(.page(Self.firstLine))
         follower.press(.character("a"))
-        #expect(follower.presenter.autoForward == .off && follower.text().contains("following Ana"))
+        #expect(follower.presenter.autoForward == .off && follower.text().contains("only Ana turns the pages"))
     }
 
     @Test func aKeyThatOpensAnOverlayStopsItAndQuitStillQuits() {

@@ -76,7 +76,7 @@ import Testing
         h.send(.backlog(Self.entries))
         h.press(.up)
         #expect(h.press(.enter) == [])
-        #expect(h.text().contains("following Ada"))
+        #expect(h.text().contains("only Ada turns the pages"))
     }
 
     @Test func storyTextInTheBacklogIsSanitized() {

@@ -161,7 +161,8 @@ import Testing
         let t = s.terminal
         #expect(await t.waitForFrame(containing: "The Hall"))
         t.push(.character(" "))
-        #expect(await t.waitForFrame(containing: "following Ana"))
+        // The hint (the status line says "following Ana" from the start).
+        #expect(await t.waitForFrame(containing: "only Ana turns the pages"))
         #expect(t.text.contains("The Hall"), "nobody moved")
         s.controller.sessionEnded()
         #expect(await t.waitForFrame(containing: "Ana ended the session"))

@@ -12,6 +12,8 @@ import Testing
         #expect(h.statusLine().contains("following Ana"), "\(h.statusLine())")
         h.show(Fixture.choicePage)
         #expect(h.statusLine().contains("following Ana"), "\(h.statusLine())")
+        #expect(h.press(.right) == [])
+        #expect(h.text().contains("only Ana turns the pages"), "the hint after a key")
         h.send(.sessionEnded)
         #expect(!h.statusLine().contains("following Ana"), "reading on alone: \(h.statusLine())")
     }

@@ -11,10 +11,10 @@ import Testing
         h.show(Fixture.textPage)
         for key in [Key.character(" "), .enter, .right, .character("l"), .left, .character("h"), .backspace] {
             #expect(h.press(key) == [], "\(key)")
-            #expect(h.text().contains("following Ana"), "\(key)")
+            #expect(h.text().contains("only Ana turns the pages"), "\(key)")
         }
         #expect(h.type("r") == [])
-        #expect(!h.text().contains("Restart from the beginning?") && h.text().contains("following Ana"))
+        #expect(!h.text().contains("Restart from the beginning?") && h.text().contains("only Ana turns the pages"))
         h.show(Fixture.choicePage)
         let choicePosition = h.position(of: "2. Right")
         let choice = try #require(choicePosition)

@@ -121,7 +121,7 @@ extension ReaderPresenter {
     /// Whether this reader turns its own pages; a follower is told whom it follows instead.
     mutating func mayNavigate() -> Bool {
         guard case .follower(let owner) = role else { return true }
-        notice = "following \(owner)"
+        notice = "only \(owner) turns the pages"
         return false
     }
 
