@@ -73,6 +73,9 @@ public final class CoReadingHost: Sendable {
         case idle
         /// `fingerprint`: the SHA-256 of the TLS certificate presented, when TLS is on.
         case running(Task<Void, any Error>, port: Int, fingerprint: String?)
+        /// The owner quit; the story's files are still served to the followers still connected, until
+        /// `serving` (the last one leaving, or `HostLimits.servingAfterEnd`) stops the server.
+        case servingAfterEnd(Task<Void, any Error>, port: Int, fingerprint: String?, serving: Task<Void, Never>)
         case ended
     }
 
@@ -110,14 +113,18 @@ public final class CoReadingHost: Sendable {
 
     /// The port listened on (after `start()`).
     public var port: Int {
-        if case .running(_, let port, _) = state.withLock({ $0 }) { return port }
-        return 0
+        switch state.withLock({ $0 }) {
+        case .running(_, let port, _), .servingAfterEnd(_, let port, _, _): return port
+        default: return 0
+        }
     }
 
     /// The SHA-256 fingerprint of the host's TLS certificate (64 hex digits), when TLS is on.
     public var fingerprint: String? {
-        if case .running(_, _, let fingerprint) = state.withLock({ $0 }) { return fingerprint }
-        return nil
+        switch state.withLock({ $0 }) {
+        case .running(_, _, let fingerprint), .servingAfterEnd(_, _, let fingerprint, _): return fingerprint
+        default: return nil
+        }
     }
 
     /// `http://HOST:PORT/` (`https` with TLS); listening on every address (`0.0.0.0`, `::`), HOST is this
@@ -221,16 +228,85 @@ public final class CoReadingHost: Sendable {
     public var participantChanges: AsyncStream<[String]> { session.participantChanges }
 
     /// Ends the session: every follower gets `end(NAME)` and its socket closes (1001, "NAME ended the
-    /// session"); the server stops. Waits at most about twice `endTimeout`.
+    /// session"); the server stops. Waits at most about twice `endTimeout`. After `endServingOn()`, stops
+    /// serving at once.
     public func end() async {
-        let task: Task<Void, any Error>? = state.withLock { state in
+        let (task, serving): (Task<Void, any Error>?, Task<Void, Never>?) = state.withLock { state in
             defer { state = .ended }
-            if case .running(let task, _, _) = state { return task }
-            return nil
+            switch state {
+            case .running(let task, _, _): return (task, nil)
+            case .servingAfterEnd(let task, _, _, let serving): return (task, serving)
+            default: return (nil, nil)
+            }
         }
+        serving?.cancel()
         await session.end()
         guard let task else { return }
+        // Sockets kept open after the end (serving on) are closed here; the others close after their `end`.
+        await stop(task, closing: serving == nil ? nil : "\(configuration.ownerName)'s host stopped serving the story")
+    }
+
+    /// The owner quit, and followers may read on alone: every follower gets `end(NAME)` at once, but the
+    /// story's files are still served to those still connected (their sockets stay open) until the last one
+    /// leaves or `HostLimits.servingAfterEnd` passes; then their sockets close (1001) and the server stops.
+    /// A host with no files (the story on a web server) or no follower stops at once, as `end()`.
+    /// Returns at once: the stream says how many followers are still connected, at each change, and
+    /// finishes once the server stopped. `end()` stops it sooner.
+    public func endServingOn() async -> AsyncStream<Int> {
+        let (counts, input) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
         let sockets = sockets
+        guard requests.files != nil, sockets.count > 0 else {
+            await end()
+            input.finish()
+            return counts
+        }
+        sockets.keepOpenAfterEnd()
+        let limit = configuration.limits.servingAfterEnd
+        let owner = configuration.ownerName
+        // Claimed before the session ends, so a concurrent `end()` finds the serving task to cancel.
+        let claimed: Bool = state.withLock { state in
+            guard case .running(let task, let port, let fingerprint) = state else { return false }
+            let serving = Task { [weak self] in
+                let left = await Self.watch(sockets, within: limit) { input.yield($0) }
+                guard let self else { return input.finish() }
+                let server: Task<Void, any Error>? = self.state.withLock { state in
+                    guard case .servingAfterEnd(let task, _, _, _) = state else { return nil }
+                    state = .ended
+                    return task
+                }
+                if let server { await self.stop(server, closing: left == 0 ? nil : "\(owner)'s host stopped serving the story") }
+                input.finish()
+            }
+            state = .servingAfterEnd(task, port: port, fingerprint: fingerprint, serving: serving)
+            return true
+        }
+        await session.end()
+        if !claimed { input.finish() }
+        return counts
+    }
+
+    /// Tells `changed` the number of sockets open at each change until none is open or `limit` passes;
+    /// returns the number still open then (0 when the last left; ends at once when cancelled).
+    private static func watch(_ sockets: FollowerSockets, within limit: Duration, changed: @escaping @Sendable (Int) -> Void) async -> Int {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await count in sockets.counts() {
+                    changed(count)
+                    if count == 0 { return }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+        return sockets.count
+    }
+
+    /// Closes the followers' sockets still open after the end (1001 with `closing`), waits for all to close
+    /// within `endTimeout`, stops the server within `endTimeout`.
+    private func stop(_ task: Task<Void, any Error>, closing: String?) async {
+        let sockets = sockets
+        if let closing { await sockets.dropAll(reason: closing) }
         await Self.first(within: configuration.endTimeout) { await sockets.drained() }
         task.cancel()
         // The server stops shortly; never wait for it longer than the bound (the process may be quitting).

@@ -125,6 +125,9 @@ public enum FollowerConnection {
             ) { inbound, outbound, _ in
                 try await outbound.write(.text(SessionCodec.encode(.hello(name: name))))
                 for try await message in inbound.messages(maxSize: 1 << 20) {
+                    // After `end` the socket stays open while the follower reads on: the host serves the story's
+                    // files to the followers still connected. It closes when the host stops or the follower quits.
+                    if seen.value.withLock({ $0.ended }) { continue }
                     let parsed: Result<SessionMessage, SessionCodec.Problem>
                     switch message {
                     case .text(let text): parsed = SessionCodec.parse(text)
@@ -157,7 +160,6 @@ public enum FollowerConnection {
                     case .end(let owner):
                         seen.value.withLock { $0.ended = true }
                         events.yield(.ended(owner: owner))
-                        return
                     }
                 }
             }

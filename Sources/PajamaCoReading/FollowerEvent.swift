@@ -14,7 +14,8 @@ public enum FollowerEvent: Sendable, Equatable {
     case cue(AssetPath, SoundCue)
     /// The followers now.
     case participants([String])
-    /// The owner ended the session; the stream ends.
+    /// The owner ended the session. The stream ends when the host stops serving the story (the follower's
+    /// connection stays open until then, so the host knows someone still reads), or when it is dropped.
     case ended(owner: String)
     /// The connection dropped; trying again (attempt 1, 2, ...) after a pause.
     case reconnecting(attempt: Int, reason: String)

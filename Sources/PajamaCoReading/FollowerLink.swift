@@ -29,9 +29,13 @@ public final class FollowerLink {
                 changed: @escaping @MainActor (Change) -> Void) {
         listener = Task { @MainActor [weak self] in
             var reconnecting = false
+            var ended = false
             var events = events
             while let event = await events.next(isolation: #isolation) {
                 guard let self else { return }
+                // After the end the stream is kept (not dropped) until the host stops serving the story or
+                // the follower quits: dropping it would close the connection, and the host counts it.
+                if ended { continue }
                 switch event {
                 case .welcome(let welcome, _):
                     guard welcome.story.id == storyId else {
@@ -52,7 +56,7 @@ public final class FollowerLink {
                     changed(.reconnecting("connection to the host lost; reconnecting (attempt \(attempt))"))
                 case .ended(let owner):
                     changed(.ended(owner: owner))
-                    return
+                    ended = true
                 case .failed(let error):
                     changed(.failed("\(error); reading on alone"))
                     return

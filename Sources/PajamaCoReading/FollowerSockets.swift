@@ -12,6 +12,12 @@ final class FollowerSockets: Sendable {
         var count = 0
         var writers: [Int: WebSocketOutboundWriter] = [:]
         var drained: [CheckedContinuation<Void, Never>] = []
+        /// Those told the count at each change (`counts()`).
+        var watchers: [Int: AsyncStream<Int>.Continuation] = [:]
+        var nextWatcher = 0
+        /// Whether a socket stays open after the session's `end` (the host goes on serving the story's
+        /// files to the followers still connected); else it is closed with 1001 at once.
+        var openAfterEnd = false
     }
 
     private let session: CoReadingSession
@@ -27,6 +33,23 @@ final class FollowerSockets: Sendable {
 
     /// Sockets open now (joined or not yet).
     var count: Int { open.withLock { $0.count } }
+
+    /// The number of sockets open now, then at each change (until the stream is dropped).
+    func counts() -> AsyncStream<Int> {
+        let (stream, input) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = open.withLock { open -> Int in
+            defer { open.nextWatcher += 1 }
+            open.watchers[open.nextWatcher] = input
+            input.yield(open.count)
+            return open.nextWatcher
+        }
+        input.onTermination = { [weak self] _ in _ = self?.open.withLock { $0.watchers.removeValue(forKey: id) } }
+        return stream
+    }
+
+    /// From now on a follower's socket stays open after the session's `end`, until the follower closes it
+    /// or `dropAll` closes it (reading on alone while the host serves the story's files).
+    func keepOpenAfterEnd() { open.withLock { $0.openAfterEnd = true } }
 
     /// Whether one more socket fits under the follower cap.
     var hasRoom: Bool { count < limits.followerCap }
@@ -45,9 +68,9 @@ final class FollowerSockets: Sendable {
 
     /// Closes every joined follower's socket (1001 going away) without ending the session: followers
     /// reconnect and catch up from the welcome.
-    func dropAll() async {
+    func dropAll(reason: String = "the host dropped the connection") async {
         let writers = open.withLock { Array($0.writers.values) }
-        for outbound in writers { try? await outbound.close(.goingAway, reason: "the host dropped the connection") }
+        for outbound in writers { try? await outbound.close(.goingAway, reason: reason) }
     }
 
     /// One socket, from its first frame to its close. `hangUp` closes the connection outright (a peer that
@@ -57,6 +80,7 @@ final class FollowerSockets: Sendable {
         let admitted = open.withLock { open -> Bool in
             guard open.count < limits.followerCap else { return false }
             open.count += 1
+            for watcher in open.watchers.values { watcher.yield(open.count) }
             return true
         }
         guard admitted else {
@@ -66,6 +90,7 @@ final class FollowerSockets: Sendable {
         defer {
             let waiting = open.withLock { open -> [CheckedContinuation<Void, Never>] in
                 open.count -= 1
+                for watcher in open.watchers.values { watcher.yield(open.count) }
                 guard open.count == 0 else { return [] }
                 defer { open.drained = [] }
                 return open.drained
@@ -110,7 +135,7 @@ final class FollowerSockets: Sendable {
         open.withLock { $0.writers[follower.id] = outbound }
         defer { _ = open.withLock { $0.writers.removeValue(forKey: follower.id) } }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await Self.write(follower.outbox, to: outbound) }
+            group.addTask { await self.write(follower.outbox, to: outbound) }
             // After hello a follower has nothing to say: any message is refused; the loop ends when it leaves.
             if let next = await messages.next() {
                 let problem: SessionCodec.Problem
@@ -126,8 +151,10 @@ final class FollowerSockets: Sendable {
         await session.leave(follower.id)
     }
 
-    /// The outbox's messages, in order, until it closes; `end` closes the socket (1001: the host goes away).
-    private static func write(_ outbox: FollowerOutbox, to outbound: WebSocketOutboundWriter) async {
+    /// The outbox's messages, in order, until it closes; `end` closes the socket (1001: the host goes away),
+    /// unless the host goes on serving the story (`keepOpenAfterEnd`): the follower then closes it when it
+    /// quits, or the host when it stops.
+    private func write(_ outbox: FollowerOutbox, to outbound: WebSocketOutboundWriter) async {
         for await _ in outbox.wakes {
             for message in outbox.takeEncoded() {
                 do {
@@ -136,7 +163,7 @@ final class FollowerSockets: Sendable {
                     return
                 }
                 if case .end(let owner) = message.message {
-                    try? await outbound.close(.goingAway, reason: "\(owner) ended the session")
+                    if !open.withLock({ $0.openAfterEnd }) { try? await outbound.close(.goingAway, reason: "\(owner) ended the session") }
                     return
                 }
             }

@@ -34,11 +34,15 @@ public struct HostLimits: Sendable, Equatable {
     /// after doubles it, up to `longestPause`.
     public var firstPause: Duration
     public var longestPause: Duration
+    /// After the owner quits, how long the host at most goes on serving the story's files to the followers
+    /// still connected (reading on alone); it stops sooner when the last one leaves.
+    public var servingAfterEnd: Duration
 
     public init(followerCap: Int = 256, connectionBudget: Int? = nil, headerTimeout: Duration = .seconds(10),
                 idleTimeout: Duration = .seconds(60), helloTimeout: Duration = .seconds(10), requestLineLimit: Int = 8 * 1024,
                 headLimit: Int = 16 * 1024, messageLimit: Int = SessionCodec.maximumSize, wrongTokenBurst: Int = 5,
-                wrongTokenWindow: Duration = .seconds(10), firstPause: Duration = .seconds(1), longestPause: Duration = .seconds(60)) {
+                wrongTokenWindow: Duration = .seconds(10), firstPause: Duration = .seconds(1), longestPause: Duration = .seconds(60),
+                servingAfterEnd: Duration = .seconds(600)) {
         self.followerCap = followerCap
         self.connectionBudget = connectionBudget
         self.headerTimeout = headerTimeout
@@ -51,6 +55,7 @@ public struct HostLimits: Sendable, Equatable {
         self.wrongTokenWindow = wrongTokenWindow
         self.firstPause = firstPause
         self.longestPause = longestPause
+        self.servingAfterEnd = servingAfterEnd
     }
 
     /// The connection budget in force: the one given, else half the descriptor limit (at least 8, at most 4,096).

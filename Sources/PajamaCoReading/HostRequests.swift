@@ -32,6 +32,8 @@ struct HostRequests: Sendable {
         case notFound
         case notModified(String)
         case file(PackageFiles.OpenFile, body: Bool)
+        /// The package's files and sizes (`PackageListing`), JSON.
+        case listing(ByteBuffer, body: Bool)
     }
 
     func respond(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
@@ -45,6 +47,10 @@ struct HostRequests: Sendable {
         case .notFound:
             let body = ByteBuffer(string: "not found\n")
             try await writer.write(response: Self.head(.notFound, length: body.readableBytes), body: .init(byteBuffer: body))
+        case .listing(let json, let withBody):
+            let head = Self.head(.ok, length: json.readableBytes, type: "application/json", extra: [.cacheControl: "no-cache"])
+            guard withBody else { return try await writer.writeResponse(head) }
+            try await writer.write(response: head, body: .init(byteBuffer: json))
         case .notModified(let etag):
             try await writer.writeResponse(HTTPResponse(status: .notModified, headerFields: [.eTag: etag]))
         case .file(let file, let withBody):
@@ -88,6 +94,9 @@ struct HostRequests: Sendable {
             return .refusal(.badRequest, "the session is a WebSocket (pajama join connects to it)", [:])
         }
         guard let files else { return .refusal(.notFound, "this host serves only the session; the story is at \(storyURL)", [:]) }
+        if path == "/" + PackageListing.path {
+            return .listing(ByteBuffer(bytes: files.listing().encoded()), body: request.method == .get)
+        }
         switch files.open(requestPath: path) {
         case .notFound:
             return .notFound

@@ -97,6 +97,21 @@ struct PackageFiles: Sendable {
         return .file(OpenFile(descriptor: fd, size: size, etag: etag))
     }
 
+    /// The declared files there now, each within its limit, with its size: beats first, then the rest, each
+    /// part by path (what a follower fetches to read on alone, `PackageDownload`).
+    func listing() -> PackageListing {
+        var files: [PackageListing.File] = []
+        for (path, limit) in declared {
+            let url = root.appendingPathComponent(path).resolvingSymlinksInPath()
+            var info = stat()
+            guard url.path.hasPrefix(root.path + "/"), stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                  Int(info.st_size) <= limit else { continue }
+            files.append(PackageListing.File(path: path, size: Int(info.st_size)))
+        }
+        func rank(_ file: PackageListing.File) -> (Int, String) { (file.path.hasPrefix("beats/") ? 0 : 1, file.path) }
+        return PackageListing(files: files.sorted { rank($0) < rank($1) })
+    }
+
     /// story.json, the beats reachable from it and the assets they name (or, for an ink story, its file and
     /// the assets its tags name), with each one's size limit.
     static func declaredFiles(root: URL, ink: String?) -> [String: Int] {

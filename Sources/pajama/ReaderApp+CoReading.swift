@@ -114,9 +114,54 @@ extension ReaderApp {
                                        coReading: .host(host), input: input)
             }
         }
-        await host.end()
+        // After `q` the story's files are still served to the followers still connected, so they read on alone;
+        // a quit signal (Ctrl-C, SIGTERM, a closed terminal: stop now) stops the host at once.
+        let servingOn: AsyncStream<Int>
+        if case .signal = outcome {
+            await host.end()
+            servingOn = AsyncStream { $0.finish() }
+        } else {
+            servingOn = await host.endServingOn()
+        }
         await shutdown(sound: sound, content: content)
-        return ScreenSession.exitCode(outcome)
+        let stopped = await serveOn(host, followers: servingOn, limit: configuration.limits.servingAfterEnd)
+        return ScreenSession.exitCode(stopped.map { .signal($0) } ?? outcome)
+    }
+
+    /// After the owner quit: the host goes on serving the story to the followers still connected, said on
+    /// the terminal (standard error), until the last one leaves, `limit` passes, or a quit signal (Ctrl-C)
+    /// stops it. Returns that signal's number, if one came.
+    static func serveOn(_ host: CoReadingHost, followers counts: AsyncStream<Int>, limit: Duration) async -> Int32? {
+        let signals = QuitSignals()
+        await signals.start()
+        defer { signals.stop() }
+        signals.onSignal = { Task { await host.end() } }
+        let minutes = Int(limit.components.seconds / 60)
+        let span = minutes >= 1 ? "\(minutes) minute\(minutes == 1 ? "" : "s")" : "\(limit.components.seconds) s"
+        let until = Date().addingTimeInterval(TimeInterval(limit.components.seconds)).formatted(date: .omitted, time: .shortened)
+        func followers(_ count: Int) -> String { count == 1 ? "1 follower" : "\(count) followers" }
+        var shown: Int?
+        var last = 0
+        for await count in counts {
+            last = count
+            guard count > 0, count != shown else { continue }
+            let who = followers(count)
+            if shown == nil {
+                printError("pajama: \(who) still reading: serving them the story until they leave, at most \(span) (until \(until)); Ctrl-C stops now")
+            } else {
+                printError("pajama: \(who) still reading")
+            }
+            shown = count
+        }
+        guard shown != nil else { return signals.received }
+        if signals.received != nil {
+            printError("pajama: stopped serving the story (\(followers(last)) still reading)")
+        } else if last == 0 {
+            printError("pajama: the last follower left; stopped serving the story")
+        } else {
+            printError("pajama: stopped serving the story after \(span) (\(followers(last)) still reading)")
+        }
+        return signals.received
     }
 
     /// `pajama join`: connects, opens the host's story where the owner is, follows; returns the exit code.
@@ -174,6 +219,13 @@ extension ReaderApp {
             await shutdown(sound: sound, content: content)
             return 2
         }
+        // The host's own files are fetched in the background (a package up to 64 MB whole), so reading on alone
+        // after the owner quits reaches every beat; a story on a web server stays there and is not fetched.
+        let download = sameOrigin
+            ? PackageDownload(source: package, disk: DiskCache(root: paths.cache), storyId: content.manifest.id,
+                              version: content.manifest.version, skipping: Set([welcome.story.ink].compactMap { $0 }))
+            : nil
+        defer { download?.cancel() }
         // An ink story: the owner's beat is made from the owner's seed and state before the reader enters it.
         if let sync = welcome.beat, case .failed(let reason) = await content.restore(sync.origin) {
             printError("pajama: cannot follow the owner's ink story: \(reason)")

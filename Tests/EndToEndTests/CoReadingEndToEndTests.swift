@@ -237,13 +237,63 @@ import Testing
             ann.stop()
             cy.stop()
         }
+        // A follower says whom it follows before any key.
+        for follower in [ann, cy] { #expect(follower.screen().contains("following Olive"), "\(follower.screen())") }
         try owner.press("Space", thenWaitFor: "Walk page two.")
         for follower in [ann, cy] { try follower.waitFor("Walk page two.") }
-        try owner.press("q", thenWaitFor: "[exited 0]")
+        // The owner quits; the host serves the story on while the followers read, and says so.
+        try owner.press("q", thenWaitFor: "2 followers still reading: serving them the story until they leave")
         for follower in [ann, cy] { try follower.waitFor("Olive ended the session") }
-        // Reading on alone: the keys move the follower now.
+        // Reading on alone: the keys move the follower now, to every beat.
         try ann.press("Space", thenWaitFor: "Which way now?")
         try ann.press("2", thenWaitFor: "The right path page.")
         #expect(cy.screen().contains("Walk page two."))
+        try cy.press("Space", thenWaitFor: "Which way now?")
+        try cy.press("1", thenWaitFor: "The left path page.")
+        try cy.press("Space", thenWaitFor: "Up or down?")
+        try cy.press("2", thenWaitFor: "The valley page.")
+        // The last to leave ends the host.
+        try ann.press("q", thenWaitFor: "[exited 0]")
+        try owner.waitFor("1 follower still reading")
+        try cy.press("q", thenWaitFor: "[exited 0]")
+        try owner.waitFor("the last follower left; stopped serving the story")
+        try owner.waitFor("[exited 0]")
+    }
+
+    /// A follower fetches the whole story in the background while it follows: with the owner's process
+    /// gone (killed: nothing is served any more), it reads on to a beat far past what its reader preloaded.
+    @Test func aFollowerReadsOnToEveryBeatWhenTheHostIsGone() throws {
+        let dir = try story()
+        defer { dir.remove() }
+        // Down the hill: eight beats more, one after the other, past the reader's preload window.
+        try dir.write("beats/down.json", """
+        {"id":"down","pages":[{"id":"p","type":"text","lines":["The valley page."]}],"nextBeatId":"d1"}
+        """)
+        for index in 1...8 {
+            let next = index < 8 ? #","nextBeatId":"d\#(index + 1)""# : ""
+            try dir.write("beats/d\(index).json", """
+            {"id":"d\(index)","pages":[{"id":"p","type":"text","lines":["Deeper, step \(index)."]}]\(next)}
+            """)
+        }
+        let port = try freePort()
+        let owner = try host(dir, port: port)
+        defer { owner.stop() }
+        let ann = try join(port: port, name: "ann")
+        defer { ann.stop() }
+        try ann.waitFor("Walk page one.")
+        // Every beat (13) in ann's disk cache: the reader's own loads and the background download.
+        let folder = ann.home.path + "/cache/pajama/together"
+        try ann.waitUntil("13 beats in the cache") { _ in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).count >= 13
+        }
+        try owner.press("q", thenWaitFor: "1 follower still reading")
+        if let pid = owner.programPID(named: "pajama") { kill(pid, SIGKILL) }
+        try ann.waitFor("Olive ended the session")
+        try ann.press("Space", thenWaitFor: "Walk page two.")
+        try ann.press("Space", thenWaitFor: "Which way now?")
+        try ann.press("1", thenWaitFor: "The left path page.")
+        try ann.press("Space", thenWaitFor: "Up or down?")
+        try ann.press("2", thenWaitFor: "The valley page.")
+        for index in 1...8 { try ann.press("Space", thenWaitFor: "Deeper, step \(index).") }
     }
 }
