@@ -32,8 +32,8 @@ import Testing
         try follower.waitFor("The left path page.")
         #expect(!follower.screen().contains("The right path page."))
         #expect(follower.paneValue("#{alternate_on}") == "0")
-        // The owner quits: the follower is told and reads on alone.
-        try owner.press("q", thenWaitFor: "[exited 0]")
+        // The owner quits: the follower is told and reads on alone (the host serves the story on meanwhile).
+        try owner.press("q", thenWaitFor: "1 follower still reading")
         try follower.waitFor("Olive ended the session")
         follower.send("Enter")
         try follower.waitFor("Up or down?")
@@ -41,5 +41,6 @@ import Testing
         try follower.waitFor("The hilltop page.")
         follower.send("q", "Enter")
         try follower.waitFor("[exited 0]")
+        try owner.waitFor("[exited 0]")
     }
 }
