@@ -50,7 +50,7 @@ public final class PackageDownload: Sendable {
 
     private static func run(source: any StorySource, disk: DiskCache, storyId: String, version: String?, limit: Int,
                             skipping: Set<String>) async -> Report? {
-        guard let bytes = try? await source.read(PackageListing.path),
+        guard let bytes = await read(PackageListing.path, from: source),
               let listing = try? JSONDecoder().decode(PackageListing.self, from: Data(bytes)) else { return nil }
         let files = listing.files.filter { $0.path != "story.json" && !skipping.contains($0.path) }
         var report = Report(files: files.count, bytes: files.reduce(0) { $0 + $1.size }, here: 0)
@@ -63,11 +63,25 @@ public final class PackageDownload: Sendable {
                 continue
             }
             guard file.size <= budget else { continue }
-            guard let data = try? await source.read(file.path) else { continue }
+            guard let data = await read(file.path, from: source) else { continue }
             await disk.store(storyId: storyId, version: version, path: file.path, bytes: data)
             report.here += 1
             budget -= data.count
         }
         return report
+    }
+
+    /// The file at `path`, tried three times (a busy host, a link that stalls), a second and two apart; nil
+    /// if it cannot be had (not found, or cancelled).
+    private static func read(_ path: String, from source: any StorySource) async -> [UInt8]? {
+        for attempt in 1...3 {
+            do {
+                return try await source.read(path)
+            } catch {
+                if case .notFound = error { return nil }
+                guard attempt < 3, (try? await Task.sleep(for: .seconds(attempt))) != nil else { return nil }
+            }
+        }
+        return nil
     }
 }

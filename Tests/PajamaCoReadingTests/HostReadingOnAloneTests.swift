@@ -115,7 +115,7 @@ import Testing
         defer { cache.remove() }
         let host = try await startHost(folder)
         let port = host.port
-        let source = HTTPStorySource(baseURL: URL(string: host.joinURL)!, progressTimeout: .seconds(2), authorization: "Bearer \(Self.token)")
+        let source = HTTPStorySource(baseURL: URL(string: host.joinURL)!, authorization: "Bearer \(Self.token)")
         let download = PackageDownload(source: source, disk: DiskCache(root: cache.url), storyId: "shared", version: "2")
         let report = try #require(await download.report)
         #expect(report.whole && report.files == 4, "\(report)")
