@@ -9,8 +9,9 @@ import PajamaCore
 public final class PlainReader {
     private enum State {
         case idle
-        /// Reading: the tasks that feed the inbox (cancelled when the session ends).
-        case reading([Task<Void, Never>])
+        /// Reading: the tasks that feed the inbox, the view model's events and the lines typed (cancelled
+        /// when the session ends).
+        case reading(events: Task<Void, Never>, lines: Task<Void, Never>)
         case ended
     }
 
@@ -50,15 +51,15 @@ public final class PlainReader {
         guard case .idle = state else { return .quit }
         let events = viewModel.events()  // subscribed before the view model starts
         signals?.onSignal = { [post] in post.yield(.endOfInput) }
-        state = .reading([
-            Task { @MainActor [post] in
-                for await event in events { post.yield(.reader(event)) }
-            },
-            Task { @MainActor [post, input] in
+        let relay = Task { @MainActor [post] in
+            for await event in events { post.yield(.reader(event)) }
+        }
+        state = .reading(
+            events: relay,
+            lines: Task { @MainActor [post, input] in
                 while let line = await input.nextLine() { post.yield(.line(line)) }
                 if !Task.isCancelled { post.yield(.endOfInput) }
-            },
-        ])
+            })
         defer { end() }
         write("Plain mode: type ? and Enter for the commands.\n")
         run(work: { [viewModel] in
@@ -77,7 +78,22 @@ public final class PlainReader {
             if presenter.isQuitting { break }
             if let prompt = presenter.takePrompt() { write(prompt) }
         }
+        await closeSaying(relay)
         return .quit
+    }
+
+    /// Closes the view model here, so what it still says is printed before the session ends: a bookmark
+    /// saved just before `q` ("bookmarked NAME", or why it could not be), a problem writing the progress.
+    private func closeSaying(_ relay: Task<Void, Never>) async {
+        work?.cancel()
+        await viewModel.close()
+        await relay.value  // the view model's events end when it is closed
+        post.finish()
+        for await event in inbox {
+            guard case .reader(.notice) = event else { continue }
+            let (text, _) = presenter.handle(event)
+            if !text.isEmpty { write(text) }
+        }
     }
 
     private func perform(_ effect: PlainPresenter.Effect) {
@@ -112,7 +128,10 @@ public final class PlainReader {
 
     /// Ends the session's tasks (the view model is closed by its owner).
     private func end() {
-        if case .reading(let tasks) = state { tasks.forEach { $0.cancel() } }
+        if case .reading(let events, let lines) = state {
+            events.cancel()
+            lines.cancel()
+        }
         work?.cancel()
         signals?.onSignal = nil
         post.finish()
