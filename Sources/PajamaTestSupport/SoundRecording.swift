@@ -11,6 +11,8 @@ public final class SoundRecording: Sendable {
         /// The background sound playing (nil: none) and every start and stop, in order (`"start PATH"`, `"stop"`).
         var loop: AssetPath?
         var loopChanges: [String] = []
+        /// Tests waiting for a background sound to play (`loopPlays`).
+        var loopWaiters: [(path: AssetPath, reply: CheckedContinuation<Void, Never>)] = []
         var volume = 100
         var muted = false
     }
@@ -36,6 +38,20 @@ public final class SoundRecording: Sendable {
     /// Every change of the background sound, in order: `"start PATH"` (a new one), `"stop"`.
     public var loopChanges: [String] { record.withLock { $0.loopChanges } }
 
+    /// Returns once `path` is the background sound playing: at once if it is, else when the start that
+    /// makes it so comes (no polling; a test that expects a start that never comes hangs until its time
+    /// limit).
+    public func loopPlays(_ path: AssetPath) async {
+        await withCheckedContinuation { (reply: CheckedContinuation<Void, Never>) in
+            let playing = record.withLock { record -> Bool in
+                if record.loop == path { return true }
+                record.loopWaiters.append((path, reply))
+                return false
+            }
+            if playing { reply.resume() }
+        }
+    }
+
     public var client: SoundClient {
         SoundClient(
             load: { [self] key, bytes throws(AssetLoadError) in
@@ -60,10 +76,14 @@ public final class SoundRecording: Sendable {
             setMuted: { [self] muted in record.withLock { $0.muted = muted } },
             startLoop: { [self] sound in
                 guard plays else { return false }
-                record.withLock {
-                    if $0.loop != sound.key.path { $0.loopChanges.append("start \(sound.key.path.value)") }
-                    $0.loop = sound.key.path
+                let answered = record.withLock { record -> [CheckedContinuation<Void, Never>] in
+                    if record.loop != sound.key.path { record.loopChanges.append("start \(sound.key.path.value)") }
+                    record.loop = sound.key.path
+                    let waiting = record.loopWaiters.filter { $0.path == sound.key.path }.map(\.reply)
+                    record.loopWaiters.removeAll { $0.path == sound.key.path }
+                    return waiting
                 }
+                for reply in answered { reply.resume() }
                 return true
             },
             stopLoop: { [self] in

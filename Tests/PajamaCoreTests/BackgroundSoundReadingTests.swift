@@ -6,7 +6,7 @@ import Testing
 /// The background sound as the reader plays it (docs/sound.md, "Background sound"): started by the page that
 /// names it, kept across pages that name it too, stopped by a page that says stop, at the story's end, on
 /// restart and when the reader closes; going back plays what that page had.
-@MainActor @Suite struct BackgroundSoundReadingTests {
+@MainActor @Suite(.timeLimit(.minutes(1))) struct BackgroundSoundReadingTests {
     static let rain = try! AssetPath(validating: "sounds/rain.wav")
 
     static func story() -> (StoryManifest, [Beat]) {
@@ -26,7 +26,7 @@ import Testing
         let sound = SoundRecording()
         let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p1"))
-        #expect(await eventually { sound.loop == Self.rain })
+        await sound.loopPlays(Self.rain)
         await vm.changePage(.advance)
         await vm.changePage(.advance)  // p3 says nothing: the loop goes on
         #expect(vm.location?.pageId == "p3")
@@ -36,10 +36,10 @@ import Testing
         await vm.changePage(.back)  // p3 again: it says nothing, the loop stays off
         #expect(sound.loop == nil)
         await vm.changePage(.back)  // p2: its loop again
-        #expect(await eventually { sound.loop == Self.rain })
+        await sound.loopPlays(Self.rain)
         for _ in 0..<3 { await vm.changePage(.advance) }
         #expect(vm.location?.pageId == "p5")
-        #expect(await eventually { sound.loop == Self.rain })
+        await sound.loopPlays(Self.rain)
         await vm.changePage(.advance)  // past the ending: the end screen, and silence
         guard case .finished = vm.state else {
             Issue.record("not at the end screen: \(vm.state)")
@@ -57,9 +57,9 @@ import Testing
         let sound = SoundRecording()
         let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p2"))
-        #expect(await eventually { sound.loop == Self.rain })
+        await sound.loopPlays(Self.rain)
         await vm.restart()  // p1 names it again: stopped, then started from the beginning
-        #expect(await eventually { sound.loop == Self.rain })
+        await sound.loopPlays(Self.rain)
         #expect(sound.loopChanges == ["start sounds/rain.wav", "stop", "start sounds/rain.wav"])
         await vm.close()
         #expect(sound.loop == nil)

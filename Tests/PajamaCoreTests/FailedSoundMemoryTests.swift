@@ -36,19 +36,22 @@ import Testing
             decodeImage: { _, _ in .textArt(lines: []) }, sound: .test, preloading: false, retry: retry)
         let viewModel = ReaderViewModel(content: content, sound: .test, progress: nil)
         let log = ReaderEventLog(viewModel.events())
+        let tap = tap
+        /// Answered when the `n`th skip of the tap sound arrives.
+        func skipsReach(_ n: Int) async -> Bool { await log.waitFor { $0.filter { $0 == .soundSkipped(tap, .tap) }.count >= n } }
         var skipped: Int { log.events.filter { $0 == .soundSkipped(tap, .tap) }.count }
         await viewModel.start()
         #expect(viewModel.location?.pageId == "text")
 
         // The first tap loads the sound (with the policy's retries) and fails.
         await viewModel.changePage(.advance)
-        #expect(await eventually { skipped == 1 })
+        #expect(await skipsReach(1) && skipped == 1)
         let firstVisit = server.requestCount(for: "assets/tap.wav")
         #expect(firstVisit >= 1)
         // More taps on the same visit: skipped at once, the server is not asked again.
         for tap in 2...4 {
             await viewModel.changePage(.advance)
-            #expect(await eventually { skipped == tap })
+            #expect(await skipsReach(tap) && skipped == tap)
         }
         #expect(server.requestCount(for: "assets/tap.wav") == firstVisit, "asked again on the same page visit")
 
@@ -59,12 +62,12 @@ import Testing
             await viewModel.changePage(.advance)
             taps += 1
         }
-        #expect(await eventually { skipped == taps })
+        #expect(await skipsReach(taps) && skipped == taps)
         await viewModel.navigateToLocation(StoryLocation(beatId: "start", pageId: "text"))
         #expect(viewModel.location == StoryLocation(beatId: "start", pageId: "text"))
         let before = server.requestCount(for: "assets/tap.wav")
         await viewModel.changePage(.advance)
-        #expect(await eventually { skipped == taps + 1 })
+        #expect(await skipsReach(taps + 1) && skipped == taps + 1)
         #expect(server.requestCount(for: "assets/tap.wav") > before, "a new visit tries again")
     }
 }

@@ -3,26 +3,54 @@ import PajamaCore
 import PajamaTestSupport
 import Testing
 
-/// Counts attempts (and, when given, the clock's time at each).
+/// Counts attempts (and, when given, the clock's time at each), and tells each on a stream, so a test
+/// awaits the attempt it expects instead of polling the count.
 actor AttemptLog {
     private(set) var count = 0
     private(set) var times: [Duration] = []
+    private let counted: AsyncStream<Int>
+    private let tell: AsyncStream<Int>.Continuation
+
+    init() { (counted, tell) = AsyncStream.makeStream(of: Int.self) }
+
     func record(at time: Duration? = nil) {
         count += 1
         if let time { times.append(time) }
+        tell.yield(count)
+    }
+
+    /// Returns once `n` attempts have been recorded.
+    func reached(_ n: Int) async {
+        guard count < n else { return }
+        for await count in counted where count >= n { return }
     }
 }
 
 /// Counts the backoff pauses a policy began: its jitter is asked for once per pause, right before it
-/// sleeps (after the failed attempt and its watchdog have ended), so a sleeper on the clock is then that pause.
+/// sleeps (after the failed attempt and its watchdog have ended), so a sleeper on the clock is then that
+/// pause. Each pause is told on a stream, so a test awaits the pause it expects instead of polling.
 final class PauseCount: Sendable {
     private let value = Locked(0)
+    private let begun: AsyncStream<Int>
+    private let tell: AsyncStream<Int>.Continuation
     let jitter: Double
-    init(jitter: Double = 0) { self.jitter = jitter }
+
+    init(jitter: Double = 0) {
+        self.jitter = jitter
+        (begun, tell) = AsyncStream.makeStream(of: Int.self)
+    }
+
     var count: Int { value.withLock { $0 } }
+
     func next() -> Double {
-        value.withLock { $0 += 1 }
+        tell.yield(value.withLock { $0 += 1; return $0 })
         return jitter
+    }
+
+    /// Returns once pause number `n` has begun (the counts come in order; one waiter at a time).
+    func began(_ n: Int) async {
+        guard count < n else { return }
+        for await count in begun where count >= n { return }
     }
 }
 
@@ -38,7 +66,7 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
     }
 }
 
-@Suite struct RetryPolicyTests {
+@Suite(.timeLimit(.minutes(1))) struct RetryPolicyTests {
     static let forever = Duration.seconds(3600)
 
     /// A policy on `clock` whose progress timeout (an hour) never matches a backoff pause.
@@ -51,7 +79,7 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
     /// Waits for pause number `n` to begin (the policy asked for its jitter and sleeps), then moves the
     /// clock on by `duration`.
     func pass(pause n: Int, of pauses: PauseCount, on clock: TestClock<Duration>, by duration: Duration) async {
-        #expect(await eventually { pauses.count >= n }, "pause \(n) never began")
+        await pauses.began(n)
         #expect(await clock.waitForSleeper(), "no sleeper for pause \(n)")
         await clock.advance(by: duration)
     }
@@ -70,7 +98,7 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
             } }
         for (index, pause) in expected.enumerated() {
             await pass(pause: index + 1, of: pauses, on: clock, by: pause)
-            #expect(await eventually { await log.count >= index + 2 }, "attempt \(index + 2) never came")
+            await log.reached(index + 2)
         }
         let error = await run.value
         let times = await log.times
@@ -173,7 +201,7 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
         for n in 1...5 {
             await clock.advance(by: .seconds(4))
             arrive.yield()
-            #expect(await eventually { await received.count >= n })
+            await received.reached(n)
         }
         #expect(try await run.value == 7)
         #expect(clock.elapsed == .seconds(20))
@@ -232,7 +260,7 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
                     await log.record()
                     throw AssetLoadError(.network, subject: "x")
             } }
-        #expect(await eventually { pauses.count == 1 })
+        await pauses.began(1)
         #expect(await clock.waitForSleeper())
         run.cancel()  // the clock never moves: only cancellation can end the pause
         let error = await run.value
@@ -250,7 +278,7 @@ func failure(of policy: RetryPolicy, subject: String, _ operation: @escaping @Se
                     do { try await clock.sleep(for: .seconds(86_400)) } catch { throw AssetLoadError(.cancelled, subject: "x") }
                     return 1
             } }
-        #expect(await eventually { await started.count == 1 })
+        await started.reached(1)
         run.cancel()
         let error = await run.value
         #expect(error?.kind == .cancelled)
