@@ -1,5 +1,6 @@
 import ArgumentParser
 import PajamaCore
+import PajamaTerminal
 
 /// `pajama` / `pajama library [folder]`: pick a story and read it.
 struct LibraryCommand: PathsCommand, LoggingCommand {
@@ -25,6 +26,12 @@ struct LibraryCommand: PathsCommand, LoggingCommand {
         if let folder, let problem = FolderStorySource.folderProblem(folder) {
             ReaderApp.printError("pajama: cannot open the library \(StoryFormatError.printable(folder)): \(problem)")
             throw ExitCode(2)
+        }
+        // A story's own folder (`pajama Stories/lantern-keeper`): the story is read, as `pajama read` would.
+        if let folder, LibraryEntry.isStoryFolder(folder) {
+            let code = await ReaderApp.runStory(folder, start: nil, restart: false, transcript: nil, options: reading, paths: paths)
+            if code != 0 { throw ExitCode(code) }
+            return
         }
         let code = await ReaderApp.runLibrary(library: StoryFolder.resolve(folder, paths: paths), options: reading, paths: paths)
         if code != 0 { throw ExitCode(code) }

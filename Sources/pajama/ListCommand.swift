@@ -17,7 +17,12 @@ struct ListCommand: PathsCommand {
             ReaderApp.printError("pajama: cannot list \(StoryFormatError.printable(folder)): \(problem)")
             throw ExitCode(2)
         }
-        let entries = LibraryEntry.scan(library, progress: ProgressStore(folder: paths.progress))
+        var entries = LibraryEntry.scan(library, progress: ProgressStore(folder: paths.progress))
+        // A story's own folder (`pajama list Stories/lantern-keeper`): that story's row, and what the folder is.
+        if let folder = library.explicit, entries.isEmpty, let story = LibraryEntry.entry(at: folder, progress: ProgressStore(folder: paths.progress)) {
+            ReaderApp.printError("pajama: \(StoryFormatError.printable(folder)) is a story, not a folder of stories (`pajama read \(StoryFormatError.printable(folder))` reads it)")
+            entries = [story]
+        }
         if entries.isEmpty {
             print("no stories in \(library.title)")
             return

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import PajamaCore
+import PajamaTerminal
 
 /// `pajama read <folder|URL>`: read one story.
 struct ReadCommand: PathsCommand, LoggingCommand {
@@ -53,6 +55,23 @@ struct ReadCommand: PathsCommand, LoggingCommand {
     }
 
     func run(paths: Paths) async throws {
+        // A folder of stories (`pajama read Stories`): its library opens, as `pajama Stories` would; with
+        // options only a story takes, what the folder is and the commands are said instead.
+        if !story.contains("://"), !LibraryEntry.isStoryFolder(story), FolderStorySource.folderProblem(story) == nil {
+            let stories = LibraryEntry.scan(story, progress: ProgressStore(folder: paths.progress))
+            if let first = stories.first {
+                let shown = StoryFormatError.printable(story)
+                if start != nil || bookmark != nil || transcript != nil || watch || restart {
+                    let one = StoryFormatError.printable((first.folder as NSString).lastPathComponent)
+                    ReaderApp.printError("pajama: \(shown) is a folder of \(stories.count) \(stories.count == 1 ? "story" : "stories"), not a story: "
+                        + "`pajama \(shown)` shows them, `pajama read \((shown as NSString).appendingPathComponent(one))` reads one")
+                    throw ExitCode(2)
+                }
+                let code = await ReaderApp.runLibrary(library: StoryFolder.resolve(story, paths: paths), options: reading, paths: paths)
+                if code != 0 { throw ExitCode(code) }
+                return
+            }
+        }
         let code = await ReaderApp.runStory(
             story, start: start.flatMap(Self.location), restart: restart, bookmark: bookmark, transcript: transcript, watch: watch,
             options: reading, paths: paths)

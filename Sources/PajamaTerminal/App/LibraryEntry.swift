@@ -17,35 +17,46 @@ public struct LibraryEntry: Sendable, Equatable {
     /// Every story folder (a folder with a story.json) under `folder`, sorted by title.
     public static func scan(_ folder: String, progress: ProgressStore) -> [LibraryEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var entries: [LibraryEntry] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-            let source = FolderStorySource(folder: path)
-            let ink = InkStorySource.inkFile(at: path)  // known by its content: an ink story.json is ink
-            guard source.exists("story.json") || ink != nil else { continue }
-            do {
-                let manifest = if let ink {
-                    try InkStorySource.manifest(folder: ink.folder, file: ink.file)
-                } else {
-                    try StoryDecoder.decodeManifest(try source.readSync("story.json"))
-                }
-                let saved = progress.load(storyId: manifest.id).progress
-                let state: String
-                if let saved {
-                    state = saved.finished ? "finished" : "page \(max(1, saved.pagesRead))"
-                } else {
-                    state = "new"
-                }
-                entries.append(LibraryEntry(folder: path, id: manifest.id, title: manifest.title, author: manifest.author,
-                                            beatCount: manifest.beats?.count, progress: state, readable: true))
-            } catch {
-                entries.append(LibraryEntry(folder: path, id: name, title: name, author: nil, beatCount: nil,
-                                            progress: "cannot open", readable: false, problem: "\(error)"))
-            }
+        let entries = names.sorted().filter { !$0.hasPrefix(".") }.compactMap {
+            entry(at: (folder as NSString).appendingPathComponent($0), progress: progress)
         }
         return entries.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
+    }
+
+    /// The story in the folder at `path`, nil when it is not a story folder (no story.json, no ink story).
+    public static func entry(at path: String, progress: ProgressStore) -> LibraryEntry? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        let source = FolderStorySource(folder: path)
+        let ink = InkStorySource.inkFile(at: path)  // known by its content: an ink story.json is ink
+        guard source.exists("story.json") || ink != nil else { return nil }
+        let name = (path as NSString).lastPathComponent
+        do {
+            let manifest = if let ink {
+                try InkStorySource.manifest(folder: ink.folder, file: ink.file)
+            } else {
+                try StoryDecoder.decodeManifest(try source.readSync("story.json"))
+            }
+            let saved = progress.load(storyId: manifest.id).progress
+            let state: String
+            if let saved {
+                state = saved.finished ? "finished" : "page \(max(1, saved.pagesRead))"
+            } else {
+                state = "new"
+            }
+            return LibraryEntry(folder: path, id: manifest.id, title: manifest.title, author: manifest.author,
+                                beatCount: manifest.beats?.count, progress: state, readable: true)
+        } catch {
+            return LibraryEntry(folder: path, id: name, title: name, author: nil, beatCount: nil,
+                                progress: "cannot open", readable: false, problem: "\(error)")
+        }
+    }
+
+    /// Whether the folder at `path` is a story (its own story.json or ink story) rather than a folder of stories.
+    public static func isStoryFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
+        return FolderStorySource(folder: path).exists("story.json") || InkStorySource.inkFile(at: path) != nil
     }
 
     /// Every story of the library's folders, sorted by title; a story id found in an earlier folder hides
