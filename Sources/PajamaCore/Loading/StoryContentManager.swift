@@ -21,8 +21,8 @@ public actor StoryContentManager: StoryContent {
     private let criticalityOverrides = CriticalityOverrides()
     private var recentBeats: [String] = []
     /// What is in memory, read at once from any thread (the reader's moves and "▸ ready"; see `ResidentContent`).
-    private nonisolated let memoryView: ResidentStoryContent
-    public nonisolated var resident: (any ResidentContent)? { memoryView }
+    private nonisolated let residentContent: ResidentStoryContent
+    public nonisolated var resident: (any ResidentContent)? { residentContent }
 
     /// A decoder for pictures (PajamaImage's `ImageDecoder.decode` in the app; a fake in tests).
     public typealias ImageDecoding = @Sendable (AssetPath, [UInt8]) throws(AssetLoadError) -> StoryImage
@@ -66,10 +66,10 @@ public actor StoryContentManager: StoryContent {
         } else {
             sounds = nil
         }
-        let memoryView = ResidentStoryContent(storage: storage, images: images, sounds: sounds, sound: sound,
+        let residentContent = ResidentStoryContent(storage: storage, images: images, sounds: sounds, sound: sound,
                                               overrides: criticalityOverrides, manifest: current)
-        self.memoryView = memoryView
-        let assets = AssetPreloader(images: images, sounds: sounds) { memoryView.criticality(of: $0) }
+        self.residentContent = residentContent
+        let assets = AssetPreloader(images: images, sounds: sounds) { residentContent.criticality(of: $0) }
         preloader = BeatPreloader(
             policy: preloadPolicy, maximumConcurrentLoads: maximumConcurrentBeatLoads,
             maximumConcurrentAssetLoads: maximumConcurrentAssetLoads, enabled: preloading, events: events,
@@ -182,7 +182,7 @@ public actor StoryContentManager: StoryContent {
     // MARK: Criticality
 
     /// The criticality of one use of an asset: run-time override, else story.json, else the format's default.
-    public func criticality(of reference: AssetReference) -> Criticality { memoryView.criticality(of: reference) }
+    public func criticality(of reference: AssetReference) -> Criticality { residentContent.criticality(of: reference) }
 
     /// Overrides the criticality of every use of `path` (nil removes the override); the gate and the
     /// preloader use it from the next check or window on.
@@ -191,7 +191,7 @@ public actor StoryContentManager: StoryContent {
     /// True when every critical asset of the page is loaded; sounds count only while a sound server is
     /// there (reading never waits on a missing one). Never waits on I/O.
     public func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) async -> Bool {
-        memoryView.criticalAssetsLoaded(for: location, in: beat)
+        residentContent.criticalAssetsLoaded(for: location, in: beat)
     }
 
     /// Loads the critical assets of the page (sounds only while a sound server is there).
@@ -199,7 +199,7 @@ public actor StoryContentManager: StoryContent {
         guard let page = beat.page(withId: location.pageId) else { return }
         for ref in page.assetReferences(beatId: beat.id) where criticality(of: ref) == .critical {
             if ref.role.isSound {
-                if memoryView.soundIsOn { _ = try await loadSound(ref.path) }
+                if residentContent.soundIsOn { _ = try await loadSound(ref.path) }
             } else {
                 _ = try await loadImage(ref.path)
             }

@@ -77,9 +77,9 @@ extension ReaderViewModel {
             guard isCurrent(attempt) else { return }
         }
         guard let beat, !beat.pages.isEmpty else { return }
-        let (location, pageIndex) = arrival(entry.target, in: beat, resolvingInvalid: resolvingInvalid, reload: entry.reload)
+        let (location, pageIndex) = landing(of: entry.target, in: beat, resolvingInvalid: resolvingInvalid, reload: entry.reload)
         let page = beat.pages[pageIndex]
-        handOff(location)
+        tellContentReaderMoved(to: location)
         if !skipAssets {
             let needsWait = await !criticalAssetsInMemory(for: location, in: beat)
             guard isCurrent(attempt) else { return }
@@ -129,7 +129,7 @@ extension ReaderViewModel {
     /// A page no longer in the beat falls back to its first page, a line no longer on the page to its first line.
     /// A page shown again after a change (`reload`) whose page is gone falls back to the page now at its
     /// index (the nearest), else the beat's last page; its revealed lines are kept as far as the page has them.
-    private func arrival(_ target: Target, in beat: Beat, resolvingInvalid: Bool, reload: ReloadedPage? = nil) -> (StoryLocation, Int) {
+    private func landing(of target: Target, in beat: Beat, resolvingInvalid: Bool, reload: ReloadedPage? = nil) -> (StoryLocation, Int) {
         var location: StoryLocation
         switch target {
         case .beatStart: location = StoryLocation(beatId: beat.id, pageId: beat.pages[0].id)

@@ -15,7 +15,7 @@ extension ReaderViewModel {
                 page.location.lineIndex = lines.count - 1
                 record.updateCurrent(page.location)
             }
-            await goOn(from: page, on: visit)
+            await goForward(from: page, on: visit)
             guard let (next, _) = navigation.page, next.standing.seenBefore, next.page.choices.isEmpty else { return }
         }
     }

@@ -82,7 +82,7 @@ public final class ReaderViewModel {
     }
 
     /// Tells the content where the reader is now (see `moves`).
-    func handOff(_ location: StoryLocation) { moves.yield(location) }
+    func tellContentReaderMoved(to location: StoryLocation) { moves.yield(location) }
 
     // MARK: Starting
 
@@ -176,11 +176,11 @@ public final class ReaderViewModel {
             save(page.location)
             return
         }
-        await goOn(from: page, on: visit)
+        await goForward(from: page, on: visit)
     }
 
     /// Leaves `page` forward (never a choice page): the next page of its beat, the next beat, or the end screen.
-    func goOn(from page: PageState, on visit: PageVisit) async {
+    func goForward(from page: PageState, on visit: PageVisit) async {
         if case .choice = page.page.kind { return }
         if page.pageIndex + 1 < page.beat.pages.count {
             let next = page.beat.pages[page.pageIndex + 1]
