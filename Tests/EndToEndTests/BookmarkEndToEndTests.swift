@@ -26,10 +26,9 @@ import Testing
         let opened = try TmuxSession([pajama, "read", "--no-sound", "--bookmark", "How will Mina light the lamp?", story], home: home)
         try opened.waitFor("How will Mina light the lamp?")
         try opened.press("Left", thenWaitFor: "The wick was fine")  // the bookmark's history
-        // o lists the bookmark and the autosave (the newest selected); Enter opens the one chosen.
+        // o lists the bookmark and the autosave, opening on the named bookmark; Enter opens it.
         let list = try opened.press("o", thenWaitFor: "Bookmarks ·")
         #expect(list.contains("How will Mina light the lamp?") && list.contains("autosave "), "\(list)")
-        opened.send("Up")
         opened.send("Enter")
         try opened.waitUntil("the bookmark's page") { $0.contains("How will Mina light the lamp?") && !$0.contains("Bookmarks ·") }
         #expect(!opened.screen().contains("Bookmarks ·"))
@@ -40,5 +39,33 @@ import Testing
         defer { unknown.stop() }
         let screen = try unknown.waitFor("[exited 2]")
         #expect(screen.contains("no such bookmark") && screen.contains("\"How will Mina light the lamp?\""), "\(screen)")
+    }
+
+    @Test func theNamePromptStartsEmptyAndEditsLikeALine() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-bookmark-e2e")
+        defer { home.remove() }
+        let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm/what_now", story], width: 100, home: home)
+        defer { t.stop() }
+        try t.waitFor("The Puffin needs a light")
+        // Empty, with the page's first words as the hint (not text to append to).
+        let prompt = try t.press("s", thenWaitFor: "Save a bookmark named:")
+        #expect(prompt.contains("▏The Puffin needs a light."), "\(prompt)")
+        t.sendRaw("my old choice")
+        try t.waitFor("my old choice▏")
+        #expect(!t.screen().contains("What…my"), "\(t.screen())")
+        t.send("C-w")
+        try t.waitFor("my old ▏")
+        t.send("Left", "Left")
+        t.send("C-u")
+        try t.waitFor("▏d ")
+        t.sendRaw("fork an")
+        try t.waitFor("fork an▏d")
+        try t.press("Enter", thenWaitFor: "bookmarked \"fork and\"")
+        // A choice writes an autosave (newer than the bookmark); the list still opens on the named bookmark.
+        try t.press("1", thenWaitFor: "Up went Mina")
+        try t.press("o", thenWaitFor: "Bookmarks ·")
+        t.send("Enter")
+        try t.waitUntil("the bookmark's page") { $0.contains("The Puffin needs a light") && !$0.contains("Bookmarks ·") }
+        try t.press("q", thenWaitFor: "[exited 0]")
     }
 }

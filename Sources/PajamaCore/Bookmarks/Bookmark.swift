@@ -21,6 +21,12 @@ public struct Bookmark: Codable, Sendable, Equatable {
         self.origin = origin
     }
 
+    /// Whether `name` is an autosave's ("autosave " and its time), as the bookmarks list tells them from the
+    /// named ones.
+    public static func isAutosaveName(_ name: String) -> Bool {
+        name.hasPrefix("autosave ") && name.dropFirst("autosave ".count).first?.isNumber == true
+    }
+
     /// A time as the bookmarks show it and autosaves are named: `2026-11-24 12:31 UTC` (with seconds:
     /// `12:31:05`).
     public static func timeText(_ date: Date, seconds: Bool = false) -> String {

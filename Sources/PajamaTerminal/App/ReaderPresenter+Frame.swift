@@ -81,8 +81,8 @@ extension ReaderPresenter {
             pickList: pickList, bookmarkName: bookmarkName)
     }
 
-    private var bookmarkName: String? {
-        if case .nameBookmark(let name) = mode { return name }
+    private var bookmarkName: NameField? {
+        if case .nameBookmark(let field) = mode { return field }
         return nil
     }
 

@@ -33,7 +33,7 @@ extension ReaderPresenter {
         }
         switch mode {
         case .backlog, .bookmarks: return handleList(key)
-        case .nameBookmark(let name): return handleName(key, name)
+        case .nameBookmark(let field): return handleName(key, field)
         case .problems(var list):
             // ↑ ↓ PgUp PgDn scroll the problems; Esc hides them; any other key hides them and does what it does.
             if list.move(key) {
@@ -107,7 +107,10 @@ extension ReaderPresenter {
         case .scrollLineDown: scrollText(by: 1)
         case .skip:
             // `s` skips on an error screen (above); on a page it saves a bookmark.
-            if case .page(let page) = reader { mode = .nameBookmark(Bookmark.firstWords(of: page.page)) }
+            if case .page(let page) = reader {
+                let words = Bookmark.firstWords(of: page.page)
+                mode = .nameBookmark(NameField(hint: words.isEmpty ? "bookmark" : words, limit: Self.bookmarkNameLimit))
+            }
         case .retry, .confirm, .redraw: break
         }
         return []

@@ -37,27 +37,22 @@ extension ReaderPresenter {
     /// The longest bookmark name, in characters.
     static let bookmarkNameLimit = 80
 
-    /// A key while the bookmark's name is asked: characters are typed, Backspace takes one back, Enter saves
-    /// (an empty name: the page's first words), Esc cancels.
-    mutating func handleName(_ key: Key, _ name: String) -> [ReaderEffect] {
-        var name = name
+    /// A key while the bookmark's name is asked: the field starts empty with the page's first words as its
+    /// hint; typed characters and the line-editing keys edit it (`NameField`), Enter saves (an empty name:
+    /// the hint), Esc cancels.
+    mutating func handleName(_ key: Key, _ field: NameField) -> [ReaderEffect] {
+        var field = field
         switch key {
         case .enter:
             mode = .reading
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
-            return [.saveBookmark(name: trimmed.isEmpty ? pageState.map { Bookmark.firstWords(of: $0.page) } ?? "bookmark" : trimmed)]
+            return [.saveBookmark(name: field.value)]
         case .escape:
             mode = .reading
             return []
-        case .backspace:
-            if !name.isEmpty { name.removeLast() }
-        case .character(let c) where !c.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }):
-            if name.count < Self.bookmarkNameLimit { name.append(c) }
         default:
+            if field.edit(key) { mode = .nameBookmark(field) }
             return []
         }
-        mode = .nameBookmark(name)
-        return []
     }
 
     /// The backlog arrived (after `openBacklog`): it opens, the newest page selected, unless another
@@ -73,7 +68,8 @@ extension ReaderPresenter {
         mode = .backlog(list, entries)
     }
 
-    /// The bookmarks and autosaves arrived (after `openBookmarks`): they open, the newest autosave selected.
+    /// The bookmarks and autosaves arrived (after `openBookmarks`): they open on the newest named bookmark
+    /// (the list is the named ones, then the autosaves), or the newest autosave when none is named.
     mutating func openBookmarks(_ bookmarks: [Bookmark]) {
         guard mode == .reading else { return }
         guard !bookmarks.isEmpty else {
@@ -83,7 +79,8 @@ extension ReaderPresenter {
         let items = bookmarks.map { mark in
             [mark.name, "  " + mark.firstWords + " · " + Bookmark.timeText(mark.savedAt)]
         }
-        let list = PickList(heading: "Bookmarks · ↑ ↓ choose · Enter open · Esc close", items: items, selected: bookmarks.count - 1)
+        let named = bookmarks.lastIndex { !Bookmark.isAutosaveName($0.name) }
+        let list = PickList(heading: "Bookmarks · ↑ ↓ choose · Enter open · Esc close", items: items, selected: named ?? bookmarks.count - 1)
         mode = .bookmarks(list, bookmarks)
     }
 }

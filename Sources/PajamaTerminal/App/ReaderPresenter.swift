@@ -72,7 +72,7 @@ public struct ReaderPresenter: Sendable {
         case backlog(PickList, [BacklogEntry])
         case bookmarks(PickList, [Bookmark])
         /// "Save a bookmark named:" with the name typed so far (ReaderPresenter+Lists.swift).
-        case nameBookmark(String)
+        case nameBookmark(NameField)
         /// The story's problems after a change (`--watch`), scrollable; Esc hides it until the next change.
         case problems(PickList)
     }

@@ -102,8 +102,10 @@ public enum PageRenderer {
         if let list = model.pickList {
             drawList(&grid, list, width: width, height: height)
             choices = []
-        } else if let name = model.bookmarkName {
-            overlay(&grid, ["Save a bookmark named:", "", DisplayWidth.sanitize(name) + "▏", "", "Enter save · Esc cancel"], width: width, height: height)
+        } else if let field = model.bookmarkName {
+            let shown = field.shown
+            let footer = shown.isHint ? "Enter save as shown · type another name · Esc cancel" : "Enter save · Ctrl-U clear · Esc cancel"
+            overlay(&grid, ["Save a bookmark named:", "", DisplayWidth.sanitize(shown.text), "", footer], width: width, height: height)
             choices = []
         } else if model.confirmRestart {
             overlay(&grid, ["Restart from the beginning?", "", "y yes · n no"], width: width, height: height)

@@ -33,12 +33,12 @@ public struct ScreenModel: Sendable {
     /// The list overlay (backlog, bookmarks), when one is open.
     public var pickList: PickList?
     /// The bookmark's name being typed, when `s` asks for one.
-    public var bookmarkName: String?
+    public var bookmarkName: NameField?
 
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
         showHelp: Bool = false, confirmRestart: Bool = false, statsLines: [String]? = nil,
-        helpFooter: [String] = [], pickList: PickList? = nil, bookmarkName: String? = nil
+        helpFooter: [String] = [], pickList: PickList? = nil, bookmarkName: NameField? = nil
     ) {
         self.bookmarkName = bookmarkName
         self.pickList = pickList
