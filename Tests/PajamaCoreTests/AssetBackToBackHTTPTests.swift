@@ -42,12 +42,20 @@ import Testing
         }
     }
 
+    /// How long these tests wait for what the preloader does while one.bin is held, and how long a held
+    /// transfer may stay silent before its read gives up. In the whole unit suite, Swift's cooperative pool
+    /// (two threads on two cores) is shared with hundreds of tests, some of them busy for seconds; the chain
+    /// from one.bin's last report to two.bin's request (the forecast's stream, the preloader actor, a new
+    /// load task, the image store) then took more than 10 s in some runs, so the held transfer reached the
+    /// source's 10 s progress timeout first and failed, and the test with it, though nothing was wrong.
+    static let patience = Duration.seconds(180)
+
     /// One asset transfer at a time on the link (and the next one ending it), nothing kept behind the
     /// reader's beat, so moving to `far` leaves start's pictures unwanted.
     func content(_ server: TestHTTPServer) -> StoryContentManager {
         StoryContentManager(
             manifest: StoryManifest(id: "b2b", title: "Back to back", startBeatId: "start"),
-            source: HTTPStorySource(baseURL: URL(string: server.baseURL)!), diskCache: nil,
+            source: HTTPStorySource(baseURL: URL(string: server.baseURL)!, progressTimeout: Self.patience), diskCache: nil,
             decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: ["\(bytes.count)"]) }, sound: nil,
             preloadPolicy: PreloadPolicy(behind: 0), maximumConcurrentAssetLoads: 1)
     }
@@ -72,12 +80,12 @@ import Testing
         defer { dir.remove() }
         let content = content(server)
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
-        #expect(await server.waitForRequest("assets/two.bin"))
+        #expect(await server.waitForRequest("assets/two.bin", timeout: 150))
         // one.bin's body is held by the server: it cannot have ended.
         #expect(await !content.isImageLoaded(Self.one))
         #expect(server.requestCount(for: "assets/one.bin") == 1)
         server.update { $0.pausedMidBody = [] }
-        #expect(await eventually { await Self.bothLoaded(content) })
+        #expect(await eventually(timeout: .seconds(150)) { await Self.bothLoaded(content) })
         await content.preloader.settle()
         #expect(server.requestCount(for: "assets/one.bin") == 1)
         #expect(server.requestCount(for: "assets/two.bin") == 1)
@@ -102,7 +110,7 @@ import Testing
             }
         }
         defer { listener.cancel() }
-        #expect(await eventually(timeout: .seconds(30)) { arrived.withLock { $0 } })
+        #expect(await eventually(timeout: .seconds(150)) { arrived.withLock { $0 } })
         await content.readerMoved(to: StoryLocation(beatId: "far", pageId: "p"))
         #expect(await content.preloader.loadingAssets.all.isEmpty)
         #expect(server.requestCount(for: "assets/two.bin") == 0)
@@ -111,7 +119,7 @@ import Testing
         // Back to start: the cancelled request had stopped part-way, so the next one resumes it.
         server.update { $0.pausedMidBody = [] }
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
-        #expect(await eventually { await Self.bothLoaded(content) })
+        #expect(await eventually(timeout: .seconds(150)) { await Self.bothLoaded(content) })
         let requests = server.requests(for: "assets/one.bin")
         #expect(requests.count == 2)
         #expect(requests.last?.range?.hasPrefix("bytes=") == true)
