@@ -41,3 +41,48 @@ import Testing
         try t.press("q", thenWaitFor: "[exited 0]")
     }
 }
+
+/// Read aloud on demand (issue 27 item 2): `v` turning it on says the page on screen at once, and `V` says
+/// the current line again, even while read aloud is off.
+@Suite(.serialized) struct ReadAloudOnDemandEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+    let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+
+    func speaking(_ server: PrivatePulseServer) -> Bool { server.pactl("list", "sink-inputs").contains("Pajama speech") }
+
+    @Test func vSaysThePageOnScreenAsItTurnsReadAloudOn() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let t = try TmuxSession([pajama, "read", story], environment: ["PULSE_SERVER": server.serverAddress])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        #expect(!speaking(server), "nothing is said before v")
+        try t.press("v", thenWaitFor: "read aloud: on")
+        // No line is revealed meanwhile: what is said is the page on screen.
+        #expect(server.waitUntil(timeout: 60) { speaking(server) })
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    @Test func capitalVSaysTheCurrentLineWhileReadAloudIsOff() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        let t = try TmuxSession([pajama, "read", story], environment: ["PULSE_SERVER": server.serverAddress])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        try t.press("Space", thenWaitFor: "On a rock")
+        #expect(!speaking(server), "nothing is said while read aloud is off")
+        t.send("V")
+        #expect(server.waitUntil(timeout: 60) { speaking(server) })
+        try t.press("?", thenWaitFor: "say the current line again")
+        t.send("Escape")
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    @Test func withoutSoundCapitalVSaysWhy() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        try t.press("V", thenWaitFor: "read aloud needs sound")
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+}

@@ -79,3 +79,27 @@ struct PlainPresenterTests {
         #expect(PlainCommand(line: "xyz") == .unknown("xyz"))
     }
 }
+
+/// Read aloud on demand: `v` turning it on says the page on screen; `V` says the current line, on or off.
+@MainActor
+struct ReadAloudOnDemandKeyTests {
+    @Test func vTurningReadAloudOnSaysThePage() {
+        var h = PresenterHarness(readAloud: .off)
+        h.show(Fixture.textPage)
+        #expect(h.type("v") == [.setReadAloud(true), .speak("The lamp was lit.\nWind at the door.\nA knock.")])
+        #expect(h.type("v") == [.setReadAloud(false)])
+    }
+
+    @Test func capitalVSaysTheCurrentLineOrTheSelectedChoice() {
+        var h = PresenterHarness(readAloud: .off)
+        h.show(.page(Fixture.page(Fixture.textBeat, revealed: 2)))
+        #expect(h.type("V") == [.speak("Wind at the door.")])
+        h.show(Fixture.choicePage)
+        h.press(.down)
+        #expect(h.type("V") == [.speak("2. Right up the hill")])
+        var without = PresenterHarness(readAloud: .missing(soundOn: false))
+        without.show(Fixture.textPage)
+        #expect(without.type("V") == [])
+        #expect(without.text().contains("read aloud needs sound"))
+    }
+}

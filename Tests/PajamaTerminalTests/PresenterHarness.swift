@@ -14,10 +14,10 @@ struct PresenterHarness {
     var renderEffects: [ReaderEffect] = []
 
     init(width: Int = 80, height: Int = 24, sound: SoundStatus = .disabled, role: ReaderRole = .solo,
-         themes: [String] = ["default", "paper", "night"], showsPosition: Bool = false) {
+         themes: [String] = ["default", "paper", "night"], showsPosition: Bool = false, readAloud: ReadAloudSwitch = .missing(soundOn: false)) {
         presenter = ReaderPresenter(
             storyTitle: "Test Story", width: width, height: height, themes: themes, themeName: "default",
-            look: PictureLook(mode: .none), sound: sound, role: role, showsPosition: showsPosition)
+            look: PictureLook(mode: .none), sound: sound, role: role, showsPosition: showsPosition, readAloud: readAloud)
     }
 
     @discardableResult

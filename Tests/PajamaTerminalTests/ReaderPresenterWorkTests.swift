@@ -82,7 +82,7 @@ import Testing
         var h = PresenterHarness()
         h.presenter.readAloud = .off
         h.show(Fixture.textPage)
-        #expect(h.press(.character("v")) == [.setReadAloud(true)])
+        #expect(h.press(.character("v")) == [.setReadAloud(true), .speak("The lamp was lit.\nWind at the door.\nA knock.")])
         #expect(h.text().contains("read aloud: on"))
         #expect(h.press(.character("v")) == [.setReadAloud(false)])
         #expect(h.text().contains("read aloud: off"))

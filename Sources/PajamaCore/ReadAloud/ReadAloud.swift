@@ -30,6 +30,8 @@ public final class ReadAloud {
         var text: String
         var generation: Int
         var interrupting: Bool
+        /// Asked for (`say`): said even while read aloud is off.
+        var onDemand = false
     }
 
     public init(speech: SpeechClient, on: Bool) {
@@ -52,7 +54,7 @@ public final class ReadAloud {
         }
         speaker = Task { [queue, weak self] in
             for await utterance in queue {
-                guard let self, utterance.generation == self.generation, self.isOn else { continue }
+                guard let self, utterance.generation == self.generation, self.isOn || utterance.onDemand else { continue }
                 _ = await self.speech.say(utterance.text, utterance.interrupting)
             }
         }
@@ -72,6 +74,15 @@ public final class ReadAloud {
         }
         guard isOn, !lines.isEmpty else { return }
         utterances.yield(Utterance(text: lines.joined(separator: "\n"), generation: generation, interrupting: isNewPage))
+    }
+
+    /// Says `text` now, whether or not read aloud is on (`v` saying the page, `V` the current line): what is
+    /// being said stops first. Turning the page stops it, as it stops every line.
+    public func say(_ text: String) {
+        guard !text.isEmpty else { return }
+        generation += 1
+        speech.stop()
+        utterances.yield(Utterance(text: text, generation: generation, interrupting: true, onDemand: true))
     }
 
     /// Stops speaking and ends the tasks (the reader quits).

@@ -28,6 +28,8 @@ public enum ReaderEffect: Sendable, Equatable {
     case toggleMute
     /// Turn read aloud on or off.
     case setReadAloud(Bool)
+    /// Say this now (`v` turning read aloud on says the page on screen; `V` the current line), on or off.
+    case speak(String)
     /// Load and apply the theme named so, and remember it; the controller answers `.themeApplied`.
     case applyTheme(String)
     /// The reader left the page it was on: the work started for that page visit is cancelled.

@@ -55,6 +55,7 @@ final class ReaderEffectRunner {
                 }
                 post(.sound(soundStatus))
             case .setReadAloud(let on): readAloud?.isOn = on
+            case .speak(let text): readAloud?.say(text)
             case .saveBookmark(let name): viewModel.saveBookmark(name: name)
             case .applyTheme(let name): applyTheme(name)
             case .leavePage:

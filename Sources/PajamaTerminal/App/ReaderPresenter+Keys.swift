@@ -96,6 +96,7 @@ extension ReaderPresenter {
             return [.applyTheme(themes[index])]
         case .help: mode = .help
         case .readAloud: return toggleReadAloud()
+        case .repeatLine: return repeatLine()
         case .skipSeen: return pageState?.page.choices.isEmpty == false ? [] : navigate(.move(.skipSeen))
         case .autoForward, .slower, .faster: return autoForwardKey(action, at: now)
         case .backlog: return [.openBacklog]

@@ -80,7 +80,36 @@ extension ReaderPresenter {
             let on = readAloud == .off
             readAloud = on ? .on : .off
             notice = "read aloud: \(on ? "on" : "off")"
-            return [.setReadAloud(on)]
+            // Turned on, it says the page on screen from its start (as a self-voicing reader announces what is shown).
+            guard on, let text = pageSpeech else { return [.setReadAloud(on)] }
+            return [.setReadAloud(on), .speak(text)]
         }
+    }
+
+    /// `V`: the current line said again (the line last revealed, the title, or the selected choice), read
+    /// aloud on or off; without read aloud, why not.
+    mutating func repeatLine() -> [ReaderEffect] {
+        if case .unavailable(let why) = readAloud {
+            notice = why
+            return []
+        }
+        guard let page = pageState else { return [] }
+        switch page.page.kind {
+        case .title(let title, _): return [.speak(UntrustedText.sanitize(title))]
+        case .text(let lines):
+            let index = min(lines.count, max(1, page.revealedLines)) - 1
+            return lines.indices.contains(index) ? [.speak(UntrustedText.sanitize(lines[index]))] : []
+        case .choice(_, let choices):
+            guard choices.indices.contains(selectedChoice) else { return [] }
+            return [.speak("\(selectedChoice + 1). " + UntrustedText.sanitize(choices[selectedChoice].text))]
+        }
+    }
+
+    /// What the page on screen says, as read aloud says a page when it is entered.
+    private var pageSpeech: String? {
+        guard let page = pageState else { return nil }
+        var transcript = Transcript()
+        let lines = transcript.newLines(of: page).lines
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 }

@@ -1,7 +1,7 @@
 /// What a key asks the reader to do.
 public enum ReaderAction: Sendable, Equatable {
     case advance, back, choose(Int), selectPrevious, selectNext, takeSelected
-    case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, readAloud
+    case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, readAloud, repeatLine
     /// The backlog of pages read (`b`), the bookmarks (`o`).
     case backlog, bookmarks
     /// `>` on through the pages seen before; `a` auto-forward on / off, `[` `]` its pace.
@@ -37,6 +37,7 @@ public enum KeyMap {
             case "o": return .bookmarks
             case "m": return .mute
             case "v": return .readAloud
+            case "V": return .repeatLine
             case ">": return .skipSeen
             case "a": return .autoForward
             case "[": return .slower
