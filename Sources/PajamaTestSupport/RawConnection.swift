@@ -1,11 +1,12 @@
 import Foundation
 
 /// A plain TCP connection to a host on 127.0.0.1, for what no HTTP client sends: a head that trickles,
-/// a malformed request, a request line of 20 KB. Reads wait with a deadline (poll), never a fixed sleep.
-final class RawConnection {
+/// a malformed request, a request line of 20 KB; or a request that must not wait on Swift's cooperative
+/// pool (the end-to-end tests' synchronous waits can hold it). Reads wait with a deadline (poll), never a fixed sleep.
+public final class RawConnection {
     private let fd: Int32
 
-    init(port: Int) throws {
+    public init(port: Int) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -24,7 +25,7 @@ final class RawConnection {
 
     /// Sends `text` whole (false if the host closed the connection).
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
@@ -36,7 +37,7 @@ final class RawConnection {
     }
 
     /// What the host sent until it closed the connection or `timeout` passed; `closed` says which.
-    func readUntilClosed(timeout: Duration = .seconds(30)) -> (text: String, closed: Bool) {
+    public func readUntilClosed(timeout: Duration = .seconds(30)) -> (text: String, closed: Bool) {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
