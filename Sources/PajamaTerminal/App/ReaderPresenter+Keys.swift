@@ -76,6 +76,7 @@ extension ReaderPresenter {
             guard !choices.isEmpty, mayNavigate() else { return [] }
             let step = action == .selectNext ? 1 : choices.count - 1
             selectedChoice = (selectedChoice + step) % choices.count
+            scroll = PageRenderer.scroll(showingChoice: selectedChoice, for: model(), width: width, height: height, from: scroll)
         case .takeSelected:
             return selectedChoice < choices.count ? navigate(.move(.choose(selectedChoice))) : []
         case .restart:

@@ -40,6 +40,14 @@ public enum PageRenderer {
         return shown + "  " + sound
     }
 
+    /// The status line's left items (" · " between them, the most important first) that fit in `width`:
+    /// the least important are dropped whole, never cut mid-word ("1 of 11 be").
+    static func fitted(_ position: String, width: Int) -> String {
+        var items = position.components(separatedBy: " · ")
+        while !items.isEmpty, DisplayWidth.of(DisplayWidth.sanitize(items.joined(separator: " · "))) > width { items.removeLast() }
+        return items.joined(separator: " · ")
+    }
+
     /// The frame's cells only (see `frame(_:width:height:)` for its hit boxes too).
     public static func render(_ model: ScreenModel, width: Int, height: Int) -> CellGrid {
         frame(model, width: width, height: height).grid
@@ -74,7 +82,8 @@ public enum PageRenderer {
         grid.fill(y: height - 1, style: Style(.status))
         let right = statusRight(model, width: width)
         let rightWidth = DisplayWidth.of(DisplayWidth.sanitize(right))
-        grid.put(" " + model.position, x: 0, y: height - 1, style: Style(.status), maxWidth: max(0, width - rightWidth - 2))
+        grid.put(" " + fitted(model.position, width: max(0, width - rightWidth - 3)), x: 0, y: height - 1, style: Style(.status),
+                 maxWidth: max(0, width - rightWidth - 2))
         if rightWidth + 2 < width { grid.put(right + " ", x: width - rightWidth - 1, y: height - 1, style: Style(.status)) }
 
         let body = bodyArea(model, width: width, height: height)
@@ -144,6 +153,24 @@ public enum PageRenderer {
             return geometry(of: view, in: pageArea(model, body: bodyArea(model, width: width, height: height))).maximumScroll
         case .blank, .loading, .error:
             return 0
+        }
+    }
+
+    /// The scroll that shows choice `index` (all its rows), moving from `scroll` as little as it takes: the
+    /// selected choice is never below the fold, where Enter would take a choice the reader cannot see.
+    public static func scroll(showingChoice index: Int, for model: ScreenModel, width: Int, height: Int, from scroll: Int) -> Int {
+        guard width >= minimumSize.width, height >= minimumSize.height else { return scroll }
+        switch model.content {
+        case .page(let view), .finished(let view, _):
+            let geometry = geometry(of: view, in: pageArea(model, body: bodyArea(model, width: width, height: height)))
+            let rows = geometry.text.shown.indices.filter { geometry.text.shown[$0].choice == index }
+            guard let first = rows.first, let last = rows.last else { return scroll }
+            var start = min(max(0, scroll), geometry.maximumScroll)
+            if last >= start + geometry.textArea.height { start = last - geometry.textArea.height + 1 }
+            if first < start { start = first }
+            return min(max(0, start), geometry.maximumScroll)
+        case .blank, .loading, .error:
+            return scroll
         }
     }
 
