@@ -7,14 +7,19 @@ import PajamaCore
 /// Actions: `selectStory`, `updateLocation`, `cue`, `updateParticipants` (through `join` and `leave`),
 /// `end`. The owner's reader navigates; the session only repeats where it is.
 ///
-/// Joining costs the others nothing at once: with a `participantsDelay`, the participants list is sent to
+/// Joining costs the others nothing at once: with a `participantsDelay`, the participants change is sent to
 /// everyone at most once per delay, however many join or leave meanwhile (a class joining together costs
-/// one list a delay, not one per follower); the one joining gets it in its welcome.
+/// one message a delay, not one per follower); the one joining gets it in its welcome. A follower that
+/// said `countOnly` (every reader now) gets the number of followers, a few bytes, never the names: a storm
+/// of n joining costs the followers O(n) bytes a delay, not n names to each of n (only followers of before
+/// `countOnly` still get the list, encoded once a delay for all of them).
 public actor CoReadingSession {
     /// A follower known to the session.
     public struct Follower: Sendable {
         public let id: Int
         public let name: String
+        /// It gets the number of followers (`followers`), not their names (`participants`).
+        public let countOnly: Bool
         public let outbox: FollowerOutbox
     }
 
@@ -62,7 +67,7 @@ public actor CoReadingSession {
         }
         shared.story = story
         state = .open(shared, followers: followers, flush: flush)
-        if let welcome = shared.welcome { broadcast(.welcome(welcome), to: followers) }
+        if let welcome = shared.welcome { broadcast(welcome, to: followers) }
     }
 
     /// The owner is at `location` (fully resolved). Repeated locations are not sent again.
@@ -90,14 +95,16 @@ public actor CoReadingSession {
     /// A follower joins: its outbox starts with the welcome (the current state at once, itself among the
     /// participants), and everyone gets the new participants (after the delay). Nil once the session ended,
     /// or before a story is selected.
-    public func join(name: String) -> Follower? {
+    /// `countOnly`: the follower gets the number of followers, not their names (its `hello` said so).
+    public func join(name: String, countOnly: Bool = false) -> Follower? {
         guard case .open(var shared, var followers, let flush) = state, shared.story != nil else { return nil }
-        let follower = Follower(id: nextId, name: name, outbox: FollowerOutbox())
+        let follower = Follower(id: nextId, name: name, countOnly: countOnly, outbox: FollowerOutbox())
         nextId += 1
         followers.append(follower)
         shared.participants.append(name)
+        shared.followers = shared.participants.count
         state = .open(shared, followers: followers, flush: flush)
-        if let welcome = shared.welcome { follower.outbox.put(.welcome(welcome)) }
+        if let welcome = shared.welcome { follower.outbox.put(.welcome(countOnly ? welcome.countOnly : welcome)) }
         participantsChanged(joined: follower.id)
         return follower
     }
@@ -107,6 +114,7 @@ public actor CoReadingSession {
         guard case .open(var shared, var followers, let flush) = state, let index = followers.firstIndex(where: { $0.id == id }) else { return }
         followers.remove(at: index).outbox.close()
         shared.participants = followers.map(\.name)
+        shared.followers = shared.participants.count
         state = .open(shared, followers: followers, flush: flush)
         participantsChanged()
     }
@@ -125,12 +133,15 @@ public actor CoReadingSession {
         state = .open(shared, followers: followers, flush: task)
     }
 
-    /// The participants now, to everyone (and to the owner's status line).
+    /// The participants now, to everyone (and to the owner's status line): their number to the followers
+    /// that said `countOnly`, the names (encoded only if one did not) to the others.
     private func sendParticipants(except joined: Int? = nil) {
         guard case .open(let shared, let followers, _) = state else { return }
         state = .open(shared, followers: followers, flush: nil)
         participantsInput.yield(shared.participants)
-        broadcast(.participants(shared.participants), to: joined.map { id in followers.filter { $0.id != id } } ?? followers)
+        let others = joined.map { id in followers.filter { $0.id != id } } ?? followers
+        broadcast(.followers(shared.followers), to: others.filter(\.countOnly))
+        broadcast(.participants(shared.participants), to: others.filter { !$0.countOnly })
     }
 
     /// The owner ends the session: every follower gets `end(name)` as its last message.
@@ -143,8 +154,15 @@ public actor CoReadingSession {
         participantsInput.finish()
     }
 
-    /// One message to every follower, encoded once.
+    /// A welcome to every follower: the count-only one to those that asked for it, each encoded once.
+    private func broadcast(_ welcome: SessionWelcome, to followers: [Follower]) {
+        broadcast(.welcome(welcome.countOnly), to: followers.filter(\.countOnly))
+        broadcast(.welcome(welcome), to: followers.filter { !$0.countOnly })
+    }
+
+    /// One message to every follower, encoded once (and not at all for none).
     private func broadcast(_ message: SessionMessage, to followers: [Follower]) {
+        guard !followers.isEmpty else { return }
         let outgoing = FollowerOutbox.Outgoing(message, encodeNow: true)
         for follower in followers { follower.outbox.put(outgoing) }
     }

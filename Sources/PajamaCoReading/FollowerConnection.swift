@@ -123,7 +123,7 @@ public enum FollowerConnection {
                 url: socketURL, configuration: configuration, tlsConfiguration: link.tls,
                 logger: Logger(label: "pajama-follower", factory: { _ in SwiftLogNoOpLogHandler() })
             ) { inbound, outbound, _ in
-                try await outbound.write(.text(SessionCodec.encode(.hello(name: name))))
+                try await outbound.write(.text(SessionCodec.encode(.hello(name: name, countOnly: true))))
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     // After `end` the socket stays open while the follower reads on: the host serves the story's
                     // files to the followers still connected. It closes when the host stops or the follower quits.
@@ -156,7 +156,8 @@ public enum FollowerConnection {
                     case .location(let location): events.yield(.location(location))
                     case .beat(let sync): events.yield(.beat(sync))
                     case .cue(let path, let cue): events.yield(.cue(path, cue))
-                    case .participants(let names): events.yield(.participants(names))
+                    case .participants(let names): events.yield(.followers(names.count))
+                    case .followers(let count): events.yield(.followers(count))
                     case .end(let owner):
                         seen.value.withLock { $0.ended = true }
                         events.yield(.ended(owner: owner))

@@ -12,8 +12,9 @@ public enum FollowerEvent: Sendable, Equatable {
     case beat(BeatSync)
     /// The owner triggered a tap or choice sound.
     case cue(AssetPath, SoundCue)
-    /// The followers now.
-    case participants([String])
+    /// How many follow now (a follower asks for the count, not the names: the host's `followers`, or
+    /// the number of names in an older host's `participants`).
+    case followers(Int)
     /// The owner ended the session. The stream ends when the host stops serving the story (the follower's
     /// connection stays open until then, so the host knows someone still reads), or when it is dropped.
     case ended(owner: String)

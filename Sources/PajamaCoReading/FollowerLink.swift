@@ -9,7 +9,8 @@ import PajamaCore
 public final class FollowerLink {
     /// What the screen is told.
     public enum Change: Sendable, Equatable {
-        case followers([String])
+        /// How many follow.
+        case followers(Int)
         case reconnecting(String)
         /// Something the follower should know (out of step with the owner's ink story).
         case notice(String)
@@ -44,13 +45,13 @@ public final class FollowerLink {
                     }
                     if reconnecting { changed(.reconnected) }
                     reconnecting = false
-                    changed(.followers(welcome.participants))
+                    changed(.followers(welcome.followers))
                     self.beat = welcome.beat
                     if let location = welcome.location { self.navigate(viewModel, to: location, changed: changed) }
                 case .beat(let sync): self.beat = sync
                 case .location(let location): self.navigate(viewModel, to: location, changed: changed)
                 case .cue(let path, let cue): viewModel.playCued(path, cue: cue)
-                case .participants(let names): changed(.followers(names))
+                case .followers(let count): changed(.followers(count))
                 case .reconnecting(let attempt, _):
                     reconnecting = true
                     changed(.reconnecting("connection to the host lost; reconnecting (attempt \(attempt))"))

@@ -4,7 +4,7 @@ import PajamaCore
 /// What the host still has to send one follower: bounded whatever the follower's speed.
 ///
 /// Messages leave in the order they were put in, except that a new location replaces a location not yet
-/// sent (the latest wins: a follower behind skips the pages in between), likewise participants; at most
+/// sent (the latest wins: a follower behind skips the pages in between), likewise participants (or their count); at most
 /// `cueLimit` cues wait (the oldest is dropped); a welcome replaces everything before it; nothing is
 /// accepted after `end`. So the outbox never holds more than `cueLimit` + 4 messages, and filling it
 /// never waits: a slow follower never slows the owner or the others.
@@ -60,6 +60,8 @@ public final class FollowerOutbox: Sendable {
                 state.messages.removeAll { if case .beat = $0.message { true } else { false } }
             case .participants:
                 state.messages.removeAll { if case .participants = $0.message { true } else { false } }
+            case .followers:
+                state.messages.removeAll { if case .followers = $0.message { true } else { false } }
             case .cue:
                 let cues = state.messages.filter { if case .cue = $0.message { true } else { false } }.count
                 if cues >= Self.cueLimit, let oldest = state.messages.firstIndex(where: { if case .cue = $0.message { true } else { false } }) {

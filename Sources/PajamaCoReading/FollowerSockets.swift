@@ -115,19 +115,21 @@ final class FollowerSockets: Sendable {
             return
         }
         let name: String
+        let countOnly: Bool
         switch first {
         case nil: return
         case .failure(let problem)?:
             log("refused a message from \(peer): \(problem) (\(Self.closeNumber(problem)))")
             try? await outbound.close(Self.closeCode(problem), reason: problem.description)
             return
-        case .success(.hello(let given))?:
+        case .success(.hello(let given, let count))?:
             name = Self.displayName(given)
+            countOnly = count
         case .success(let other)?:
             try? await outbound.close(.policyViolation, reason: "a follower says hello first, not \(other.type)")
             return
         }
-        guard let follower = await session.join(name: name) else {
+        guard let follower = await session.join(name: name, countOnly: countOnly) else {
             let ended = await session.current.endedBy
             try? await outbound.close(.goingAway, reason: ended.map { "\($0) ended the session" } ?? "the session is not open")
             return

@@ -35,12 +35,17 @@ public enum SessionCodec {
     public static func encode(_ message: SessionMessage) -> String {
         var wire = Wire(v: version, type: message.type)
         switch message {
-        case .hello(let name): wire.name = name
+        case .hello(let name, let countOnly):
+            wire.name = name
+            if countOnly { wire.countOnly = true }
         case .welcome(let welcome):
             wire.story = welcome.story
             wire.owner = welcome.owner
             wire.location = welcome.location
-            wire.participants = welcome.participants
+            // A welcome with names (to a follower that did not say `countOnly`) has them as ever; a
+            // count-only welcome has the count and no names.
+            if !welcome.participants.isEmpty || welcome.followers == 0 { wire.participants = welcome.participants }
+            if welcome.followers != welcome.participants.count { wire.followers = welcome.followers }
             wire.beat = welcome.beat
         case .location(let location): wire.location = location
         case .beat(let sync): wire.beat = sync
@@ -54,6 +59,7 @@ public enum SessionCodec {
                 wire.choice = index
             }
         case .participants(let names): wire.participants = names
+        case .followers(let count): wire.followers = count
         case .end(let name): wire.name = name
         }
         let encoder = JSONEncoder()
@@ -98,12 +104,17 @@ public enum SessionCodec {
             guard let value else { throw .malformed("a \(wire.type) message needs \"\(field)\"") }
             return value
         }
+        func count(_ value: Int?) throws(Problem) -> Int? {
+            guard let value else { return nil }
+            guard value >= 0 else { throw .malformed("a \(wire.type) message's \"followers\" is negative") }
+            return value
+        }
         switch wire.type {
-        case "hello": return .hello(name: try need(wire.name, "name"))
+        case "hello": return .hello(name: try need(wire.name, "name"), countOnly: wire.countOnly ?? false)
         case "welcome":
             return .welcome(SessionWelcome(
                 story: try need(wire.story, "story"), owner: try need(wire.owner, "owner"), location: wire.location,
-                participants: wire.participants ?? [], beat: wire.beat))
+                participants: wire.participants ?? [], followers: try count(wire.followers), beat: wire.beat))
         case "location": return .location(try need(wire.location, "location"))
         case "beat": return .beat(try need(wire.beat, "beat"))
         case "cue":
@@ -121,6 +132,7 @@ public enum SessionCodec {
             case let other: throw .malformed("unknown cue \"\(other.prefix(20))\"")
             }
         case "participants": return .participants(try need(wire.participants, "participants"))
+        case "followers": return .followers(try count(need(wire.followers, "followers")) ?? 0)
         case "end": return .end(name: try need(wire.name, "name"))
         default: throw .unknownType(wire.type)
         }
@@ -156,6 +168,10 @@ public enum SessionCodec {
         var cue: String?
         var choice: Int?
         var participants: [String]?
+        /// The number of followers (`followers`, a count-only `welcome`).
+        var followers: Int?
+        /// `hello`: the follower wants `followers` counts, not `participants` names.
+        var countOnly: Bool?
         var beat: BeatSync?
     }
 }

@@ -32,25 +32,40 @@ public struct SessionWelcome: Sendable, Equatable {
     public var owner: String
     /// The owner's current location, always fully resolved (beat, page, line); nil before the first page.
     public var location: StoryLocation?
-    /// The followers' names, in the order they joined.
+    /// The followers' names, in the order they joined: empty in a welcome to a follower that said it
+    /// wants only the count (`hello`'s `countOnly`; every reader since protocol addition 1.1).
     public var participants: [String]
+    /// How many follow (the joining follower among them).
+    public var followers: Int
     /// The owner's beat, for an ink story (`BeatSync`); nil otherwise.
     public var beat: BeatSync?
 
-    public init(story: SessionStory, owner: String, location: StoryLocation?, participants: [String], beat: BeatSync? = nil) {
+    /// `followers`: nil for the number of `participants`.
+    public init(story: SessionStory, owner: String, location: StoryLocation?, participants: [String], followers: Int? = nil,
+                beat: BeatSync? = nil) {
         self.story = story
         self.owner = owner
         self.location = location
         self.participants = participants
+        self.followers = followers ?? participants.count
         self.beat = beat
+    }
+
+    /// The same welcome with the count only (no names): what a `countOnly` follower gets.
+    public var countOnly: SessionWelcome {
+        var welcome = self
+        welcome.participants = []
+        return welcome
     }
 }
 
 /// One message of the co-reading protocol: a JSON object `{"v":1,"type":...}` in one WebSocket text
 /// message of at most `SessionCodec.maximumSize` bytes. Followers say `hello`; the host says the rest.
 public enum SessionMessage: Sendable, Equatable {
-    /// Follower to host, first and only: who joins.
-    case hello(name: String)
+    /// Follower to host, first and only: who joins. `countOnly`: the follower wants the number of
+    /// followers (`followers`), not their names (`participants`); a reader before this addition omits it
+    /// and gets the names.
+    case hello(name: String, countOnly: Bool = false)
     /// The whole shared state, on joining (and rejoining after a dropped connection).
     case welcome(SessionWelcome)
     /// The owner is now here.
@@ -60,8 +75,11 @@ public enum SessionMessage: Sendable, Equatable {
     case beat(BeatSync)
     /// The owner triggered a tap or choice sound: followers play the same file.
     case cue(AssetPath, SoundCue)
-    /// The followers now connected.
+    /// The followers now connected (to a follower that did not say `countOnly`).
     case participants([String])
+    /// How many followers are now connected (to a follower that said `countOnly`): one small message
+    /// whatever the crowd, where `participants` grows with it.
+    case followers(Int)
     /// The owner ended the session (quit).
     case end(name: String)
 
@@ -74,6 +92,7 @@ public enum SessionMessage: Sendable, Equatable {
         case .beat: "beat"
         case .cue: "cue"
         case .participants: "participants"
+        case .followers: "followers"
         case .end: "end"
         }
     }

@@ -7,8 +7,10 @@ public struct SessionState: Sendable, Equatable {
     public var owner: String
     /// Always fully resolved (beat, page, line); nil before the owner's first page.
     public var location: StoryLocation?
-    /// The followers' names, in the order they joined.
+    /// The followers' names, in the order they joined (a follower told only the count has none).
     public var participants: [String]
+    /// How many follow: the number of `participants` on the host; a follower's as last told.
+    public var followers: Int
     /// Set once the owner ended the session.
     public var endedBy: String?
     /// The owner's beat, for an ink story.
@@ -20,12 +22,13 @@ public struct SessionState: Sendable, Equatable {
         self.owner = owner
         self.location = location
         self.participants = participants
+        followers = participants.count
         self.endedBy = endedBy
     }
 
     /// What a follower joining now gets; nil until a story is selected.
     public var welcome: SessionWelcome? {
-        story.map { SessionWelcome(story: $0, owner: owner, location: location, participants: participants, beat: beat) }
+        story.map { SessionWelcome(story: $0, owner: owner, location: location, participants: participants, followers: followers, beat: beat) }
     }
 
     /// The state after `message` (a follower's view; `hello` and `cue` change nothing).
@@ -37,11 +40,17 @@ public struct SessionState: Sendable, Equatable {
             owner = welcome.owner
             location = welcome.location
             participants = welcome.participants
+            followers = welcome.followers
             beat = welcome.beat
             endedBy = nil
         case .location(let new): location = new
         case .beat(let sync): beat = sync
-        case .participants(let names): participants = names
+        case .participants(let names):
+            participants = names
+            followers = names.count
+        case .followers(let count):
+            participants = []
+            followers = count
         case .end(let name): endedBy = name
         }
     }
