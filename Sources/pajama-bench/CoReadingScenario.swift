@@ -12,11 +12,13 @@ import PajamaTestSupport
 ///   follower role, renders the frame. One sample per follower per move; the owner moves again once every
 ///   follower has composed its frame. All followers share this process's main actor, so with many of
 ///   them the samples include waiting for each other.
+/// - `100 followers over TLS`: the same with the host's self-signed certificate, each follower pinned to its
+///   fingerprint, beside the plain row of the same run.
 /// - `1000 sockets`: owner move to the last of 1,000 socket-only followers receiving it; with the process's
 ///   CPU time per move (host and followers are in the same process).
 struct CoReadingScenario: Scenario {
     let name = "coreading"
-    let summary = "owner move to follower frame (1, 10, 100 followers) and fan-out to 1,000 sockets, loopback"
+    let summary = "owner move to follower frame (1, 10, 100 followers; 100 over TLS) and fan-out to 1,000 sockets, loopback"
 
     @MainActor
     func run(_ options: BenchOptions) async throws -> [BenchRow] {
@@ -40,6 +42,14 @@ struct CoReadingScenario: Scenario {
             rows.append(BenchRow(scenario: name, name: "\(count) follower\(count == 1 ? "" : "s")", unit: .seconds, stats: stats,
                                  target: "p99 < \(Int(target * 1000)) ms", met: count == 1 ? nil : stats.p99 < target))
         }
+        // The same 100 followers over TLS (a self-signed certificate, each follower pinned to its fingerprint),
+        // beside the plain row of this run.
+        let plain = rows.last.map { $0.stats.p99 } ?? .nan
+        let secure = Statistics(try await frames(followers: 100, moves: options.iterations(500), locations: locations,
+                                                 content: content, folder: folder, tls: true))
+        rows.append(BenchRow(scenario: name, name: "100 followers over TLS", unit: .seconds, stats: secure, target: "p99 < 50 ms",
+                             met: secure.p99 < 0.050,
+                             note: String(format: "p99 %.2fx the plain row's (%.1f ms)", secure.p99 / plain, plain * 1000)))
         let (fanOut, cpu, reached) = try await fanOut(sockets: 1000, moves: options.iterations(200), locations: locations, folder: folder)
         let stats = Statistics(fanOut)
         rows.append(BenchRow(scenario: name, name: "1000 sockets", unit: .seconds, stats: stats, target: "p99 < 250 ms",
@@ -95,16 +105,18 @@ struct CoReadingScenario: Scenario {
 
     @MainActor
     private func frames(followers count: Int, moves: Int, locations: [StoryLocation], content: StoryContentManager,
-                        folder: URL) async throws -> [Double] {
+                        folder: URL, tls: Bool = false) async throws -> [Double] {
         let host = CoReadingHost(content: .folder(folder), storyId: content.manifest.id, storyVersion: content.manifest.version,
-                                 configuration: .init(port: 0, ownerName: "bench"), token: "bench-bench-bench-1", log: { _ in })
+                                 configuration: .init(port: 0, ownerName: "bench", tls: tls ? .selfSigned : nil),
+                                 token: "bench-bench-bench-1", log: { _ in })
         let url = URL(string: try await host.start())!
+        let pinned = tls ? try await FollowerTLS.configuration(for: url, fingerprint: host.fingerprint) : nil
         let round = Round()
         round.left = count
         var followers: [Follower] = []
         for index in 0..<count {
             let follower = Follower(content: content)
-            let events = FollowerConnection.connect(to: url, token: "bench-bench-bench-1", name: "f\(index)")
+            let events = FollowerConnection.connect(to: url, token: "bench-bench-bench-1", name: "f\(index)", tls: pinned)
             follower.listener = Task { @MainActor [round] in
                 for await event in events {
                     switch event {
