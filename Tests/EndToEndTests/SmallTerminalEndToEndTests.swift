@@ -32,4 +32,24 @@ import Testing
         #expect(items.allSatisfy { $0.hasSuffix("read") || $0.hasSuffix("beats seen") || $0 == "seen before" }, "\(status)")
         try t.press("q", thenWaitFor: "[exited 0]")
     }
+
+    @Test func theHelpOverlayWrapsAndScrolls() throws {
+        let t = try TmuxSession([pajama, "read", "--no-sound", story], width: 40, height: 12)
+        defer { t.stop() }
+        try t.waitFor("page read")
+        try t.press("?", thenWaitFor: "Keys")
+        // Scrolled to its end, every line of it has been on screen, none cut at the box's edge.
+        var seen = t.screen()
+        for _ in 0..<30 where !seen.contains("any key to close") {
+            t.send("Down")
+            seen += try t.waitUntil("the help scrolled") { _ in true }
+        }
+        try t.waitFor("any key to close")
+        let flat = seen.split(separator: "\n").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " ▲▼│")) }.joined(separator: " ")
+        #expect(flat.contains("restart (asks first)") || flat.contains("restart (asks"), "\(seen)")
+        #expect(!t.screen().contains("A short story for a stormy night"), "the overlay is still up while scrolling")
+        t.send("x")
+        try t.waitUntil("the help closed") { !$0.contains("any key to close") }
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
 }

@@ -77,8 +77,13 @@ extension ReaderPresenter {
         }
         return ScreenModel(
             storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
-            showHelp: mode == .help, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter,
+            showHelp: helpScroll != nil, helpScroll: helpScroll ?? 0, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter,
             pickList: pickList, bookmarkName: bookmarkName)
+    }
+
+    private var helpScroll: Int? {
+        if case .help(let scroll) = mode { return scroll }
+        return nil
     }
 
     private var bookmarkName: NameField? {

@@ -27,8 +27,20 @@ extension ReaderPresenter {
             default: return autoForwardKey(action, at: now)
             }
         }
-        if mode == .help {
-            mode = .reading
+        if case .help(let scroll) = mode {
+            // ↑ ↓ PgUp PgDn (k j) scroll the help where it does not fit; any other key closes it.
+            let step: Int? = switch key {
+            case .up, .character("k"): -1
+            case .down, .character("j"): 1
+            case .pageUp: -(height / 2)
+            case .pageDown: height / 2
+            default: nil
+            }
+            guard let step else {
+                mode = .reading
+                return []
+            }
+            mode = .help(scroll: max(0, min(PageRenderer.helpLines.count + 8, scroll + step)))
             return []
         }
         switch mode {
@@ -95,7 +107,7 @@ extension ReaderPresenter {
             guard !themes.isEmpty else { return [] }
             let index = ((themes.firstIndex(of: themeName) ?? -1) + 1) % themes.count
             return [.applyTheme(themes[index])]
-        case .help: mode = .help
+        case .help: mode = .help(scroll: 0)
         case .readAloud: return toggleReadAloud()
         case .repeatLine: return repeatLine()
         case .skipSeen: return pageState?.page.choices.isEmpty == false ? [] : navigate(.move(.skipSeen))

@@ -64,7 +64,8 @@ public struct ReaderPresenter: Sendable {
     enum Mode: Sendable, Equatable {
         case reading
         /// The help overlay: any key closes it.
-        case help
+        /// The help overlay, scrolled down by this many rows (↑ ↓ PgUp PgDn on a small terminal).
+        case help(scroll: Int)
         /// "Restart from the beginning?": y restarts, any other key cancels.
         case confirmRestart
         /// The backlog (`b`) and the bookmarks (`o`): a list and what its items stand for

@@ -122,7 +122,7 @@ public enum PageRenderer {
             choices = []
         } else if model.showHelp {
             let extra = model.helpFooter.isEmpty ? [] : [""] + model.helpFooter
-            overlay(&grid, ["Keys", ""] + helpLines + extra + ["", "any key to close"], width: width, height: height)
+            overlay(&grid, ["Keys", ""] + helpLines + extra + ["", "any key to close (↑ ↓ scroll)"], width: width, height: height, scroll: model.helpScroll)
             choices = []
         }
         return choices
@@ -226,14 +226,21 @@ public enum PageRenderer {
         }
     }
 
-    private static func overlay(_ grid: inout CellGrid, _ lines: [String], width: Int, height: Int) {
+    /// A box over the page with `lines`, each wrapped to the box (never cut at its edge); where they do not
+    /// fit, `scroll` rows down, with ▲ ▼ in the box's margin saying there is more.
+    private static func overlay(_ grid: inout CellGrid, _ lines: [String], width: Int, height: Int, scroll: Int = 0) {
         let boxWidth = min(width - 2, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
-        let boxHeight = min(height - 2, lines.count + 2)
+        let rows = lines.flatMap { $0.isEmpty ? [""] : TextWrapper.wrap($0, width: max(1, boxWidth - 3)) }
+        let boxHeight = min(height - 2, rows.count + 2)
         let x0 = max(0, (width - boxWidth) / 2), y0 = max(0, (height - boxHeight) / 2)
         for y in y0..<(y0 + boxHeight) { grid.fill(y: y, from: x0, to: x0 + boxWidth, style: Style(.selected)) }
-        for (i, line) in lines.prefix(boxHeight - 2).enumerated() {
+        let shown = max(0, boxHeight - 2)
+        let start = max(0, min(scroll, rows.count - shown))
+        for (i, line) in rows.dropFirst(start).prefix(shown).enumerated() {
             grid.put(line, x: x0 + 2, y: y0 + 1 + i, style: Style(.selected), maxWidth: boxWidth - 3)
         }
+        if start > 0 { grid.put("▲", x: x0 + boxWidth - 1, y: y0 + 1, style: Style(.selected)) }
+        if start + shown < rows.count, shown > 1 { grid.put("▼", x: x0 + boxWidth - 1, y: y0 + shown, style: Style(.selected)) }
     }
 }
 

@@ -25,6 +25,8 @@ public struct ScreenModel: Sendable {
     public var soundStatus: String
     public var notice: String?
     public var showHelp: Bool
+    /// How far the help overlay is scrolled (rows), where it does not fit.
+    public var helpScroll: Int
     public var confirmRestart: Bool
     /// A side panel with statistics (`--stats`), one line each.
     public var statsLines: [String]?
@@ -37,7 +39,7 @@ public struct ScreenModel: Sendable {
 
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
-        showHelp: Bool = false, confirmRestart: Bool = false, statsLines: [String]? = nil,
+        showHelp: Bool = false, helpScroll: Int = 0, confirmRestart: Bool = false, statsLines: [String]? = nil,
         helpFooter: [String] = [], pickList: PickList? = nil, bookmarkName: NameField? = nil
     ) {
         self.bookmarkName = bookmarkName
@@ -49,6 +51,7 @@ public struct ScreenModel: Sendable {
         self.soundStatus = soundStatus
         self.notice = notice
         self.showHelp = showHelp
+        self.helpScroll = helpScroll
         self.confirmRestart = confirmRestart
         self.statsLines = statsLines
     }
