@@ -58,6 +58,9 @@ seed session '{"location":{"beatId":"shore","lineIndex":0,"pageId":"p"},"type":"
 seed session '{"choice":1,"cue":"choice","path":"assets/sounds/door-latch.wav","type":"cue","v":1}' cue
 seed session '{"participants":["Ada","Cy"],"type":"participants","v":1}' participants
 seed session '{"name":"Bo","type":"end","v":1}' end
+seed session '{"countOnly":true,"name":"Ada","type":"hello","v":1}' hello-count
+seed session '{"followers":2,"location":{"beatId":"storm","lineIndex":1,"pageId":"choice"},"owner":"Bo","story":{"id":"lantern-keeper","url":"/","version":"1"},"type":"welcome","v":1}' welcome-count
+seed session '{"followers":2000,"type":"followers","v":1}' followers
 
 # JPEG, WebP and GIF: the committed fixtures (scripts/make-picture-fixtures.py: baseline, progressive, grey,
 # CMYK, every EXIF orientation; lossy, lossless, alpha and animated WebP; plain, interlaced-transparent and

@@ -142,8 +142,13 @@ import Testing
             #"{"choice":1,"cue":"choice","path":"assets/sounds/door-latch.wav","type":"cue","v":1}"#,
             #"{"participants":["Ada","Cy"],"type":"participants","v":1}"#,
             #"{"name":"Bo","type":"end","v":1}"#,
+            #"{"countOnly":true,"name":"Ada","type":"hello","v":1}"#,
+            #"{"followers":2,"owner":"Bo","story":{"id":"s","url":"/"},"type":"welcome","v":1}"#,
+            #"{"followers":3,"owner":"Bo","participants":["Ada"],"story":{"id":"s","url":"/"},"type":"welcome","v":1}"#,
+            #"{"followers":2000,"type":"followers","v":1}"#,
         ]
         for text in messages { #expect(SessionFuzz.fuzzOne(Array(text.utf8)) != nil, "\(text)") }
         #expect(SessionFuzz.fuzzOne(Array(#"{"v":1,"type":"cue","path":"../x","cue":"tap"}"#.utf8)) == nil)
+        #expect(SessionFuzz.fuzzOne(Array(#"{"v":1,"type":"followers","followers":-1}"#.utf8)) == nil)
     }
 }
