@@ -18,7 +18,7 @@ extension StoryState {
                     trimWhitespace(from: glueIndex)
                     include = false
                 } else if text.isNonWhitespace {
-                    removeExistingGlueLegacy()
+                    removeExistingGlue()
                 }
             } else if text.isNewline {
                 if outputStreamEndsInNewline || !outputStreamContainsContent { include = false }
@@ -94,22 +94,6 @@ extension StoryState {
         var i = start
         while i < stream.count {
             if let text = stream[i] as? ValueObject, text.stringText != nil, !text.isNonWhitespace { stream.remove(at: i) } else { i += 1 }
-        }
-        currentFlow.outputStream = stream
-        outputStreamDirty()
-    }
-
-    /// Removes every glue back to the start of a string being built (non-whitespace text came).
-    private func removeExistingGlueLegacy() {
-        var stream = outputStream
-        var i = stream.count - 1
-        while i >= 0 {
-            if stream[i] is Glue {
-                stream.remove(at: i)
-            } else if stream[i] is ControlCommand {
-                break
-            }
-            i -= 1
         }
         currentFlow.outputStream = stream
         outputStreamDirty()

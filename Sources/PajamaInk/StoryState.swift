@@ -481,7 +481,9 @@ final class StoryState {
         outputStreamDirty()
     }
 
-    private func removeExistingGlue() {
+    /// Removes every glue back to the start of a string being built (non-whitespace text came); the
+    /// legacy glue rules use it too.
+    func removeExistingGlue() {
         var stream = outputStream
         var i = stream.count - 1
         while i >= 0 {

@@ -36,9 +36,8 @@ import Testing
         #expect(budget == 32)
 
         // 120 sockets that never send a byte: more than the budget and more than the descriptor limit.
-        var silent: [Int32] = []
-        defer { for fd in silent { close(fd) } }
-        for _ in 0..<120 { if let fd = Self.connectSilently(port: port) { silent.append(fd) } }
+        var silent: [RawConnection] = []
+        for _ in 0..<120 { if let connection = try? RawConnection(port: port) { silent.append(connection) } }
         #expect(silent.count == 120)
         // The owner's reader opens its own files meanwhile: 8 at once.
         _ = "open 8\n".withCString { write(commands, $0, strlen($0)) }
@@ -55,23 +54,6 @@ import Testing
         #expect(answer.text.hasPrefix("HTTP/1.1 200"), "\(answer.text)")
         #expect(answer.text.contains("\"shared\""), "\(answer.text)")
         #expect(ChildProcess.exitDescription(pid) == nil, "the host ended: \(String(describing: ChildProcess.exitDescription(pid)))")
-    }
-
-    /// A TCP connection to 127.0.0.1:`port` that sends nothing (nil if it could not be made).
-    static func connectSilently(port: Int) -> Int32? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            close(fd)
-            return nil
-        }
-        return fd
+        withExtendedLifetime(silent) {}  // the silent sockets stay open until here
     }
 }
