@@ -27,6 +27,15 @@ public enum StoryDecoder {
         return problems
     }
 
+    /// `body`'s value, or nil with its problem added to `problems` (each field is decoded so, and every
+    /// problem in a file is reported, not only the first).
+    private static func checked<Value>(_ problems: inout [StoryFormatError], _ body: () throws(StoryFormatError) -> Value) -> Value? {
+        do { return try body() } catch {
+            problems.append(error)
+            return nil
+        }
+    }
+
     /// The manifest, or nil, with every problem found added to `problems`.
     private static func decodeManifest(_ bytes: [UInt8], file: String, problems: inout [StoryFormatError]) -> StoryManifest? {
         let root: JSONCursor
@@ -34,13 +43,7 @@ public enum StoryDecoder {
             problems.append(error)
             return nil
         }
-        func checked<Value>(_ body: () throws(StoryFormatError) -> Value) -> Value? {
-            do { return try body() } catch {
-                problems.append(error)
-                return nil
-            }
-        }
-        let format: Int? = checked { () throws(StoryFormatError) -> Int in
+        let format: Int? = checked(&problems) { () throws(StoryFormatError) -> Int in
             let format = try root.field("format").integer()
             guard format == StoryManifest.supportedFormat else {
                 throw try root.field("format").error(
@@ -50,12 +53,12 @@ public enum StoryDecoder {
         }
         // A format this reader does not understand: the rest would only be guesses.
         guard let format else { return nil }
-        let id: String? = checked { () throws(StoryFormatError) -> String in try root.field("id").identifier(what: "story id") }
-        let title: String? = checked { () throws(StoryFormatError) -> String in try root.field("title").text(limit: 500) }
-        let author: String?? = checked { () throws(StoryFormatError) -> String? in try root.optionalField("author")?.text(limit: 500) }
-        let version: String?? = checked { () throws(StoryFormatError) -> String? in try root.optionalField("version")?.text(limit: 128) }
-        let startBeatId: String? = checked { () throws(StoryFormatError) -> String in try root.field("startBeatId").identifier(what: "beat id") }
-        let beats: [String]?? = checked { () throws(StoryFormatError) -> [String]? in
+        let id: String? = checked(&problems) { () throws(StoryFormatError) -> String in try root.field("id").identifier(what: "story id") }
+        let title: String? = checked(&problems) { () throws(StoryFormatError) -> String in try root.field("title").text(limit: 500) }
+        let author: String?? = checked(&problems) { () throws(StoryFormatError) -> String? in try root.optionalField("author")?.text(limit: 500) }
+        let version: String?? = checked(&problems) { () throws(StoryFormatError) -> String? in try root.optionalField("version")?.text(limit: 128) }
+        let startBeatId: String? = checked(&problems) { () throws(StoryFormatError) -> String in try root.field("startBeatId").identifier(what: "beat id") }
+        let beats: [String]?? = checked(&problems) { () throws(StoryFormatError) -> [String]? in
             guard let list = try root.optionalField("beats") else { return nil }
             var seen = Set<String>()
             var ids: [String] = []
@@ -66,7 +69,7 @@ public enum StoryDecoder {
             }
             return ids
         }
-        let presentation: (lineByLine: Bool, theme: StoryTheme?)? = checked { () throws(StoryFormatError) -> (lineByLine: Bool, theme: StoryTheme?) in
+        let presentation: (lineByLine: Bool, theme: StoryTheme?)? = checked(&problems) { () throws(StoryFormatError) -> (lineByLine: Bool, theme: StoryTheme?) in
             guard let presentation = try root.optionalField("presentation") else { return (false, nil) }
             let lineByLine = try presentation.optionalField("lineByLine")?.bool() ?? false
             // A theme this reader does not know is ignored (a newer reader's look), as unknown tools are.
@@ -74,13 +77,13 @@ public enum StoryDecoder {
             return (lineByLine, theme)
         }
         var criticality: [AssetPath: Criticality] = [:]
-        let table: JSONCursor?? = checked { () throws(StoryFormatError) -> JSONCursor? in
+        let table: JSONCursor?? = checked(&problems) { () throws(StoryFormatError) -> JSONCursor? in
             guard let assets = try root.optionalField("assets") else { return nil }
             return try assets.optionalField("criticality")
         }
-        if let table = table ?? nil, let keys = checked({ () throws(StoryFormatError) -> [String] in try table.object().keys.sorted() }) {
+        if let table = table ?? nil, let keys = checked(&problems, { () throws(StoryFormatError) -> [String] in try table.object().keys.sorted() }) {
             for key in keys {
-                _ = checked { () throws(StoryFormatError) -> Void in
+                _ = checked(&problems) { () throws(StoryFormatError) -> Void in
                     let entry = try table.field(key)
                     let path: AssetPath
                     do { path = try AssetPath(validating: key) } catch {
@@ -126,14 +129,7 @@ public enum StoryDecoder {
             problems.append(error)
             return nil
         }
-        /// `body`'s value, or nil with its problem recorded.
-        func checked<Value>(_ body: () throws(StoryFormatError) -> Value) -> Value? {
-            do { return try body() } catch {
-                problems.append(error)
-                return nil
-            }
-        }
-        let id: String? = checked { () throws(StoryFormatError) -> String in
+        let id: String? = checked(&problems) { () throws(StoryFormatError) -> String in
             let id = try root.field("id").identifier(what: "beat id")
             if let expectedId, expectedId != id {
                 throw try root.field("id").error("the beat id \"\(id)\" does not match its file name \"\(expectedId).json\"")
@@ -141,8 +137,8 @@ public enum StoryDecoder {
             return id
         }
         if let id { root.beatId = id }
-        let nextBeatId: String?? = checked { () throws(StoryFormatError) -> String? in try root.optionalField("nextBeatId")?.identifier(what: "beat id") }
-        let pageList: [JSONCursor]? = checked { () throws(StoryFormatError) -> [JSONCursor] in
+        let nextBeatId: String?? = checked(&problems) { () throws(StoryFormatError) -> String? in try root.optionalField("nextBeatId")?.identifier(what: "beat id") }
+        let pageList: [JSONCursor]? = checked(&problems) { () throws(StoryFormatError) -> [JSONCursor] in
             let list = try root.field("pages").elements()
             if list.isEmpty { throw try root.field("pages").error("a beat needs at least one page") }
             if list.count > maximumPages { throw try root.field("pages").error("more than \(maximumPages) pages") }
@@ -151,7 +147,7 @@ public enum StoryDecoder {
         var pages: [Page] = []
         var seenIds = Set<String>()
         for (index, var cursor) in (pageList ?? []).enumerated() {
-            let page: Page? = checked { () throws(StoryFormatError) -> Page in
+            let page: Page? = checked(&problems) { () throws(StoryFormatError) -> Page in
                 if let pageIdCursor = try cursor.optionalField("id"), case .string(let pageId) = pageIdCursor.value {
                     cursor.pageId = StoryFormatError.printable(pageId, limit: 128)
                 }
@@ -166,7 +162,7 @@ public enum StoryDecoder {
             }
             if let page { pages.append(page) }
         }
-        let origin: BeatOrigin?? = checked { () throws(StoryFormatError) -> BeatOrigin? in
+        let origin: BeatOrigin?? = checked(&problems) { () throws(StoryFormatError) -> BeatOrigin? in
             try root.optionalField("origin").map { cursor throws(StoryFormatError) in try decodeOrigin(cursor) }
         }
         guard problems.isEmpty, let id, let nextBeatId, let origin else { return nil }
