@@ -69,6 +69,9 @@ let package = Package(
         // pajama-bench only: counts the process's heap allocations (replaces glibc's malloc family in that
         // executable, forwarding to glibc), for the allocations a sound tap costs (issue 14).
         .target(name: "CAllocCount"),
+        // The test support's child processes: posix_spawn's "close every inherited descriptor" (glibc's
+        // posix_spawn_file_actions_addclosefrom_np, not declared by Swift's Glibc module).
+        .target(name: "CSpawn"),
 
         // MARK: Layers
         .target(
@@ -157,7 +160,7 @@ let package = Package(
         .target(
             name: "PajamaTestSupport",
             dependencies: [
-                "PajamaCore", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaCore", "CSpawn", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 // The test web server stops gracefully (a cancelled server can trap in NIO: TestHTTPServer.stop).
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,9 +1,13 @@
+import CSpawn
 import Foundation
 
 /// Runs a program to completion and collects what it printed (for tests and the bench).
 ///
 /// Uses posix_spawn and waitpid directly, with output going to temporary files rather than pipes, so a
-/// daemon the program leaves behind (tmux's server) can never keep the caller waiting.
+/// daemon the program leaves behind (tmux's server) can never keep the caller waiting. A child gets only its
+/// standard input, output and error: every other descriptor of the caller is closed in it, so what other
+/// tests hold open meanwhile (sockets, pipes, fifos not marked close-on-exec) neither counts against a
+/// child's `ulimit -n` nor keeps another child's pipe from ending.
 public struct ChildProcess: Sendable {
     public struct Result: Sendable {
         public var status: Int32
@@ -47,6 +51,7 @@ public struct ChildProcess: Sendable {
         }
         posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        _ = pajama_spawn_close_from(&actions, 3)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envStrings = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
@@ -110,6 +115,7 @@ extension ChildProcess {
         } else {
             posix_spawn_file_actions_addopen(&actions, 2, errorFile ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         }
+        _ = pajama_spawn_close_from(&actions, 3)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
