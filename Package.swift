@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "PajamaCore",
             dependencies: [
-                "PajamaInk",
+                "PajamaJSON",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -86,7 +86,7 @@ let package = Package(
         .target(
             name: "PajamaHTTP",
             dependencies: [
-                "PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "PajamaCore", "PajamaInkBridge", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "PajamaCoReading",
             dependencies: [
-                "PajamaCore", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaCore", "PajamaInkBridge", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -118,7 +118,7 @@ let package = Package(
         .target(
             name: "PajamaTerminal",
             dependencies: [
-                "PajamaCore", "PajamaImage", "CNcursesw",
+                "PajamaCore", "PajamaInkBridge", "PajamaImage", "CNcursesw",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -127,17 +127,23 @@ let package = Package(
         // reader's stories folder after validation; untrusted content never leaves its staging folder.
         .target(
             name: "PajamaInstall",
-            dependencies: ["PajamaCore", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["PajamaCore", "PajamaInkBridge", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, no dependencies (docs/ink.md).
-        .target(name: "PajamaInk"),
+        // The one JSON parser and writer (strict, line and column in its errors) of stories, ink and settings:
+        // pure Swift, no dependencies.
+        .target(name: "PajamaJSON"),
+        // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, nothing but PajamaJSON (docs/ink.md).
+        .target(name: "PajamaInk", dependencies: ["PajamaJSON"]),
+        // The ink bridge: an ink story read as a story source (pages, pictures and sounds from its lines and tags),
+        // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
+        .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaInk", "PajamaJSON"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
-        .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk"]),
+        .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
         .executableTarget(
             name: "pajama",
             dependencies: [
-                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
+                "PajamaCore", "PajamaInkBridge", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -149,7 +155,7 @@ let package = Package(
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
                 "PajamaCoReading", "CAllocCount",
-                "PajamaInk",
+                "PajamaInk", "PajamaInkBridge", "PajamaJSON",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -169,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "PajamaCoreTests",
             dependencies: [
-                "PajamaCore", "PajamaHTTP", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks"),
+                "PajamaCore", "PajamaInkBridge", "PajamaJSON", "PajamaHTTP", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -178,14 +184,14 @@ let package = Package(
         .testTarget(
             name: "PajamaCoReadingTests",
             dependencies: [
-                "PajamaCoReading", "PajamaCore", "PajamaHTTP", "PajamaTestSupport",
+                "PajamaCoReading", "PajamaCore", "PajamaInkBridge", "PajamaHTTP", "PajamaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaTestSupport"]),
-        .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk"]),
+        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaInkBridge", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
         // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
         .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(

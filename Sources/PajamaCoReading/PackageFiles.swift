@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import PajamaCore
+import PajamaInkBridge
 
 /// The story package folder, read-only, and only what the package declares: story.json, its beats (those
 /// story.json lists, the start beat and every beat reachable from them) and the assets story.json and those

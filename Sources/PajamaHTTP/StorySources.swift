@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaInkBridge
 
 /// Opens a story argument: a URL for `http://`/`https://` (the package's base URL, or its story.json),
 /// else a folder. A compiled ink story is known by its content (`InkFileFormat`), whatever its file is

@@ -1,3 +1,5 @@
+import PajamaJSON
+
 /// ink's JSON form of runtime objects (the compiled story and the objects a saved state holds), both ways.
 enum RuntimeJSON {
     static func listDefinitions(from token: JSON) throws(StoryLoadError) -> ListDefinitionsOrigin {

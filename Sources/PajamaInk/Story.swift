@@ -1,3 +1,5 @@
+import PajamaJSON
+
 /// A compiled ink story (inklecate's JSON, ink versions 16-21) and its runtime: continue line by line,
 /// choose, read and set variables, call ink functions, bind external functions, switch flows, save and load.
 public final class Story {
@@ -41,14 +43,16 @@ public final class Story {
     public convenience init(json text: String, seed: Int? = nil) throws(StoryLoadError) {
         let document: JSON
         do {
-            document = try JSONParser.parse(text)
+            document = try JSONParser.parse(text, options: .ink)
         } catch {
-            throw StoryLoadError(error.description)
+            throw StoryLoadError("not valid JSON: \(error.description)")
         }
         try self.init(document: document, seed: seed)
     }
 
-    init(document: JSON, seed: Int?) throws(StoryLoadError) {
+    /// Loads a compiled ink document already parsed (with `JSONParser.Options.ink`), for a caller that reads the
+    /// same document for something else too (the ink bridge scans its tags).
+    public init(document: JSON, seed: Int?) throws(StoryLoadError) {
         guard document.objectValue != nil else { throw StoryLoadError("the file is not a JSON object") }
         guard let version = document["inkVersion"]?.intValue else {
             throw StoryLoadError("ink version number not found. Are you sure it's a valid .ink.json file?")

@@ -1,3 +1,5 @@
+import PajamaJSON
+
 /// ink's own save format (version 10, loads 8-10): flows with call stacks, output and choices; globals that
 /// differ from their defaults; the evaluation stack; visit and turn counts; turn index and random seed.
 extension StoryState {
@@ -268,7 +270,7 @@ extension Story {
     public func loadStateJSON(_ text: String) throws(StoryError) {
         let json: JSON
         do {
-            json = try JSONParser.parse(text)
+            json = try JSONParser.parse(text, options: .ink)
         } catch {
             throw StoryError("the saved state is not valid JSON: \(error.description)")
         }

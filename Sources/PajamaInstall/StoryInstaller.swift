@@ -1,6 +1,7 @@
 import Foundation
 import PajamaCore
 import PajamaHTTP
+import PajamaInkBridge
 
 /// Copies a story package someone sent into the reader's stories folder (`Paths.stories`), after the
 /// validator found no error in it, and removes one again.

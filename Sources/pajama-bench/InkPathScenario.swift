@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaInkBridge
 import PajamaTestSupport
 
 /// `ink-path`: a long reading of an ink story through everything the reader uses (issue 24): `pajama play` of

@@ -6,6 +6,7 @@
 //
 // Choices are picked by a small LCG seeded with --choice-seed that the Python side implements identically.
 import PajamaInk
+import PajamaJSON
 
 #if canImport(Glibc)
 import Glibc

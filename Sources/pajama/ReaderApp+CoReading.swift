@@ -6,6 +6,7 @@ import PajamaAudio
 import PajamaCoReading
 import PajamaCore
 import PajamaHTTP
+import PajamaInkBridge
 import PajamaTerminal
 
 /// Which side of a co-reading session a reading session is on.

@@ -1,6 +1,7 @@
 import Foundation
 import PajamaCore
 import PajamaHTTP
+import PajamaInkBridge
 import PajamaTestSupport
 import Testing
 

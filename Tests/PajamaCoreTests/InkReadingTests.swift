@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaInkBridge
 import PajamaTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaInkBridge
 import Testing
 
 /// Inky's web-export tags and Pajama's own, as `InkTag` reads them (docs/ink.md, "Tags").

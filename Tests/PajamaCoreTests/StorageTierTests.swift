@@ -77,7 +77,7 @@ import Testing
         let small = beat("a", lines: 1)
         let long = Beat(id: "a", pages: [Page(id: "p", kind: .text(lines: [String(repeating: "x", count: 10_000)]))])
         let tool = Tool(name: "custom", args: ["text": .string(String(repeating: "y", count: 5_000)),
-                                               "list": .array((0..<100).map { .number(Double($0)) })])
+                                               "list": .array((0..<100).map { .int($0) })])
         let withTool = Beat(id: "a", pages: [Page(id: "p", kind: .text(lines: ["x"]), tools: [tool])])
         #expect(BeatSize.estimate(long) >= 10_000)
         #expect(BeatSize.estimate(long) < 10_000 + 1_000)

@@ -1,5 +1,6 @@
 import PajamaCore
 import PajamaImage
+import PajamaInkBridge
 import PajamaTestSupport
 import Testing
 @testable import PajamaTerminal

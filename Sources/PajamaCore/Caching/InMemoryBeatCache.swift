@@ -1,3 +1,5 @@
+import PajamaJSON
+
 /// Beats in memory, least recently used evicted first, bounded by bytes and by count
 /// (defaults 50 MB and 100 beats, as in the original app).
 ///
@@ -61,7 +63,7 @@ public enum BeatSize {
                 }
             }
             for tool in page.tools {
-                size += objectOverhead + string(tool.name) + json(.object(tool.args))
+                size += objectOverhead + string(tool.name) + json(.object(tool.args.map { ($0.key, $0.value) }))
                 if let effect = tool.soundEffect { size += string(effect.soundURL.value) + 8 }
                 if let loop = tool.backgroundSound?.path { size += string(loop.value) + 8 }
             }
@@ -76,12 +78,12 @@ public enum BeatSize {
         return bytes <= 15 ? 0 : bytes + 32
     }
 
-    static func json(_ value: JSONValue) -> Int {
+    static func json(_ value: JSON) -> Int {
         switch value {
-        case .null, .bool, .number: return 9
+        case .null, .bool, .int, .double: return 9
         case .string(let text): return stringHeader + string(text)
         case .array(let items): return objectOverhead + items.reduce(0) { $0 + json($1) }
-        case .object(let fields): return objectOverhead * 2 + fields.reduce(0) { $0 + stringHeader + string($1.key) + json($1.value) }
+        case .object(let fields): return objectOverhead * 2 + fields.reduce(0) { $0 + stringHeader + string($1.0) + json($1.1) }
         }
     }
 }

@@ -1,7 +1,9 @@
+import PajamaJSON
+
 /// A position in a parsed JSON tree that knows its path, its file, and the beat and page it is in,
 /// so every decoding error says exactly where it is.
 struct JSONCursor {
-    let value: JSONValue
+    let value: JSON
     let path: String
     let file: String
     var beatId: String?
@@ -13,7 +15,8 @@ struct JSONCursor {
 
     private func childPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
 
-    func object() throws(StoryFormatError) -> [String: JSONValue] {
+    /// The object's members in file order (the parser refused a field that appears twice).
+    func object() throws(StoryFormatError) -> [(String, JSON)] {
         guard case .object(let fields) = value else { throw error("expected an object, found \(value.typeDescription)") }
         return fields
     }
@@ -21,7 +24,7 @@ struct JSONCursor {
     /// The field `key`, or nil when it is absent or null.
     func optionalField(_ key: String) throws(StoryFormatError) -> JSONCursor? {
         let fields = try object()
-        guard let child = fields[key], child != .null else { return nil }
+        guard let child = fields.first(where: { $0.0 == key })?.1, child != .null else { return nil }
         return JSONCursor(value: child, path: childPath(key), file: file, beatId: beatId, pageId: pageId)
     }
 
@@ -51,10 +54,11 @@ struct JSONCursor {
     }
 
     func integer() throws(StoryFormatError) -> Int {
-        guard case .number(let number) = value, number == number.rounded(), abs(number) < 1e15 else {
-            throw error("expected a whole number, found \(value.typeDescription)")
+        switch value {
+        case .int(let number) where (-999_999_999_999_999...999_999_999_999_999).contains(number): return number
+        case .double(let number) where number == number.rounded() && abs(number) < 1e15: return Int(number)
+        default: throw error("expected a whole number, found \(value.typeDescription)")
         }
-        return Int(number)
     }
 
     /// A string no longer than `limit` characters.

@@ -1,3 +1,5 @@
+import PajamaJSON
+
 /// Turns the bytes of `story.json` and `beats/<id>.json` into the model, or into a `StoryFormatError`
 /// that names the file, beat, page and field.
 public enum StoryDecoder {
@@ -81,7 +83,7 @@ public enum StoryDecoder {
             guard let assets = try root.optionalField("assets") else { return nil }
             return try assets.optionalField("criticality")
         }
-        if let table = table ?? nil, let keys = checked(&problems, { () throws(StoryFormatError) -> [String] in try table.object().keys.sorted() }) {
+        if let table = table ?? nil, let keys = checked(&problems, { () throws(StoryFormatError) -> [String] in try table.object().map(\.0).sorted() }) {
             for key in keys {
                 _ = checked(&problems) { () throws(StoryFormatError) -> Void in
                     let entry = try table.field(key)
@@ -274,9 +276,9 @@ public enum StoryDecoder {
 
     private static func decodeTool(_ cursor: JSONCursor) throws(StoryFormatError) -> Tool {
         let name = try cursor.field("name").text(limit: 128)
-        var args: [String: JSONValue] = [:]
+        var args: [String: JSON] = [:]
         let argsCursor = try cursor.optionalField("args")
-        if let argsCursor { args = try argsCursor.object() }
+        if let argsCursor { args = Dictionary(try argsCursor.object(), uniquingKeysWith: { first, _ in first }) }
         if name == BackgroundSound.toolName {
             guard let url = try argsCursor?.optionalField("sound_url") else { return Tool(name: name, args: args, backgroundSound: .stop) }
             return Tool(name: name, args: args, backgroundSound: .play(try url.assetPath()))

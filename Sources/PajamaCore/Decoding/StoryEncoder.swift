@@ -1,4 +1,5 @@
 import Foundation
+import PajamaJSON
 
 /// Writes the model back as the format's JSON (`StoryDecoder` reads it back to the same values): for sources
 /// that make their story as it is read (ink) and hand it to the loading engine like files of a package.
@@ -69,14 +70,15 @@ public enum StoryEncoder {
         return object
     }
 
-    private static func value(_ json: JSONValue) -> Any {
+    private static func value(_ json: JSON) -> Any {
         switch json {
         case .null: NSNull()
         case .bool(let flag): flag
-        case .number(let number): number
+        case .int(let number): number
+        case .double(let number): number
         case .string(let text): text
         case .array(let items): items.map(value)
-        case .object(let fields): fields.mapValues(value)
+        case .object(let fields): Dictionary(fields.map { ($0.0, value($0.1)) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

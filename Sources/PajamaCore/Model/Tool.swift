@@ -1,15 +1,17 @@
+import PajamaJSON
+
 /// A `{ "name": ..., "args": {...} }` entry of a page's `tools`.
 ///
 /// Unknown names and triggers are kept (so validation can warn about them) and ignored by the reader.
 public struct Tool: Hashable, Sendable {
     public var name: String
-    public var args: [String: JSONValue]
+    public var args: [String: JSON]
     /// The decoded sound effect when `name` is `sound_effect` with a known trigger and a valid path.
     public var soundEffect: SoundEffect?
     /// The decoded background sound when `name` is `background_sound` (a valid `sound_url`, or none: stop).
     public var backgroundSound: BackgroundSound?
 
-    public init(name: String, args: [String: JSONValue] = [:], soundEffect: SoundEffect? = nil, backgroundSound: BackgroundSound? = nil) {
+    public init(name: String, args: [String: JSON] = [:], soundEffect: SoundEffect? = nil, backgroundSound: BackgroundSound? = nil) {
         self.name = name
         self.args = args
         self.soundEffect = soundEffect

@@ -21,6 +21,9 @@ public protocol StorySource: Sendable {
     func madeBeat(_ id: String) async throws(StorySourceError) -> Beat?
     /// Makes the source know the beat `origin` leads to again (a resumed reading of an ink story).
     func restore(_ origin: BeatOrigin) async -> OriginRestore
+    /// `pajama validate` of a source that makes its beats (an ink story checks its own file and tags); nil for a
+    /// source of files, whose files `StoryValidator` reads and checks.
+    func validateItself(probe: any AssetProbe) async -> ValidationReport?
 }
 
 extension StorySource {
@@ -29,6 +32,8 @@ extension StorySource {
     public func madeBeat(_ id: String) async throws(StorySourceError) -> Beat? { nil }
 
     public func restore(_ origin: BeatOrigin) async -> OriginRestore { .restored }
+
+    public func validateItself(probe: any AssetProbe) async -> ValidationReport? { nil }
 
     public func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8] {
         try await read(path)

@@ -2,7 +2,7 @@
 public enum StoryValidator {
     /// Validates the package behind `source`.
     public static func validate(source: any StorySource, probe: any AssetProbe) async -> ValidationReport {
-        if let ink = source as? InkStorySource { return await InkValidator.validate(ink, probe: probe) }
+        if let report = await source.validateItself(probe: probe) { return report }
         var findings: [ValidationFinding] = []
         let manifestBytes: [UInt8]
         do {

@@ -41,6 +41,12 @@ public struct ValidationReport: Sendable {
     /// True when the story could not be read at all (no story.json, source unreachable).
     public var couldNotRead: Bool
 
+    public init(storyId: String?, findings: [ValidationFinding], couldNotRead: Bool) {
+        self.storyId = storyId
+        self.findings = findings
+        self.couldNotRead = couldNotRead
+    }
+
     public var errorCount: Int { findings.filter { $0.severity == .error }.count }
     public var warningCount: Int { findings.filter { $0.severity == .warning }.count }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaInkBridge
 
 /// One story of the library, with the reader's progress in it.
 public struct LibraryEntry: Sendable, Equatable {

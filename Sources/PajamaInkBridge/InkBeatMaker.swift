@@ -1,4 +1,6 @@
+import PajamaCore
 import PajamaInk
+import PajamaJSON
 
 /// Makes the beats of an ink story as they are read (docs/ink.md, "Reading ink stories").
 ///
@@ -80,8 +82,8 @@ final class InkBeatMaker {
     }
 
     /// `name` is the story's title when no global tag gives one (`InkStorySource.name(file:location:)`).
-    init(json: String, file: String, name: String, version: String, seed: Int) throws(StoryLoadError) {
-        story = try Story(json: json, seed: seed)
+    init(document: JSON, file: String, name: String, version: String, seed: Int) throws(StoryLoadError) {
+        story = try Story(document: document, seed: seed)
         // As the official runtimes' allowExternalFunctionFallbacks: an EXTERNAL with an ink function of the
         // same name runs that function (no game binds anything here).
         story.allowExternalFunctionFallbacks = true
@@ -248,7 +250,7 @@ final class InkBeatMaker {
 
     private func makeBeat(_ id: String, from segment: Segment) throws(Problem) -> Beat {
         let scene = nodes[id]?.scene ?? InkScene()
-        var choices: [Choice] = []
+        var choices: [PajamaCore.Choice] = []
         var choiceMarks: [LineMarks] = []
         for (index, choice) in segment.choices.enumerated() {
             var sound: AssetPath?
@@ -263,7 +265,7 @@ final class InkBeatMaker {
             // The text's HTML styled as a line's (the plain text is what transcripts and the voice read).
             let parsed = InkMarkup.parse(choice.text)
             if let marks = parsed.marks(line: index) { choiceMarks.append(marks) }
-            choices.append(Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
+            choices.append(PajamaCore.Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
         }
         var pages: [Page]
         do {

@@ -1,3 +1,5 @@
+import PajamaCore
+
 /// Turns the lines ink produced between two choice points into pages (docs/ink.md, "Pages").
 ///
 /// A page holds at most `linesPerPage` lines. A new page starts at a line tagged `# page` (or Inky's

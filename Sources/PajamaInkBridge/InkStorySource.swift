@@ -1,5 +1,7 @@
 import Foundation
+import PajamaCore
 import PajamaInk
+import PajamaJSON
 
 /// An ink story (`story.ink.json`) read as a story package: a `StorySource` whose `story.json` and
 /// `beats/<id>.json` are made from the compiled ink as they are asked for (`InkBeatMaker`), and whose other
@@ -148,6 +150,10 @@ public actor InkStorySource: StorySource {
         }
     }
 
+    public func validateItself(probe: any AssetProbe) async -> ValidationReport? {
+        await InkValidator.validate(self, probe: probe)
+    }
+
     public func restore(_ origin: BeatOrigin) async -> OriginRestore {
         do throws(StorySourceError) {
             return try await ready().maker.restore(origin)
@@ -195,22 +201,21 @@ public actor InkStorySource: StorySource {
 
     /// Loads the compiled ink and writes its story.json.
     static func load(_ bytes: [UInt8], file: String, name: String, seed: Int) throws(StorySourceError) -> (InkBeatMaker, [UInt8]) {
-        let text = jsonText(bytes)
         let version = "ink-" + String(FNV1a.hash(bytes), radix: 16)
         let maker: InkBeatMaker
+        let document: JSON
         do {
-            maker = try InkBeatMaker(json: text, file: file, name: name, version: version, seed: seed)
+            document = try parse(bytes)  // once: for the runtime and for the tag scan
+            maker = try InkBeatMaker(document: document, file: file, name: name, version: version, seed: seed)
         } catch {
             throw .notAStory(path: file, reason: "\(file) is not a compiled ink story this reader can play: \(error.message)")
         }
         var criticality: [AssetPath: Criticality] = [:]
-        if let document = try? JSONParser.parse(Array(text.utf8)) {
-            let tags = InkTagScan.scan(document)
-            for path in InkTagScan.criticalAssets(tags) { criticality[path] = .critical }
-            maker.saysLoop = tags.contains { found in
-                if let text = found.text, case .loop = InkTag(text) { return true }
-                return false
-            }
+        let tags = InkTagScan.scan(document)
+        for path in InkTagScan.criticalAssets(tags) { criticality[path] = .critical }
+        maker.saysLoop = tags.contains { found in
+            if let text = found.text, case .loop = InkTag(text) { return true }
+            return false
         }
         let manifest = StoryManifest(
             id: storyId(name), title: String(maker.title.prefix(500)), author: maker.author.map { String($0.prefix(500)) }, version: version,
@@ -218,11 +223,15 @@ public actor InkStorySource: StorySource {
         return (maker, StoryEncoder.encode(manifest))
     }
 
-    /// The JSON text of the file: without the byte order mark inklecate writes, and out of Inky's web export
-    /// (`var storyContent = {...};`) when it is one.
-    static func jsonText(_ bytes: [UInt8]) -> String {
+    /// The compiled ink document of the file: without the byte order mark inklecate writes, and out of Inky's web
+    /// export (`var storyContent = {...};`) when it is one.
+    static func parse(_ bytes: [UInt8]) throws(StoryLoadError) -> JSON {
         let body = InkFileFormat.json(in: bytes) ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
-        return String(decoding: body, as: UTF8.self)
+        do {
+            return try JSONParser.parse(Array(body), options: .ink)
+        } catch {
+            throw StoryLoadError("not valid JSON: \(error.description)")
+        }
     }
 
     /// The story id: the story's `name`, every character outside `[A-Za-z0-9_-]` made `-`.

@@ -1,3 +1,6 @@
+import PajamaCore
+import PajamaJSON
+
 /// `pajama validate` for an ink story (docs/ink.md, "Validating"): the file loads (ink version, JSON), the
 /// start plays to its first choice, and every picture and sound a tag names is a valid path to a file that
 /// exists and decodes. Tags are read from the JSON without running it (`InkTagScan`), so a tag built while
@@ -37,11 +40,11 @@ enum InkValidator {
             findings.append(ValidationFinding(.error, file: file, message: "\(error)"))
         }
         // Every tag written in the story.
-        let document: JSONValue
+        let document: JSON
         do {
-            document = try JSONParser.parse(Array(InkStorySource.jsonText(bytes).utf8))
+            document = try InkStorySource.parse(bytes)
         } catch {
-            return ValidationReport(storyId: storyId, findings: findings + [ValidationFinding(.error, file: file, message: "not valid JSON: \(error)")],
+            return ValidationReport(storyId: storyId, findings: findings + [ValidationFinding(.error, file: file, message: error.message)],
                                     couldNotRead: false)
         }
         var assets: [AssetPath: (field: String, inkPath: String, tag: String)] = [:]

@@ -1,3 +1,5 @@
+import PajamaCore
+
 /// What an ink story's tags set for every page from there on, until changed: the background sound
 /// (`# AUDIOLOOP:`) and the background picture (`# BACKGROUND:`). Carried from beat to beat (a beat starts
 /// with its parent's scene at the choice that led to it) and saved with a beat's origin, so a resumed

@@ -1,3 +1,5 @@
+import PajamaCore
+
 /// How a compiled ink story is known: by its content, whatever the file is called (docs/ink.md, "Which files
 /// are ink"). A compiled story is a JSON object with a top-level `inkVersion` key (`story.ink.json`,
 /// `story.json`, `main.json`, ...), or Inky's web export of one, `var storyContent = {...};` (`story.js`),

@@ -1,3 +1,6 @@
+import PajamaCore
+import PajamaJSON
+
 /// Every tag written in a compiled ink story, found by reading the JSON once without running it
 /// (docs/ink.md, "Tags"): for the manifest's critical assets and for `pajama validate`.
 ///
@@ -24,17 +27,17 @@ struct InkTagScan {
     private(set) var unknownMarkup: [UnknownMarkup] = []
     private var groups = 0
 
-    static func scan(_ root: JSONValue) -> [Found] { scanAll(root).found }
+    static func scan(_ root: JSON) -> [Found] { scanAll(root).found }
 
     /// The tags, and the unknown markup of the text written in the JSON (text built while the story runs is
     /// seen in pieces: a tag cut by an expression is not found).
-    static func scanAll(_ root: JSONValue) -> InkTagScan {
+    static func scanAll(_ root: JSON) -> InkTagScan {
         var scan = InkTagScan()
-        if case .object(let document) = root, let content = document["root"] { scan.visit(content, path: "") }
+        if let content = root["root"] { scan.visit(content, path: "") }
         return scan
     }
 
-    private mutating func visit(_ value: JSONValue, path: String) {
+    private mutating func visit(_ value: JSON, path: String) {
         switch value {
         case .array(let items):
             groups += 1
@@ -60,11 +63,11 @@ struct InkTagScan {
                     for name in InkMarkup.parse(String(piece.dropFirst())).unknown where !unknownMarkup.contains(UnknownMarkup(inkPath: path, name: name)) {
                         unknownMarkup.append(UnknownMarkup(inkPath: path, name: name))
                     }
-                case .object(let fields) where fields.count == 1 && fields["#"] != nil:
-                    if case .string(let text) = fields["#"] { found.append(Found(inkPath: path, text: text, group: group)) }
+                case .object(let fields) where fields.count == 1 && fields[0].0 == "#":
+                    if case .string(let text) = fields[0].1 { found.append(Found(inkPath: path, text: text, group: group)) }
                 case .object(let fields) where index == items.count - 1:
-                    for key in fields.keys.sorted() where !key.hasPrefix("#") {
-                        visit(fields[key]!, path: path.isEmpty ? key : path + "." + key)
+                    for (key, child) in fields.sorted(by: { $0.0 < $1.0 }) where !key.hasPrefix("#") {
+                        visit(child, path: path.isEmpty ? key : path + "." + key)
                     }
                 case .array:
                     visit(item, path: path.isEmpty ? "\(index)" : path + ".\(index)")

@@ -1,3 +1,5 @@
+import PajamaCore
+
 /// The HTML that web ink writes in its text (docs/ink.md, "Markup"): `<b>`, `<strong>`, `<i>`, `<em>`,
 /// `<u>`, `<br>`, `<span class="...">` and `<a href="...">`, and the entities `&amp; &lt; &gt; &quot; &#39;
 /// &apos; &nbsp;` and `&#NNN;` / `&#xHH;`. `parse` turns a line into its plain text (what a transcript,
