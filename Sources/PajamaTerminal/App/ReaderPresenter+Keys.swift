@@ -88,6 +88,7 @@ extension ReaderPresenter {
             guard !choices.isEmpty, mayNavigate() else { return [] }
             let step = action == .selectNext ? 1 : choices.count - 1
             selectedChoice = (selectedChoice + step) % choices.count
+            keepsSelectionInView = true
             scroll = PageRenderer.scroll(showingChoice: selectedChoice, for: model(), width: width, height: height, from: scroll)
         case .takeSelected:
             return selectedChoice < choices.count ? navigate(.move(.choose(selectedChoice))) : []
@@ -144,6 +145,7 @@ extension ReaderPresenter {
 
     /// Moves the page's text by `lines` (negative: up), within the page.
     private mutating func scrollText(by lines: Int) {
+        keepsSelectionInView = false
         let maximum = PageRenderer.maximumScroll(for: model(), width: width, height: height)
         scroll = max(0, min(maximum, min(scroll, maximum) + lines))
     }

@@ -109,6 +109,10 @@ public struct ReaderPresenter: Sendable {
     var statsLines: [String]?
     var selectedChoice = 0
     var scroll = 0
+    /// The reader moved the selection on this page visit: it stays on screen when the layout changes under it
+    /// (the picture's rows arrive, the terminal shrinks), so Enter never takes a choice out of sight. Scrolling
+    /// the text by hand lets it go.
+    var keepsSelectionInView = false
     /// The last page shown, kept on screen while a short load is inside its grace period.
     private(set) var lastPage: PageState?
     private var lastLocation: StoryLocation?
@@ -160,6 +164,7 @@ public struct ReaderPresenter: Sendable {
             return reloadStory(beats: beats)
         case .resize(let width, let height):
             (self.width, self.height) = (width, height)
+            keepSelectionInView()
         case .tick:
             if case .grace(let since) = loadingWait, case .loading = reader, now - since >= Self.loadingGrace {
                 loadingWait = .shown
@@ -191,9 +196,11 @@ public struct ReaderPresenter: Sendable {
         case .pictureCells(let key, let cells):
             guard requestedPicture == key else { return [] }  // superseded by a newer size or page
             shownPicture = (key, cells, false)
+            keepSelectionInView()
         case .pictureDraft(let key, let cells):
             guard requestedPicture == key, shownPicture?.key != key || shownPicture?.isDraft == true else { return [] }
             shownPicture = (key, cells, true)
+            keepSelectionInView()
         case .sound(let status):
             guard status != sound else { return [] }
             sound = status
@@ -276,6 +283,7 @@ public struct ReaderPresenter: Sendable {
                 // A new page visit: the last one's picture work ends.
                 selectedChoice = 0
                 scroll = 0
+                keepsSelectionInView = false
                 nextReady = nil  // asked again for this visit: what was loaded may have been evicted since
                 lastLocation = page.location
                 (pictureLoading, requestedPicture) = (nil, nil)  // their tasks are cancelled: ask again
@@ -293,6 +301,12 @@ public struct ReaderPresenter: Sendable {
             effects += loadPicture(of: page.page)
         }
         return effects
+    }
+
+    /// After a layout change: the selection back in view, if the reader moved it (`keepsSelectionInView`).
+    mutating func keepSelectionInView() {
+        guard keepsSelectionInView else { return }
+        scroll = PageRenderer.scroll(showingChoice: selectedChoice, for: model(), width: width, height: height, from: scroll)
     }
 
     mutating func loadPicture(of page: Page) -> [ReaderEffect] {
