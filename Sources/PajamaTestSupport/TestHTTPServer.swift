@@ -175,6 +175,18 @@ public final class TestHTTPServer: Sendable {
         return requestCount(for: path) >= count
     }
 
+    /// Waits until `path` has arrived `count` times, answered or not (a held request counts as it arrives);
+    /// false after `timeout` seconds.
+    public func waitForArrival(_ path: String, count: Int = 1, timeout: Double = 30) async -> Bool {
+        let end = ContinuousClock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
+        func arrived() -> Bool { state.withLock { $0.served[path, default: 0] } >= count }
+        while ContinuousClock.now < end {
+            if arrived() { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return arrived()
+    }
+
     // MARK: Running
 
     /// Stops serving (stalled, held, paused and slow responses are dropped) and waits until the port is free.

@@ -55,18 +55,27 @@ import Testing
     /// Two bodies over one shared link (`linkBytesPerSecond`, the asset bench's slow network) arrive
     /// whole, their bytes counted once each, and the link takes their slices in turn: when the first is
     /// done the second has long been under way (a per-response limit would have served them as two links).
+    /// Both requests are held until both have arrived, so a busy machine that sends the second late cannot
+    /// make the first finish alone (it failed so under load: the other had received 0 bytes).
     @Test func twoBodiesOverASharedLinkArriveWholeAndTakeTurns() async throws {
         let story = try served()
         defer { story.dir.remove() }
         try story.dir.write("assets/other.bin", Data(Self.big.reversed()))
         let server = try await TestHTTPServer(root: story.url)
-        server.update { $0.linkBytesPerSecond = 400_000 }
+        server.update {
+            $0.linkBytesPerSecond = 400_000
+            $0.held = ["assets/big.bin", "assets/other.bin"]
+        }
         defer { server.stopSoon() }
         let content = manager(server, retry: RetryPolicy(attempts: 1, progressTimeout: .seconds(60)))
         let events = content.loadingEvents()
         let first = try AssetPath(validating: "assets/big.bin"), second = try AssetPath(validating: "assets/other.bin")
         async let a = content.loadImage(first)
         async let b = content.loadImage(second)
+        let firstArrived = await server.waitForArrival("assets/big.bin", timeout: 120)
+        let otherArrived = await server.waitForArrival("assets/other.bin", timeout: 120)
+        #expect(firstArrived && otherArrived)
+        server.update { $0.held = [] }
         let (imageA, imageB) = try await (a, b)
         #expect(imageA == .textArt(lines: ["\(Self.big.count)", "\(Self.big.hashValue)"]))
         #expect(imageB == .textArt(lines: ["\(Self.big.count)", "\(Array(Self.big.reversed()).hashValue)"]))

@@ -52,6 +52,20 @@ import Testing
         #expect(transcript.record(state(1, revealed: 1)) == "\na\n")
     }
 
+    /// The end screen's figures can come again on the same visit (the endings counted later): "The End" is
+    /// written once (TranscriptTests' whole reading wrote it twice under load). Back to the page and on to the
+    /// end again is a new end, written again.
+    @Test func theEndScreenShownAgainWithNewFiguresIsWrittenOnce() {
+        let beat = Beat(id: "end", pages: [Page(id: "p", kind: .text(lines: ["last"]))])
+        let page = PageState(beat: beat, page: beat.pages[0], location: StoryLocation(beatId: "end", pageId: "p", lineIndex: 0),
+                             pageIndex: 0, revealedLines: 1, canGoBack: true, isEnding: true)
+        var transcript = Transcript()
+        #expect(transcript.record(.stateChanged(.finished(page, EndSummary(pagesRead: 3, choicesMade: 1, endingsFound: 1, endingsTotal: 0)))) == "last\n\nThe End\n")
+        #expect(transcript.record(.stateChanged(.finished(page, EndSummary(pagesRead: 3, choicesMade: 1, endingsFound: 1, endingsTotal: 2)))) == "")
+        #expect(transcript.record(.stateChanged(.page(page))) == "")
+        #expect(transcript.record(.stateChanged(.finished(page, EndSummary(pagesRead: 3, choicesMade: 1, endingsFound: 1, endingsTotal: 2)))) == "\nThe End\n")
+    }
+
     @Test func controlSequencesAndBidiOverridesInStoryTextAreNotWritten() {
         let beat = Beat(id: "b", pages: [Page(id: "p", kind: .text(lines: ["\u{1B}]0;owned\u{07}x", "a\u{202E}b", "bell\u{07}"]))])
         var transcript = Transcript()

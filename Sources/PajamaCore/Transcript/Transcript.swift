@@ -9,6 +9,9 @@ public struct Transcript: Sendable {
     /// The page last written and how many of its lines.
     private var current: (beatId: String, pageId: String, lines: Int)?
     private var wroteAnything = false
+    /// "The End" is written for the end screen now shown: its figures may come again (the endings counted
+    /// later, on the same visit), its page and its end are written once.
+    private var wroteTheEnd = false
 
     public init() {}
 
@@ -16,10 +19,13 @@ public struct Transcript: Sendable {
     public mutating func record(_ event: ReaderEvent) -> String {
         switch event {
         case .stateChanged(.page(let page)):
+            wroteTheEnd = false
             return write(page)
         case .stateChanged(.finished(let page, _)):
             // A story the runtime stopped has no ending: its last page says why, and "The End" would lie.
-            return write(page) + (page.beat.origin?.stopped == nil ? "\nThe End\n" : "")
+            let end = page.beat.origin?.stopped == nil && !wroteTheEnd ? "\nThe End\n" : ""
+            wroteTheEnd = true
+            return write(page) + end
         case .choiceTaken(let choice):
             return "> \(choice.index + 1). \(Self.clean(choice.text))\n"
         default:
