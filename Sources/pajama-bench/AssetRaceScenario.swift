@@ -209,12 +209,12 @@ struct AssetRaceScenario: Scenario {
             current = StoryLocation(beatId: PreloadScenario.nextBeat(after: beat, using: &rng), pageId: "p1")
             stepsPastChoice = Set(beat.successorBeatIds).count > 1 ? 0 : stepsPastChoice + 1
             if let policy, policy.byTime {
-                windows[policy.widened(to: await content.preloader.measure.everyBeatWithin).everyBeatWithin, default: 0] += 1
+                windows[policy.widened(to: await content.linkMeasure.everyBeatWithin).everyBeatWithin, default: 0] += 1
             }
             let start = now()
             var ready = false
-            if let next = await content.cachedBeat(current.beatId) {
-                ready = await content.criticalAssetsLoaded(for: current, in: next)
+            if let next = content.resident.beat(current.beatId) {
+                ready = content.resident.criticalAssetsLoaded(for: current, in: next)
                 if !ready, let stall = await missingAsset(of: next, at: current, in: content, assets: assets, log: log) {
                     causes.add(.init(missing: stall.missing, stepsPastChoice: stepsPastChoice, size: stall.size, status: stall.status, at: start))
                 }
@@ -238,10 +238,10 @@ struct AssetRaceScenario: Scenario {
         guard let page = beat.page(withId: location.pageId) else { return nil }
         for reference in page.assetReferences(beatId: beat.id) where await content.criticality(of: reference) == .critical {
             if reference.role.isSound {
-                if await !content.isAudioLoaded(reference.path) {
+                if content.resident.sound(reference.path) == nil {
                     return (.sound, assets.sizes[reference.path], log.status(.sound(reference.path)))
                 }
-            } else if await !content.isImageLoaded(reference.path) {
+            } else if content.resident.image(reference.path) == nil {
                 return (.picture, assets.sizes[reference.path], log.status(.image(reference.path)))
             }
         }

@@ -37,7 +37,7 @@ struct MemoryScenario: Scenario {
             }
             if checkpoints.contains(page) { readings.append((page, residentMegabytes())) }
         }
-        await content.preloader.settle()
+        await content.settlePreloads()
         let peak = peakResidentMegabytes()
         let growth = (readings.last?.megabytes ?? .nan) - (readings.first?.megabytes ?? .nan)
         let flat = growth < 4

@@ -94,7 +94,7 @@ struct PreloadScenario: Scenario {
             let beat = try await content.loadBeat(current)
             current = nextBeat(after: beat, using: &rng)
             let start = now()
-            if await !content.isBeatLoaded(current) { stalls += 1 }
+            if content.resident.beat(current) == nil { stalls += 1 }
             _ = try await content.loadBeat(current)
             waits.append(now() - start)
             await content.readerMoved(to: StoryLocation(beatId: current, pageId: "p1"))

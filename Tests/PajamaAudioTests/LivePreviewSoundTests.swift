@@ -34,14 +34,14 @@ import Testing
 
         try dir.write("assets/bell.wav", Data(TestSound.wav(seconds: 1.5)))
         _ = await content.reload(StoryChange(assets: [bell]))
-        #expect(await content.cachedSound(bell) == nil)
+        #expect(content.resident.sound(bell) == nil)
         #expect(server.waitUntil { !server.sampleNames().contains(name) }, "the old sample is removed: \(server.sampleNames())")
 
         let second = try await content.loadSound(bell)
         #expect(second.frames == 3 * first.frames, "the new file's sound")
         #expect(server.waitUntil { serverDuration(server, name).map { abs($0 - 1.5) < 0.05 } ?? false },
                 "the new sound under the same name: \(server.pactl("list", "samples", "short"))")
-        await content.sounds?.clear()
+        await content.clearSounds()
         await engine.shutdown()
     }
 }

@@ -34,7 +34,7 @@ import Testing
         #expect(await eventually { !watcher.started().isEmpty }, "sink-input events: \(watcher.events()); reader events: \(log.events)")
         #expect(await log.waitFor(.soundPlayed(seaWind, .pageEnter), timeout: .seconds(120)), "\(log.events)")
         #expect(!log.events.contains(.soundSkipped(seaWind, .pageEnter)))
-        await content.sounds?.clear()
+        await content.clearSounds()
         await engine.shutdown()
     }
 
@@ -52,7 +52,7 @@ import Testing
         server.resume()
         #expect(await log.waitFor(.soundSkipped(seaWind, .pageEnter), timeout: .seconds(120)), "\(log.events)")
         #expect(!log.events.contains(.soundPlayed(seaWind, .pageEnter)))
-        await content.sounds?.clear()
+        await content.clearSounds()
         await engine.shutdown()
     }
 }

@@ -61,8 +61,8 @@ import Testing
     }
 
     static func bothLoaded(_ content: StoryContentManager) async -> Bool {
-        let one = await content.isImageLoaded(Self.one)
-        let two = await content.isImageLoaded(Self.two)
+        let one = content.resident.image(Self.one) != nil
+        let two = content.resident.image(Self.two) != nil
         return one && two
     }
 
@@ -82,11 +82,11 @@ import Testing
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
         #expect(await server.waitForRequest("assets/two.bin", timeout: 150))
         // one.bin's body is held by the server: it cannot have ended.
-        #expect(await !content.isImageLoaded(Self.one))
+        #expect(content.resident.image(Self.one) == nil)
         #expect(server.requestCount(for: "assets/one.bin") == 1)
         server.update { $0.pausedMidBody = [] }
         #expect(await eventually(timeout: .seconds(150)) { await Self.bothLoaded(content) })
-        await content.preloader.settle()
+        await content.settlePreloads()
         #expect(server.requestCount(for: "assets/one.bin") == 1)
         #expect(server.requestCount(for: "assets/two.bin") == 1)
         await server.stop()
@@ -112,10 +112,10 @@ import Testing
         defer { listener.cancel() }
         #expect(await eventually(timeout: .seconds(150)) { arrived.withLock { $0 } })
         await content.readerMoved(to: StoryLocation(beatId: "far", pageId: "p"))
-        #expect(await content.preloader.loadingAssets.all.isEmpty)
+        #expect(await content.preloadingAssets.all.isEmpty)
         #expect(server.requestCount(for: "assets/two.bin") == 0)
-        await content.preloader.settle()
-        #expect(await !content.isImageLoaded(Self.one))
+        await content.settlePreloads()
+        #expect(content.resident.image(Self.one) == nil)
         // Back to start: the cancelled request had stopped part-way, so the next one resumes it.
         server.update { $0.pausedMidBody = [] }
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "p"))
@@ -123,7 +123,7 @@ import Testing
         let requests = server.requests(for: "assets/one.bin")
         #expect(requests.count == 2)
         #expect(requests.last?.range?.hasPrefix("bytes=") == true)
-        await content.preloader.settle()
+        await content.settlePreloads()
         await server.stop()
     }
 }

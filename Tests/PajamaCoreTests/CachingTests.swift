@@ -109,16 +109,16 @@ func beatJSON(_ id: String, next: String? = nil) -> String {
         let content = StoryContentManager(manifest: manifest, source: source, diskCache: nil,
                                           decodeImage: { _, _ throws(AssetLoadError) in .textArt(lines: []) }, sound: nil)
         await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
-        await content.preloader.settle()
-        let window = await content.preloader.lastWindow
+        await content.settlePreloads()
+        let window = await content.preloadWindow
         #expect(window == ["a", "b", "c", "x"])
-        #expect(await content.isBeatLoaded("x"))
+        #expect(content.resident.beat("x") != nil)
         // Past the choice, d is needed only if the reader picks c: it is fetched once they have.
-        #expect(await !content.isBeatLoaded("d"))
+        #expect(content.resident.beat("d") == nil)
         await content.readerMoved(to: StoryLocation(beatId: "b", pageId: "q"))
         await content.readerMoved(to: StoryLocation(beatId: "c", pageId: "p"))
-        await content.preloader.settle()
-        #expect(await content.preloader.lastWindow == ["c", "d", "e", "f", "g", "h", "b", "a"])
+        await content.settlePreloads()
+        #expect(await content.preloadWindow == ["c", "d", "e", "f", "g", "h", "b", "a"])
         #expect(await source.count("beats/x.json") == 1)
     }
 }

@@ -15,16 +15,16 @@ actor FailingContent: StoryContent {
         self.failures = failures
     }
 
-    func cachedBeat(_ id: String) async -> Beat? { failures[id] == nil ? await inner.cachedBeat(id) : nil }
+    /// The inner content's memory: a failing beat never gets there (its load throws before the inner one).
+    nonisolated var resident: any ResidentContent { inner.resident }
     func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
         if let failure = failures[id] { throw failure }
         return try await inner.loadBeat(id)
     }
-    func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) async -> Bool { true }
-    func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {}
-    func cachedImage(_ path: AssetPath) async -> StoryImage? { nil }
+    func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {
+        try await inner.loadCriticalAssets(for: location, in: beat)
+    }
     func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage { .textArt(lines: []) }
-    func cachedSound(_ path: AssetPath) async -> LoadedSound? { nil }
     func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound { throw AssetLoadError(.notFound, subject: path.value) }
     func readerMoved(to location: StoryLocation) async {}
 }

@@ -357,12 +357,12 @@ import Testing
         let content = try await InkResumeTests.open(dir, seed: 2)
         let start = try await content.loadBeat("start")
         let targets = try #require(start.pages.last?.choices.map(\.targetBeatId))
-        #expect(await content.cachedBeat(targets[1]) == nil)
+        #expect(content.resident.beat(targets[1]) == nil)
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "choices"))
         let picture = try AssetPath(validating: "images/r.png")
         let preloaded = await eventually {
-            var all = await content.cachedImage(picture) != nil
-            for id in targets where await content.cachedBeat(id) == nil { all = false }
+            var all = content.resident.image(picture) != nil
+            for id in targets where content.resident.beat(id) == nil { all = false }
             return all
         }
         #expect(preloaded, "the beats after the choices and the right beat's critical picture are preloaded")

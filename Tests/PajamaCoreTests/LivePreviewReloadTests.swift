@@ -66,9 +66,9 @@ import Testing
         let pagesRead = page(vm)?.standing.pagesRead
 
         try writeStart(dir, text: ["FIRST", "second", "third"])
-        #expect(await content.cachedBeat("start")?.pages.count == 3, "still the old beat until told")
+        #expect(content.resident.beat("start")?.pages.count == 3, "still the old beat until told")
         _ = await content.reload(StoryChange(beats: ["start"]))
-        #expect(await content.cachedBeat("start") == nil, "dropped from memory")
+        #expect(content.resident.beat("start") == nil, "dropped from memory")
         await vm.reload(beats: ["start"])
         #expect(page(vm)?.location.pageId == "body")
         #expect(lines(vm) == ["FIRST", "second", "third"])
@@ -122,9 +122,9 @@ import Testing
         let art = try AssetPath(validating: "assets/art.txt")
         #expect(try await content.loadImage(art) == .textArt(lines: ["old art"]))
         try dir.write("assets/art.txt", "new art")
-        #expect(await content.cachedImage(art) == .textArt(lines: ["old art"]))
+        #expect(content.resident.image(art) == .textArt(lines: ["old art"]))
         _ = await content.reload(StoryChange(assets: [art]))
-        #expect(await content.cachedImage(art) == nil)
+        #expect(content.resident.image(art) == nil)
         #expect(try await content.loadImage(art) == .textArt(lines: ["new art"]))
     }
 

@@ -47,16 +47,16 @@ import Testing
         let start = try await content.loadBeat("start")
 
         // Page one leads to page two, whose critical picture is not loaded yet.
-        #expect(await !content.nextPagesReady(after: state(start, 0)))
+        #expect(!content.resident.nextPagesReady(after: state(start, 0)))
         _ = try await content.loadImage(try AssetPath(validating: "assets/two.txt"))
-        #expect(await content.nextPagesReady(after: state(start, 0)))
+        #expect(content.resident.nextPagesReady(after: state(start, 0)))
 
         // The choice page needs both beats in memory and left's critical picture.
-        #expect(await !content.nextPagesReady(after: state(start, 2)))
+        #expect(!content.resident.nextPagesReady(after: state(start, 2)))
         _ = try await content.loadBeat("left")
         _ = try await content.loadBeat("right")
-        #expect(await !content.nextPagesReady(after: state(start, 2)), "left's critical picture is still missing")
+        #expect(!content.resident.nextPagesReady(after: state(start, 2)), "left's critical picture is still missing")
         _ = try await content.loadImage(try AssetPath(validating: "assets/left.txt"))
-        #expect(await content.nextPagesReady(after: state(start, 2)))
+        #expect(content.resident.nextPagesReady(after: state(start, 2)))
     }
 }

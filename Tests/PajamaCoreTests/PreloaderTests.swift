@@ -42,7 +42,7 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         #expect(await source.running == 3)
         #expect(await source.waitingPaths.allSatisfy { $0.hasPrefix("beats/b") })
         await source.openAll()
-        await content.preloader.settle()
+        await content.settlePreloads()
         #expect(await source.maximumRunning == 3)
         let started = await source.started
         #expect(started.first == "beats/a.json")
@@ -61,7 +61,7 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         let content = manager(source)
         await source.openAll()
         await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
-        await content.preloader.settle()
+        await content.settlePreloads()
         #expect(await source.started == ["beats/a.json", "beats/b.json", "beats/c.json", "beats/d.json"])
     }
 
@@ -74,13 +74,13 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         await source.waitUntilStarted(4)  // b1..b3 are loading
         await content.readerMoved(to: StoryLocation(beatId: "z", pageId: "p"))
         await source.openAll()
-        await content.preloader.settle()  // waits for the cancelled window's work too
+        await content.settlePreloads()  // waits for the cancelled window's work too
         let started = Set(await source.started)
         #expect(started.contains("beats/z.json") && started.contains("beats/y.json"))
         // Two of a's five choice targets were still waiting to start: they never did, nor any beat after them.
         #expect(started.filter { $0.hasPrefix("beats/b") }.count == 3)
         #expect(!started.contains { $0.hasPrefix("beats/c") })
-        #expect(await content.preloader.lastWindow == ["z", "y", "a"])
+        #expect(await content.preloadWindow == ["z", "y", "a"])
     }
 
     @Test func theWindowFollowsTheReaderAndKeepsBeatsBehind() async {
@@ -94,8 +94,8 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         var seen: [[String]] = []
         for i in 0..<5 {
             await content.readerMoved(to: StoryLocation(beatId: chain[i], pageId: "p"))
-            await content.preloader.settle()
-            seen.append(await content.preloader.lastWindow)
+            await content.settlePreloads()
+            seen.append(await content.preloadWindow)
             let ahead = Array(chain[(i + 1)..<min(chain.count, i + 4)])
             let behind = Array(chain[max(0, i - 2)..<i].reversed())
             expected.append([chain[i]] + ahead + behind)
@@ -131,13 +131,13 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         await source.waitUntilStarted(3)
         #expect(await source.waitingPaths == ["beats/b.json", "assets/enter.wav"])
         await source.release("beats/b.json")
-        #expect(await eventually { await content.preloader.lastWindow == ["a", "b"] })
+        #expect(await eventually { await content.preloadWindow == ["a", "b"] })
         await source.openAll()
-        await content.preloader.settle()
+        await content.settlePreloads()
         let assets = await source.started.filter { $0.hasPrefix("assets/") }
         #expect(assets == ["assets/enter.wav", "assets/choice.png", "assets/far.png", "assets/page.png", "assets/pick.wav", "assets/tap.wav"])
-        #expect(await content.isImageLoaded(path("assets/far.png")))
-        #expect(await content.isAudioLoaded(path("assets/tap.wav")))
+        #expect(content.resident.image(path("assets/far.png")) != nil)
+        #expect(content.resident.sound(path("assets/tap.wav")) != nil)
     }
 
     @Test func aRunTimeCriticalityOverrideChangesThePreloadOrder() async {
@@ -150,7 +150,7 @@ func choiceBeatJSON(_ id: String, targets: [String]) -> String {
         let content = manager(source)
         await content.setCriticality(.critical, for: path("assets/two.png"))
         await content.readerMoved(to: StoryLocation(beatId: "a", pageId: "p"))
-        await content.preloader.settle()
+        await content.settlePreloads()
         #expect(await source.started.filter { $0.hasPrefix("assets/") } == ["assets/two.png", "assets/one.png"])
     }
 

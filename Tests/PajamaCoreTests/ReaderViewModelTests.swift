@@ -6,11 +6,11 @@ import Testing
 /// Story content in memory, with failures, and a gate on sound loads that tests can close and open.
 actor FakeContent: StoryContent {
     nonisolated let manifest: StoryManifest
+    /// What the loads have put in memory, asked as the app asks the live content.
+    nonisolated let memory: ResidentMemory
+    nonisolated var resident: any ResidentContent { memory }
     var beats: [String: Beat]
-    var cached: Set<String> = []
     var missingImages: Set<AssetPath> = []
-    var images: [AssetPath: StoryImage] = [:]
-    var sounds: [AssetPath: LoadedSound] = [:]
     var soundLoads = 0
     /// While closed, sound loads wait (a slow source, without guessing how slow) until it opens.
     private var soundGateOpen = true
@@ -18,17 +18,14 @@ actor FakeContent: StoryContent {
 
     init(manifest: StoryManifest, beats: [Beat]) {
         self.manifest = manifest
+        memory = ResidentMemory(manifest: manifest)
         self.beats = Dictionary(uniqueKeysWithValues: beats.map { ($0.id, $0) })
     }
 
-    func cachedBeat(_ id: String) -> Beat? { cached.contains(id) ? beats[id] : nil }
     func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
         guard let b = beats[id] else { throw AssetLoadError(.notFound, subject: "beat \(id)") }
-        cached.insert(id)
+        memory.keep(b)
         return b
-    }
-    func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) -> Bool {
-        criticalImages(location, beat).allSatisfy { images[$0] != nil }
     }
     func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {
         for path in criticalImages(location, beat) { _ = try await loadImage(path) }
@@ -38,19 +35,17 @@ actor FakeContent: StoryContent {
         guard let page = beat.page(withId: location.pageId) else { return [] }
         return page.assetReferences(beatId: beat.id).filter { manifest.criticality(of: $0) == .critical && !$0.role.isSound }.map(\.path)
     }
-    func cachedImage(_ path: AssetPath) -> StoryImage? { images[path] }
     func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage {
         if missingImages.contains(path) { throw AssetLoadError(.notFound, subject: path.value) }
         let image = StoryImage.textArt(lines: ["*"])
-        images[path] = image
+        memory.keep(image, at: path)
         return image
     }
-    func cachedSound(_ path: AssetPath) -> LoadedSound? { sounds[path] }
     func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         soundLoads += 1
         if !soundGateOpen { await withCheckedContinuation { soundWaiters.append($0) } }
         let s = LoadedSound(key: SoundKey(storyId: "s", storyVersion: nil, path: path), frames: 1, sampleRate: 8000, channels: 1, byteCount: 4)
-        sounds[path] = s
+        memory.keep(s, at: path)
         return s
     }
     func readerMoved(to location: StoryLocation) {}

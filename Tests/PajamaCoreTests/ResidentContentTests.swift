@@ -3,9 +3,8 @@ import Foundation
 import PajamaTestSupport
 import Testing
 
-/// A content whose actor has nothing in memory (its cache checks say "not loaded", and are counted), while
-/// its resident view (`StoryContent.resident`) answers from `inMemory`: a move that asked the actor would
-/// wait on a load, and the counts would show it.
+/// A content whose resident view (`StoryContent.resident`, the only synchronous question) answers from
+/// `inMemory` while every load is recorded: a move that is not answered from memory shows in `loads`.
 actor ResidentOnlyContent: StoryContent {
     /// What the resident view has: every beat, and the pictures listed.
     struct InMemory: ResidentContent {
@@ -13,6 +12,8 @@ actor ResidentOnlyContent: StoryContent {
         let pictures: Set<AssetPath>
         let manifest: StoryManifest
         func beat(_ id: String) -> Beat? { beats[id] }
+        func image(_ path: AssetPath) -> StoryImage? { pictures.contains(path) ? .textArt(lines: ["*"]) : nil }
+        func sound(_ path: AssetPath) -> LoadedSound? { nil }
         func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) -> Bool {
             guard let page = beat.page(withId: location.pageId) else { return true }
             return page.assetReferences(beatId: beat.id).allSatisfy {
@@ -22,10 +23,9 @@ actor ResidentOnlyContent: StoryContent {
     }
 
     nonisolated let manifest: StoryManifest
-    nonisolated let resident: (any ResidentContent)?
+    nonisolated let resident: any ResidentContent
     private let beats: [String: Beat]
-    /// Cache checks asked of the actor, and loads started.
-    private(set) var actorChecks = 0
+    /// Loads started.
     private(set) var loads: [String] = []
 
     init(manifest: StoryManifest, beats: [Beat], picturesInMemory: Set<AssetPath>) {
@@ -34,25 +34,15 @@ actor ResidentOnlyContent: StoryContent {
         resident = InMemory(beats: self.beats, pictures: picturesInMemory, manifest: manifest)
     }
 
-    func cachedBeat(_ id: String) -> Beat? {
-        actorChecks += 1
-        return nil
-    }
     func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
         loads.append("beat \(id)")
         guard let beat = beats[id] else { throw AssetLoadError(.notFound, subject: "beat \(id)") }
         return beat
     }
-    func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) -> Bool {
-        actorChecks += 1
-        return false
-    }
     func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {
         loads.append("assets of \(location.pageId)")
     }
-    func cachedImage(_ path: AssetPath) -> StoryImage? { nil }
     func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage { .textArt(lines: ["*"]) }
-    func cachedSound(_ path: AssetPath) -> LoadedSound? { nil }
     func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         throw AssetLoadError(.network, subject: path.value, detail: "no sound here")
     }
@@ -65,7 +55,7 @@ actor ResidentOnlyContent: StoryContent {
         return nil
     }
 
-    @Test func movesToPagesInMemoryAreAnsweredWithoutAskingTheContentsActor() async {
+    @Test func movesToPagesInMemoryAreAnsweredFromMemoryWithoutALoad() async {
         let (manifest, beats) = ReaderViewModelTests.story(lineByLine: false)
         let content = ResidentOnlyContent(manifest: manifest, beats: beats, picturesInMemory: [path("choice.png")])
         let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
@@ -78,7 +68,6 @@ actor ResidentOnlyContent: StoryContent {
         await vm.changePage(.advance)
         await vm.changePage(.choose(1))
         #expect(page(vm)?.location.beatId == "right")
-        #expect(await content.actorChecks == 0)
         #expect(await content.loads == [])
     }
 
@@ -91,10 +80,9 @@ actor ResidentOnlyContent: StoryContent {
         #expect(page(vm)?.page.id == "choose")
         // The gate: the page was entered only after its critical picture was loaded.
         #expect(await content.loads == ["assets of choose"])
-        #expect(await content.actorChecks == 0)
     }
 
-    @Test func theManagersResidentViewAnswersWhatItsActorAnswers() async throws {
+    @Test func theManagersResidentViewFollowsItsLoadsTiersAndOverrides() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-resident")
         defer { dir.remove() }
         try dir.write("story/story.json", """
@@ -108,19 +96,17 @@ actor ResidentOnlyContent: StoryContent {
             manifest: try StoryDecoder.decodeManifest(Array(try String(contentsOf: dir.url.appendingPathComponent("story/story.json"), encoding: .utf8).utf8)),
             source: FolderStorySource(folder: dir.url.appendingPathComponent("story").path), diskCache: nil,
             decodeImage: { _, _ in .textArt(lines: ["#"]) }, sound: nil, preloading: false)
-        let resident = try #require(content.resident)
+        let resident = content.resident
         #expect(resident.beat("a") == nil)
         let a = try await content.loadBeat("a")
         #expect(resident.beat("a") == a)
         let one = StoryLocation(beatId: "a", pageId: "one")
         #expect(!resident.criticalAssetsLoaded(for: one, in: a))
-        #expect(await !content.criticalAssetsLoaded(for: one, in: a))
         _ = try await content.loadImage(path("assets/p.png"))
         #expect(resident.criticalAssetsLoaded(for: one, in: a))
-        #expect(await content.criticalAssetsLoaded(for: one, in: a))
         // A run-time override is the gate's too.
         await content.setCriticality(.optional, for: path("assets/p.png"))
-        await content.images.forget(path("assets/p.png"))
+        await content.forgetImage(path("assets/p.png"))
         #expect(resident.criticalAssetsLoaded(for: one, in: a))
         await content.setCriticality(nil, for: path("assets/p.png"))
         #expect(!resident.criticalAssetsLoaded(for: one, in: a))
@@ -131,7 +117,7 @@ actor ResidentOnlyContent: StoryContent {
         _ = try await content.loadBeat("b")
         #expect(resident.nextPagesReady(after: onA))
         // The memory tier switched off: nothing is resident.
-        await content.storage.setMemoryEnabled(false)
+        await content.setBeatMemoryEnabled(false)
         #expect(resident.beat("b") == nil)
     }
 }

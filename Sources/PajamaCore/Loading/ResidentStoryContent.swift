@@ -1,7 +1,7 @@
 /// `StoryContentManager`'s memory, read at once (`ResidentContent`): beats from the memory tier, pictures and
 /// sounds from the asset stores, each behind its own lock, with the gate's criticality (run-time overrides,
-/// else story.json). The manager's own gate (`criticalAssetsLoaded`) answers with it, so the reader's quick
-/// answers and the actor's are the same; its `cachedBeat` reads the same memory, and counts as a use of the beat.
+/// else story.json). The manager's own gate (`loadCriticalAssets`) asks it too, so the reader's answers and the
+/// actor's are the same. A beat read here counts as a use of it (`InMemoryBeatCache.resident`).
 final class ResidentStoryContent: ResidentContent {
     private let storage: BeatStorageCoordinator
     private let images: AssetStore<StoryImage>
@@ -23,6 +23,8 @@ final class ResidentStoryContent: ResidentContent {
     func beat(_ id: String) -> Beat? { storage.resident(id) }
 
     func image(_ path: AssetPath) -> StoryImage? { images.resident(path) }
+
+    func sound(_ path: AssetPath) -> LoadedSound? { sounds?.resident(path) }
 
     /// The criticality of one use of an asset: run-time override, else story.json, else the format's default.
     func criticality(of reference: AssetReference) -> Criticality {

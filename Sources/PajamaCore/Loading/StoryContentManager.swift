@@ -9,10 +9,10 @@ public actor StoryContentManager: StoryContent {
     public nonisolated var manifest: StoryManifest { current.withLock { $0 } }
     private nonisolated let current: Locked<StoryManifest>
     public nonisolated let source: any StorySource
-    package let storage: BeatStorageCoordinator
-    package let images: AssetStore<StoryImage>
-    package let sounds: AssetStore<LoadedSound>?
-    package let preloader: BeatPreloader
+    private let storage: BeatStorageCoordinator
+    private let images: AssetStore<StoryImage>
+    private let sounds: AssetStore<LoadedSound>?
+    private let preloader: BeatPreloader
     public let retry: RetryPolicy
     /// Runs the loads the reader waits for with `retry` (the seeds' LoadingStateManager).
     public let loading: LoadingStateManager
@@ -22,7 +22,7 @@ public actor StoryContentManager: StoryContent {
     private var recentBeats: [String] = []
     /// What is in memory, read at once from any thread (the reader's moves and "▸ ready"; see `ResidentContent`).
     private nonisolated let residentContent: ResidentStoryContent
-    public nonisolated var resident: (any ResidentContent)? { residentContent }
+    public nonisolated var resident: any ResidentContent { residentContent }
 
     /// A decoder for pictures (PajamaImage's `ImageDecoder.decode` in the app; a fake in tests).
     public typealias ImageDecoding = @Sendable (AssetPath, [UInt8]) throws(AssetLoadError) -> StoryImage
@@ -149,9 +149,6 @@ public actor StoryContentManager: StoryContent {
 
     // MARK: Beats
 
-    public func cachedBeat(_ id: String) async -> Beat? { await storage.cached(id) }
-    package func isBeatLoaded(_ id: String) async -> Bool { await storage.cached(id) != nil }
-
     public func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
         let storage = self.storage
         return try await loading.executeWithRetry(subject: "beat \(id)", key: id, activity: storage.activity) { () throws(AssetLoadError) -> Beat in
@@ -161,8 +158,6 @@ public actor StoryContentManager: StoryContent {
 
     // MARK: Assets
 
-    public func cachedImage(_ path: AssetPath) async -> StoryImage? { await images.get(path) }
-    package func isImageLoaded(_ path: AssetPath) async -> Bool { await images.isLoaded(path) }
     public func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage {
         let images = self.images
         return try await loading.executeWithRetry(subject: path.value, key: path, activity: images.activity) { () throws(AssetLoadError) -> StoryImage in
@@ -170,8 +165,6 @@ public actor StoryContentManager: StoryContent {
         }
     }
 
-    public func cachedSound(_ path: AssetPath) async -> LoadedSound? { await sounds?.get(path) }
-    package func isAudioLoaded(_ path: AssetPath) async -> Bool { await sounds?.isLoaded(path) ?? false }
     public func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         guard let sounds else { throw AssetLoadError(.network, subject: path.value, detail: "sound is off") }
         return try await loading.executeWithRetry(subject: path.value, key: path, activity: sounds.activity) { () throws(AssetLoadError) -> LoadedSound in
@@ -187,12 +180,6 @@ public actor StoryContentManager: StoryContent {
     /// Overrides the criticality of every use of `path` (nil removes the override); the gate and the
     /// preloader use it from the next check or window on.
     package func setCriticality(_ level: Criticality?, for path: AssetPath) { criticalityOverrides.set(level, for: path) }
-
-    /// True when every critical asset of the page is loaded; sounds count only while a sound server is
-    /// there (reading never waits on a missing one). Never waits on I/O.
-    public func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) async -> Bool {
-        residentContent.criticalAssetsLoaded(for: location, in: beat)
-    }
 
     /// Loads the critical assets of the page (sounds only while a sound server is there).
     public func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {
@@ -226,6 +213,23 @@ public actor StoryContentManager: StoryContent {
     public var preloadWindow: [String] { get async { await preloader.lastWindow } }
 
     public func metrics() async -> StorageMetrics { await storage.metrics }
+
+    // MARK: For tests and the bench
+
+    /// Waits until the preloader's current window has no work left (its loads done or cancelled).
+    package func settlePreloads() async { await preloader.settle() }
+
+    /// The link as the preloader measured it (the window's reach by time).
+    package var linkMeasure: LinkMeasure { get async { await preloader.measure } }
+
+    /// The assets the preloader is loading now, and those of them for ending beats.
+    package var preloadingAssets: (all: Set<AssetPath>, ending: Set<AssetPath>) { get async { await preloader.loadingAssets } }
+
+    /// Drops a picture from memory (as an eviction would).
+    package func forgetImage(_ path: AssetPath) async { await images.forget(path) }
+
+    /// Turns the memory tier of beats off or on (off: every beat is read from disk or the source).
+    package func setBeatMemoryEnabled(_ enabled: Bool) async { await storage.setMemoryEnabled(enabled) }
 
     // MARK: Made beats
 

@@ -19,23 +19,3 @@ extension PageState {
         return beat.nextBeatId.map { [.beatStart($0)] } ?? []
     }
 }
-
-extension StoryContent {
-    /// True when every page reading can go to from `page` can be entered at once: its beat is in memory and
-    /// its critical assets are loaded (the same gate a move waits on). Asks the loading engine; never waits
-    /// on I/O. True at an ending (nothing follows).
-    public func nextPagesReady(after page: PageState) async -> Bool {
-        if let resident { return resident.nextPagesReady(after: page) }
-        for place in page.nextPlaces {
-            switch place {
-            case .page(let location):
-                guard await criticalAssetsLoaded(for: location, in: page.beat) else { return false }
-            case .beatStart(let id):
-                guard let beat = await cachedBeat(id) else { return false }
-                guard let first = beat.pages.first else { continue }  // an empty beat shows nothing to wait for
-                guard await criticalAssetsLoaded(for: StoryLocation(beatId: id, pageId: first.id), in: beat) else { return false }
-            }
-        }
-        return true
-    }
-}

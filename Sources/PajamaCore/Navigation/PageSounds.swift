@@ -19,7 +19,7 @@ final class PageSounds {
     @discardableResult
     func play(_ path: AssetPath, cue: SoundCue) async -> Bool {
         guard let sound else { return false }
-        if let loaded = await content.cachedSound(path), sound.play(loaded) {
+        if let loaded = content.resident.sound(path), sound.play(loaded) {
             emit(.soundPlayed(path, cue))
             return true
         }
@@ -91,7 +91,7 @@ final class PageSounds {
         }
         visit.run { [weak self] in
             guard let self else { return }
-            var loaded = await content.cachedSound(path)
+            var loaded = content.resident.sound(path)
             if loaded == nil { loaded = try? await content.loadSound(path) }
             guard let loaded, visit.isOpen, !Task.isCancelled else { return }
             _ = sound.startLoop(loaded)

@@ -36,7 +36,7 @@ extension ReaderViewModel {
             let id = entry.location.beatId
             if beats[id] == nil {
                 var beat = entry.beat
-                if beat == nil { beat = await content.cachedBeat(id) }
+                if beat == nil { beat = content.resident.beat(id) }
                 if beat == nil { beat = try? await content.loadBeat(id) }
                 beats[id] = .some(beat)
             }

@@ -28,7 +28,7 @@ extension ReaderViewModel {
             guard let self else { return }
             var total: Int? = 0
             for id in listed {
-                var beat = await content.cachedBeat(id)
+                var beat = content.resident.beat(id)
                 if beat == nil { beat = try? await content.loadBeat(id) }
                 guard !Task.isCancelled else {
                     record.endingsCount = .unknown

@@ -58,7 +58,7 @@ extension ReaderViewModel {
             if !(await sounds.play(path, cue: .choice(index))) { choiceSoundToLoad = (path, index) }
         }
         var beat: Beat? = entry.beatHint?.id == beatId ? entry.beatHint : nil
-        if beat == nil { beat = await beatInMemory(beatId) }
+        if beat == nil { beat = beatInMemory(beatId) }
         guard isCurrent(attempt) else { return }
         if beat == nil {
             navigation.wait(attempt, at: placeholderLocation(entry.target), for: [.beat(beatId)])
@@ -81,7 +81,7 @@ extension ReaderViewModel {
         let page = beat.pages[pageIndex]
         tellContentReaderMoved(to: location)
         if !skipAssets {
-            let needsWait = await !criticalAssetsInMemory(for: location, in: beat)
+            let needsWait = !criticalAssetsInMemory(for: location, in: beat)
             guard isCurrent(attempt) else { return }
             if needsWait {
                 navigation.wait(attempt, at: location, for: page.assetReferences(beatId: beat.id).map { $0.role.isSound ? .sound($0.path) : .image($0.path) })
@@ -111,18 +111,13 @@ extension ReaderViewModel {
         if let (path, index) = choiceSoundToLoad { sounds.loadThenPlay(path, cue: .choice(index), on: visit) }
     }
 
-    /// The beat if it is in memory: answered at once from the content's resident view when it has one (a move
-    /// to cached content then never leaves the main actor: no hop to the content's actor and back before the
-    /// page is shown), else asked of the content.
-    private func beatInMemory(_ id: String) async -> Beat? {
-        if let resident = content.resident { return resident.beat(id) }
-        return await content.cachedBeat(id)
-    }
+    /// The beat if it is in memory: answered at once from the content's resident view (a move to cached
+    /// content never leaves the main actor: no hop to the content's actor and back before the page is shown).
+    private func beatInMemory(_ id: String) -> Beat? { content.resident.beat(id) }
 
     /// Whether the page's critical assets are loaded (the gate), answered like `beatInMemory`.
-    private func criticalAssetsInMemory(for location: StoryLocation, in beat: Beat) async -> Bool {
-        if let resident = content.resident { return resident.criticalAssetsLoaded(for: location, in: beat) }
-        return await content.criticalAssetsLoaded(for: location, in: beat)
+    private func criticalAssetsInMemory(for location: StoryLocation, in beat: Beat) -> Bool {
+        content.resident.criticalAssetsLoaded(for: location, in: beat)
     }
 
     /// Where an entry arrives in `beat`: the location (its line the one to reveal up to) and the page's index.

@@ -1,11 +1,11 @@
 /// What a story's content has in memory, read at once on the caller's thread, with no hop to the content's
-/// actor (a job on the cooperative pool: a wake of another thread there and back, for every question).
+/// actor (a job on the cooperative pool: a wake of another thread there and back, for every question). The one
+/// synchronous question the reader asks of the loading engine; everything else is an async load.
 ///
-/// The reader answers a move to a page whose beat and critical assets are in memory from it, and the status
-/// line's "▸ ready" in the same turn, so a key on cached content gets its page in one frame, drawn without
-/// waiting for another thread. The answers are those of `StoryContent.cachedBeat` and
-/// `criticalAssetsLoaded` (the live content answers those with it too): the gate on critical assets is the
-/// same, only asked without waiting.
+/// The reader answers a move to a page whose beat and critical assets are in memory from it, a page's
+/// picture and a cued sound too, and the status line's "▸ ready" in the same turn, so a key on cached content
+/// gets its page in one frame, drawn without waiting for another thread. The live content's gate
+/// (`loadCriticalAssets`) asks the same question, and test fakes answer it as the live content does.
 public protocol ResidentContent: Sendable {
     /// The beat if it is in memory; never waits.
     func beat(_ id: String) -> Beat?
@@ -14,14 +14,13 @@ public protocol ResidentContent: Sendable {
     /// The picture if it is in memory (decoded); never waits. The reader gives a page its picture in the
     /// same turn as the page when it is there.
     func image(_ path: AssetPath) -> StoryImage?
+    /// The sound if it is loaded (decoded, and confirmed by the sound engine); never waits.
+    func sound(_ path: AssetPath) -> LoadedSound?
 }
 
 extension ResidentContent {
-    /// No picture is answered at once: the reader loads it (`StoryContent.loadImage`).
-    public func image(_ path: AssetPath) -> StoryImage? { nil }
-
-    /// `StoryContent.nextPagesReady(after:)`, answered at once: every page reading can go to from `page` has
-    /// its beat in memory and its critical assets loaded. True at an ending.
+    /// True when every page reading can go to from `page` can be entered at once: its beat is in memory and its
+    /// critical assets are loaded (the same gate a move waits on). True at an ending (nothing follows).
     public func nextPagesReady(after page: PageState) -> Bool {
         for place in page.nextPlaces {
             switch place {

@@ -62,13 +62,10 @@ final class ReaderEffectRunner {
                 visitTasks.forEach { $0.cancel() }
                 visitTasks = []
             case .checkNextPages(let page):
-                if let resident = content.resident { post(.nextPagesReady(page.location, resident.nextPagesReady(after: page))) } else {
-                    visit { [content] answer in answer(.nextPagesReady(page.location, await content.nextPagesReady(after: page))) }
-                }
+                post(.nextPagesReady(page.location, content.resident.nextPagesReady(after: page)))
             case .loadPicture(let path):
-                if let image = content.resident?.image(path) { post(.pictureLoaded(path, image)) } else {
+                if let image = content.resident.image(path) { post(.pictureLoaded(path, image)) } else {
                     visit { [content] answer in
-                        if let image = await content.cachedImage(path) { return answer(.pictureLoaded(path, image)) }
                         do { answer(.pictureLoaded(path, try await content.loadImage(path))) } catch { answer(.pictureFailed(path)) }
                     }
                 }

@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaTestSupport
 
 /// What `HeldContent` saw: loads started and cancelled, recorded from any thread (a cancellation handler
 /// runs synchronously in whoever cancels), so a test reads it as soon as the cancelling call returns.
@@ -32,10 +33,12 @@ final class LoadRecord: Sendable {
 actor HeldContent: StoryContent {
     nonisolated let manifest: StoryManifest
     nonisolated let record = LoadRecord()
+    /// Every beat not held or failing, and the sounds released: answered at once (pictures never hold a page).
+    private nonisolated let memory: ResidentMemory
+    nonisolated var resident: any ResidentContent { memory }
     private let beats: [String: Beat]
     private var heldBeats: Set<String>
     private var failingBeats: Set<String> = []
-    private var sounds: [AssetPath: LoadedSound] = [:]
     private var waiting: [String: [Hold]] = [:]
     private var released: Set<String> = []
 
@@ -43,41 +46,47 @@ actor HeldContent: StoryContent {
         self.manifest = manifest
         self.beats = Dictionary(uniqueKeysWithValues: beats.map { ($0.id, $0) })
         self.heldBeats = heldBeats
+        memory = ResidentMemory(manifest: manifest, picturesGateEntry: false)
+        for beat in beats where !heldBeats.contains(beat.id) { memory.keep(beat) }
     }
-
-    func cachedBeat(_ id: String) -> Beat? { heldBeats.contains(id) || failingBeats.contains(id) ? nil : beats[id] }
 
     func loadBeat(_ id: String) async throws(AssetLoadError) -> Beat {
         if heldBeats.contains(id) { try await hold("beat \(id)") }
         if failingBeats.contains(id) { throw AssetLoadError(.network, subject: "beat \(id)") }
         guard let beat = beats[id] else { throw AssetLoadError(.notFound, subject: "beat \(id)") }
+        memory.keep(beat)
         return beat
     }
 
-    func criticalAssetsLoaded(for location: StoryLocation, in beat: Beat) -> Bool { true }
     func loadCriticalAssets(for location: StoryLocation, in beat: Beat) async throws(AssetLoadError) {}
-    func cachedImage(_ path: AssetPath) -> StoryImage? { nil }
     func loadImage(_ path: AssetPath) async throws(AssetLoadError) -> StoryImage { .textArt(lines: ["*"]) }
-    func cachedSound(_ path: AssetPath) -> LoadedSound? { sounds[path] }
 
     func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         try await hold(path.value)
         let sound = LoadedSound(key: SoundKey(storyId: manifest.id, storyVersion: nil, path: path), frames: 1, sampleRate: 8000,
                                 channels: 1, byteCount: 4)
-        sounds[path] = sound
+        memory.keep(sound, at: path)
         return sound
     }
 
     func readerMoved(to location: StoryLocation) {}
 
     /// A beat load fails with a network error until `heal`.
-    func fail(_ id: String) { failingBeats.insert(id) }
-    func heal(_ id: String) { failingBeats.remove(id) }
+    func fail(_ id: String) {
+        failingBeats.insert(id)
+        memory.forgetBeat(id)
+    }
+    func heal(_ id: String) {
+        failingBeats.remove(id)
+        if !heldBeats.contains(id), let beat = beats[id] { memory.keep(beat) }
+    }
 
     /// Lets the held loads of `name` (a sound's path, or "beat ID") finish, and every later one.
     func release(_ name: String) {
         released.insert(name)
-        heldBeats.remove(name.hasPrefix("beat ") ? String(name.dropFirst(5)) : name)
+        let id = name.hasPrefix("beat ") ? String(name.dropFirst(5)) : name
+        heldBeats.remove(id)
+        if !failingBeats.contains(id), let beat = beats[id] { memory.keep(beat) }
         for hold in waiting.removeValue(forKey: name) ?? [] { hold.end(cancelled: false) }
     }
 
