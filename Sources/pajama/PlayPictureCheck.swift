@@ -13,7 +13,7 @@ final class PlayPictureCheck {
     init(content: StoryContentManager) { self.content = content }
 
     /// Checks the pictures of the pages `events` (one view model's) show, until the stream ends.
-    func follow(_ events: AsyncStream<ReaderEvent>) {
+    func follow(_ events: AsyncStream<NavigatorEvent>) {
         task = Task { [content] in
             var checked: Set<AssetPath> = []
             var problems: [String] = []

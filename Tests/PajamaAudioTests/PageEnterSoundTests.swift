@@ -26,7 +26,7 @@ import Testing
         let watcher = try SinkInputWatcher(server: server)
         defer { watcher.stop() }
         let viewModel = ReaderViewModel(content: content, sound: .live(engine), progress: nil)
-        let log = ReaderEventLog(viewModel.events())
+        let log = NavigatorEventLog(viewModel.events())
         await viewModel.start()
         #expect(viewModel.location?.pageId == "cover")
         // The server starts a sink input for it: the sea wind really plays on the first open.
@@ -43,7 +43,7 @@ import Testing
         defer { server.stop(); config.remove() }
         let content = try await open(engine)
         let viewModel = ReaderViewModel(content: content, sound: .live(engine), progress: nil)
-        let log = ReaderEventLog(viewModel.events())
+        let log = NavigatorEventLog(viewModel.events())
         // Freeze the server so the sound cannot load before the reader leaves the cover.
         server.pause()
         await viewModel.start()

@@ -24,7 +24,7 @@ import Testing
     @Test func theEndSummaryCountsPagesChoicesAndEndingsOfTheListedBeats() async throws {
         let (manifest, beats) = ReaderViewModelTests.story()
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start()
         await readToEnding(vm, choosing: 1)
         let first = try #require(summary(vm), "expected the end screen, got \(vm.state)")

@@ -35,7 +35,7 @@ import Testing
             source: HTTPStorySource(baseURL: URL(string: server.baseURL)!), diskCache: nil,
             decodeImage: { _, _ in .textArt(lines: []) }, sound: .test, preloading: false, retry: retry)
         let viewModel = ReaderViewModel(content: content, sound: .test, progress: nil)
-        let log = ReaderEventLog(viewModel.events())
+        let log = NavigatorEventLog(viewModel.events())
         let tap = tap
         /// Answered when the `n`th skip of the tap sound arrives.
         func skipsReach(_ n: Int) async -> Bool { await log.waitFor { $0.filter { $0 == .soundSkipped(tap, .tap) }.count >= n } }

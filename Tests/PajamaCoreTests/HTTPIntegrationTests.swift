@@ -215,7 +215,7 @@ struct ServedStory {
     @MainActor
     func readToTheEnd(_ content: StoryContentManager) async throws -> [String] {
         let reader = ReaderViewModel(content: content, sound: nil, progress: nil)
-        let log = ReaderEventLog(reader.events())
+        let log = NavigatorEventLog(reader.events())
         await reader.start()
         var beats: [String] = []
         for _ in 0..<20 {

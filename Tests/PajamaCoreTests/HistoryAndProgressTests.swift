@@ -73,7 +73,7 @@ actor FailingContent: StoryContent {
             storyVersion: "0")
         #expect(store.save(storyId: "s", saved) == nil)
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start()
         #expect(page(vm)?.location == StoryLocation(beatId: "left", pageId: "p"))
         #expect(await log.waitFor { _ in log.notices.contains { $0.contains("gone") && $0.contains("left") } })

@@ -360,12 +360,9 @@ import Testing
         #expect(content.resident.beat(targets[1]) == nil)
         await content.readerMoved(to: StoryLocation(beatId: "start", pageId: "choices"))
         let picture = try AssetPath(validating: "images/r.png")
-        let preloaded = await eventually {
-            var all = content.resident.image(picture) != nil
-            for id in targets where content.resident.beat(id) == nil { all = false }
-            return all
-        }
-        #expect(preloaded, "the beats after the choices and the right beat's critical picture are preloaded")
+        await content.settlePreloads()  // the window's work done: no poll
+        #expect(content.resident.image(picture) != nil, "the right beat's critical picture is preloaded")
+        for id in targets { #expect(content.resident.beat(id) != nil, "the beat \(id) after the choices is preloaded") }
     }
 }
 

@@ -13,7 +13,7 @@ import Testing
         let (manifest, beats) = Story.story()
         let content = HeldContent(manifest: manifest, beats: beats, heldBeats: ["b"])
         let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p3"))
         let slow = Task { await vm.changePage(.choose(0)) }
         await content.record.waitUntilHeld("beat b")
@@ -68,10 +68,10 @@ import Testing
     @Test func everySubscriberGetsEveryEvent() async {
         let (manifest, beats) = Story.story()
         let vm = ReaderViewModel(content: HeldContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
-        let first = ReaderEventLog(vm.events()), second = ReaderEventLog(vm.events())
+        let first = NavigatorEventLog(vm.events()), second = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p3"))
         await vm.changePage(.choose(1))
-        let entered = ReaderEvent.pageEntered(StoryLocation(beatId: "c", pageId: "p"))
+        let entered = NavigatorEvent.pageEntered(StoryLocation(beatId: "c", pageId: "p"))
         #expect(await first.waitFor(entered))
         #expect(await second.waitFor(entered))
         #expect(first.events == second.events)

@@ -5,7 +5,7 @@ import Testing
 
 /// The tasks a reader starts for a page (sounds loading to play) belong to that page visit: leaving the
 /// page cancels them, a late one never plays on a later page, and `close()` cancels everything.
-@MainActor @Suite struct ReaderTaskOwnershipTests {
+@MainActor @Suite(.timeLimit(.minutes(1))) struct ReaderTaskOwnershipTests {
     static let tap = path("tap.wav"), enter = path("enter.wav"), choiceSound = path("choice.wav")
 
     /// a: p1 (two lines, a tap sound) -> p2 (a page_enter sound) -> p3 (choice: b with a sound, or c); b, c end.
@@ -30,7 +30,7 @@ import Testing
         let content = HeldContent(manifest: manifest, beats: beats)
         let sound = SoundRecording()
         let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p1"))
         await vm.changePage(.advance)  // reveals the second line; the tap sound starts loading and is held
         await content.record.waitUntilHeld(Self.tap.value)
@@ -49,7 +49,7 @@ import Testing
         let content = HeldContent(manifest: manifest, beats: beats)
         let sound = SoundRecording()
         let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p1"))
         vm.playCued(Self.tap, cue: .tap)  // not loaded yet: its load is held
         await content.record.waitUntilHeld(Self.tap.value)
@@ -65,12 +65,12 @@ import Testing
         let content = FakeContent(manifest: manifest, beats: beats)
         let sound = SoundRecording()
         let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p3"))
         await content.closeSoundGate()
         await vm.changePage(.choose(0))  // the choice sound is not loaded: it loads for the page it led to
         #expect(vm.location?.beatId == "b")
-        #expect(await eventually { await content.soundLoads >= 1 })
+        await content.waitForSoundLoads(1)
         #expect(await content.soundLoads == 1)
         await vm.changePage(.back)  // leaves that page before the sound arrives
         #expect(vm.location?.pageId == "p3")
@@ -100,7 +100,7 @@ import Testing
         // The move under way never commits after close (the state stays what it was), and the streams end.
         #expect(vm.state == .loading(StoryLocation(beatId: "c", pageId: "p"), waitingFor: [.beat("c")]))
         #expect(!vm.history.locations.contains { $0.beatId == "c" })
-        var received: [ReaderEvent] = []
+        var received: [NavigatorEvent] = []
         for await event in events { received.append(event) }
         #expect(!received.contains(.pageEntered(StoryLocation(beatId: "c", pageId: "p"))))
         #expect(sound.played.isEmpty)
@@ -119,7 +119,7 @@ import Testing
         #expect(content.record.cancelled == [Self.tap.value])
         #expect(vm.location?.pageId == "p1")
         // The stream ends at close; nothing was played.
-        var received: [ReaderEvent] = []
+        var received: [NavigatorEvent] = []
         for await event in events { received.append(event) }
         #expect(received.contains(.pageEntered(StoryLocation(beatId: "a", pageId: "p1"))))
         #expect(!received.contains(.soundPlayed(Self.tap, .tap)))

@@ -15,6 +15,8 @@ actor FakeContent: StoryContent {
     /// While closed, sound loads wait (a slow source, without guessing how slow) until it opens.
     private var soundGateOpen = true
     private var soundWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Tests waiting for a number of sound loads to have started.
+    private var loadWatchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(manifest: StoryManifest, beats: [Beat]) {
         self.manifest = manifest
@@ -43,6 +45,9 @@ actor FakeContent: StoryContent {
     }
     func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
         soundLoads += 1
+        let reached = loadWatchers.filter { $0.count <= soundLoads }
+        loadWatchers.removeAll { $0.count <= soundLoads }
+        for watcher in reached { watcher.continuation.resume() }
         if !soundGateOpen { await withCheckedContinuation { soundWaiters.append($0) } }
         let s = LoadedSound(key: SoundKey(storyId: "s", storyVersion: nil, path: path), frames: 1, sampleRate: 8000, channels: 1, byteCount: 4)
         memory.keep(s, at: path)
@@ -52,6 +57,11 @@ actor FakeContent: StoryContent {
     func setMissing(_ path: AssetPath, _ missing: Bool) { if missing { missingImages.insert(path) } else { missingImages.remove(path) } }
     func preloadSound(_ path: AssetPath) async { _ = try? await loadSound(path) }
     func closeSoundGate() { soundGateOpen = false }
+    /// Returns once `count` sound loads have started (at once if they have): the load's own start resumes it.
+    func waitForSoundLoads(_ count: Int) async {
+        if soundLoads >= count { return }
+        await withCheckedContinuation { loadWatchers.append((count, $0)) }
+    }
     func openSoundGate() {
         soundGateOpen = true
         let waiters = soundWaiters
@@ -158,7 +168,7 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         let content = FakeContent(manifest: manifest, beats: beats)
         let sound = SoundRecording()
         let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
         // page_enter sound not loaded: loaded, then played once (the reader is still on the page).
         #expect(await log.waitFor(.soundPlayed(path("enter.wav"), .pageEnter)))
@@ -180,7 +190,7 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         let content = FakeContent(manifest: manifest, beats: beats)
         let sound = SoundRecording()
         let vm = ReaderViewModel(content: content, sound: sound.client, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "start", pageId: "text"))
         #expect(await log.waitFor(.soundPlayed(path("enter.wav"), .pageEnter)))
         await content.closeSoundGate()
@@ -211,7 +221,7 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
         await second.close()
         try "{ not json".write(to: dir.url.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
         let third = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: store)
-        let log = ReaderEventLog(third.events())
+        let log = NavigatorEventLog(third.events())
         await third.start()
         #expect(page(third)?.page.id == "title")
         #expect(await log.waitForNotice(containing: "moved to"))
@@ -221,7 +231,7 @@ func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
     @Test func aSavedPlaceThatNoLongerExistsFallsBackWithANotice() async {
         let (manifest, beats) = Self.story(lineByLine: false)
         let vm = ReaderViewModel(content: FakeContent(manifest: manifest, beats: beats), sound: nil, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "start", pageId: "gone"))
         #expect(page(vm)?.page.id == "title")
         #expect(await log.waitForNotice(containing: "page gone is no longer in beat start"))

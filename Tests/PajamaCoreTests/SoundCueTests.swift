@@ -12,7 +12,7 @@ import Testing
         let (manifest, beats) = Story.story()
         let content = HeldContent(manifest: manifest, beats: beats)
         let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p1"))
         await vm.changePage(.advance)  // a tap on a page with a tap sound
         #expect(await log.waitFor(.soundCued(Story.tap, .tap)))
@@ -26,7 +26,7 @@ import Testing
         let (manifest, beats) = Story.story()
         let content = HeldContent(manifest: manifest, beats: beats)
         let vm = ReaderViewModel(content: content, sound: nil, progress: nil)
-        let log = ReaderEventLog(vm.events())
+        let log = NavigatorEventLog(vm.events())
         await vm.start(at: StoryLocation(beatId: "a", pageId: "p3"))
         await vm.changePage(.choose(1))
         #expect(await log.waitFor(.pageEntered(StoryLocation(beatId: "c", pageId: "p"))))

@@ -38,7 +38,7 @@ import Testing
     @Test func aPageEnteredAgainIsWrittenAgainAndRevealingNothingNewWritesNothing() {
         let (_, beats) = ReaderViewModelTests.story()
         let start = beats[0]
-        func state(_ pageIndex: Int, revealed: Int) -> ReaderEvent {
+        func state(_ pageIndex: Int, revealed: Int) -> NavigatorEvent {
             let page = start.pages[pageIndex]
             return .stateChanged(.page(PageState(
                 beat: start, page: page, location: StoryLocation(beatId: "start", pageId: page.id, lineIndex: revealed - 1),

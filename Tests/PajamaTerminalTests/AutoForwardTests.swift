@@ -30,10 +30,10 @@ import Testing
         let due = try #require(h.presenter.deadline)
         #expect(due == h.now + .milliseconds(1680))
         h.now = due - .milliseconds(1)
-        #expect(h.send(.tick).isEmpty, "not before the pause is over")
+        #expect(h.handle(.tick).isEmpty, "not before the pause is over")
         h.now = due
-        #expect(h.send(.tick) == [.move(.advance)])
-        #expect(h.send(.tick).isEmpty && h.presenter.deadline == nil, "one move, then it waits for the page it asked for")
+        #expect(h.handle(.tick) == [.move(.advance)])
+        #expect(h.handle(.tick).isEmpty && h.presenter.deadline == nil, "one move, then it waits for the page it asked for")
         // The next line shown starts the pause again, from when it is shown.
         h.now += .milliseconds(300)
         h.show(.page(Fixture.page(Fixture.textBeat, revealed: 2)))

@@ -16,7 +16,7 @@ import Testing
         var h = PresenterHarness()
         h.show(Fixture.textPage)
         #expect(h.type("b") == [.openBacklog])
-        h.send(.backlog(Self.entries))
+        h.handle(.backlog(Self.entries))
         let text = h.text()
         #expect(text.contains("Backlog"), "\(text)")
         #expect(text.contains("The lamp was lit.") && text.contains("→ Left by the river") && text.contains("The river was wide."))
@@ -31,7 +31,7 @@ import Testing
     @Test func enterOnTheNewestPageOnlyCloses() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        h.send(.backlog(Self.entries))
+        h.handle(.backlog(Self.entries))
         #expect(h.press(.enter) == [])
         #expect(!h.text().contains("Backlog"))
     }
@@ -39,7 +39,7 @@ import Testing
     @Test func escapeClosesWithoutQuitting() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        h.send(.backlog(Self.entries))
+        h.handle(.backlog(Self.entries))
         #expect(h.press(.escape) == [])
         #expect(!h.text().contains("Backlog"))
         #expect(h.press(.escape) == [.quit], "with the backlog closed, Esc quits again")
@@ -49,7 +49,7 @@ import Testing
         var h = PresenterHarness(width: 40, height: 12)
         h.show(Fixture.textPage)
         let many = (0..<30).map { BacklogEntry(historyIndex: $0, location: StoryLocation(beatId: "b", pageId: "p\($0)"), lines: ["page number \($0)"]) }
-        h.send(.backlog(many))
+        h.handle(.backlog(many))
         #expect(h.text().contains("page number 29") && !h.text().contains("page number 20"))
         for _ in 0..<29 { h.press(.up) }
         #expect(h.text().contains("page number 0") && !h.text().contains("page number 29"))
@@ -59,7 +59,7 @@ import Testing
     @Test func nothingReadYetSaysSo() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        h.send(.backlog([]))
+        h.handle(.backlog([]))
         #expect(h.text().contains("nothing read yet") && !h.text().contains("Backlog ·"))
     }
 
@@ -73,7 +73,7 @@ import Testing
         var h = PresenterHarness(role: .follower(owner: "Ada"))
         h.show(Fixture.textPage)
         #expect(h.type("b") == [.openBacklog])
-        h.send(.backlog(Self.entries))
+        h.handle(.backlog(Self.entries))
         h.press(.up)
         #expect(h.press(.enter) == [])
         #expect(h.text().contains("only Ada turns the pages"))
@@ -82,7 +82,7 @@ import Testing
     @Test func storyTextInTheBacklogIsSanitized() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        h.send(.backlog([BacklogEntry(historyIndex: 0, location: StoryLocation(beatId: "e", pageId: "p"), lines: ["hi\u{1b}[2Jthere"])]))
+        h.handle(.backlog([BacklogEntry(historyIndex: 0, location: StoryLocation(beatId: "e", pageId: "p"), lines: ["hi\u{1b}[2Jthere"])]))
         for cell in h.frame().grid.cells { #expect(!cell.text.unicodeScalars.contains { $0.value < 0x20 }) }
     }
 }

@@ -71,7 +71,7 @@ import Testing
         var h = PresenterHarness()
         h.show(Fixture.textPage)
         #expect(h.type("o") == [.openBookmarks])
-        h.send(.bookmarks(Self.marks))
+        h.handle(.bookmarks(Self.marks))
         let text = h.text()
         #expect(text.contains("Bookmarks ·") && text.contains("The lamp") && text.contains("The lamp was lit. · 2026-11-18"), "\(text)")
         #expect(text.contains("autosave 2026-11-24 12:00:00 UTC"))
@@ -83,17 +83,17 @@ import Testing
     @Test func escapeClosesAndNoBookmarksSaysHowToMakeOne() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        h.send(.bookmarks(Self.marks))
+        h.handle(.bookmarks(Self.marks))
         #expect(h.press(.escape) == [])
         #expect(!h.text().contains("Bookmarks ·"))
-        h.send(.bookmarks([]))
+        h.handle(.bookmarks([]))
         #expect(h.text().contains("no bookmarks yet (s saves one)"))
     }
 
     @Test func aFollowerCannotOpenABookmark() {
         var h = PresenterHarness(role: .follower(owner: "Ada"))
         h.show(Fixture.textPage)
-        h.send(.bookmarks(Self.marks))
+        h.handle(.bookmarks(Self.marks))
         #expect(h.press(.enter) == [])
     }
 }

@@ -15,7 +15,7 @@ import Testing
     @Test func problemsOpenOverThePageAndEscHidesThemKeepingAMark() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        h.send(.problems(Self.problems))
+        h.handle(.problems(Self.problems))
         var text = h.text()
         #expect(text.contains("2 problems in the story"), "\(text)")
         #expect(text.contains("beats/intro.json") && text.contains("not valid JSON"), "file and reason: \(text)")
@@ -29,11 +29,11 @@ import Testing
     @Test func theNextChangeShowsThemAgainAndAFixClosesThem() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        h.send(.problems(Self.problems))
+        h.handle(.problems(Self.problems))
         h.press(.escape)
-        h.send(.problems([Self.problems[0]]))
+        h.handle(.problems([Self.problems[0]]))
         #expect(h.text().contains("1 problem in the story"))
-        h.send(.problems([]))
+        h.handle(.problems([]))
         let text = h.text()
         #expect(!text.contains("problem") && text.contains("The lamp was lit."), "\(text)")
     }
@@ -42,7 +42,7 @@ import Testing
         var h = PresenterHarness(height: 10)
         h.show(Fixture.textPage)
         let many = (1...20).map { "error: beats/b\($0).json: beat \"b\($0)\": the beat file is missing" }
-        h.send(.problems(many))
+        h.handle(.problems(many))
         #expect(h.text().contains("b1.json") && !h.text().contains("b20.json"))
         h.press(.pageDown, .pageDown, .pageDown, .pageDown)
         #expect(h.text().contains("b20.json"), "scrolled to the end")
@@ -53,7 +53,7 @@ import Testing
         var h = PresenterHarness()
         h.show(Fixture.textPage)
         h.press(.character("?"))
-        h.send(.problems(Self.problems))
+        h.handle(.problems(Self.problems))
         #expect(!h.text().contains("problems in the story"))
         #expect(h.statusLine().contains("⚠ 2 problems"))
     }
@@ -63,11 +63,11 @@ import Testing
         let art = Fixture.path("assets/art.png")
         let beat = Beat(id: "pic", pages: [Page(id: "p", kind: .title(title: "Pictured", subtitle: nil), imageUrl: art)])
         #expect(h.show(.page(Fixture.page(beat))).contains(.loadPicture(art)))
-        h.send(.pictureLoaded(art, .textArt(lines: ["old"])))
-        #expect(h.send(.storyChanged(title: "Revised", assets: [Fixture.path("assets/other.png")])) == [], "not this page's picture")
-        #expect(h.send(.storyChanged(title: "Revised", assets: [art])) == [.loadPicture(art)])
+        h.handle(.pictureLoaded(art, .textArt(lines: ["old"])))
+        #expect(h.handle(.storyChanged(title: "Revised", assets: [Fixture.path("assets/other.png")])) == [], "not this page's picture")
+        #expect(h.handle(.storyChanged(title: "Revised", assets: [art])) == [.loadPicture(art)])
         #expect(h.text().contains("Revised"))
-        #expect(h.send(.storyChanged(title: "Revised", assets: nil)) == [.loadPicture(art)], "anything may have changed: asked again")
+        #expect(h.handle(.storyChanged(title: "Revised", assets: nil)) == [.loadPicture(art)], "anything may have changed: asked again")
     }
 
     @Test func aPictureThatCameBackWhileThePageWasEnteredAgainIsAskedForAgain() {
@@ -76,13 +76,13 @@ import Testing
         let beat = Beat(id: "pic", pages: [Page(id: "p", kind: .title(title: "T", subtitle: nil), imageUrl: art)])
         let page = Fixture.page(beat)
         h.show(.page(page))
-        h.send(.pictureLoaded(art, .textArt(lines: ["old"])))
-        #expect(h.send(.storyChanged(title: "T", assets: [art])) == [.loadPicture(art)])
+        h.handle(.pictureLoaded(art, .textArt(lines: ["old"])))
+        #expect(h.handle(.storyChanged(title: "T", assets: [art])) == [.loadPicture(art)])
         // The page is entered again and waits (its beat is read again); the new picture arrives meanwhile.
         h.show(.loading(page.location, waitingFor: [.beat("pic")]))
-        h.send(.pictureLoaded(art, .textArt(lines: ["new"])))
+        h.handle(.pictureLoaded(art, .textArt(lines: ["new"])))
         #expect(h.show(.page(page)) == [.loadPicture(art)], "asked again: the picture had no page to go to")
-        h.send(.pictureLoaded(art, .textArt(lines: ["new"])))
+        h.handle(.pictureLoaded(art, .textArt(lines: ["new"])))
         #expect(h.show(.page(page)) == [], "shown: nothing more to ask")
     }
 
@@ -91,7 +91,7 @@ import Testing
         let art = Fixture.path("assets/art.png")
         let beat = Beat(id: "pic", pages: [Page(id: "p", kind: .text(lines: ["a", "b"]), imageUrl: art)])
         h.show(.page(Fixture.page(beat)))
-        h.send(.pictureFailed(art))
+        h.handle(.pictureFailed(art))
         #expect(h.show(.page(Fixture.page(beat, revealed: 2))) == [])
     }
 
@@ -101,7 +101,7 @@ import Testing
         let before = Beat(id: "pic", pages: [Page(id: "p", kind: .title(title: "T", subtitle: nil), imageUrl: old)])
         let after = Beat(id: "pic", pages: [Page(id: "p", kind: .title(title: "T", subtitle: nil), imageUrl: new)])
         h.show(.page(Fixture.page(before)))
-        h.send(.pictureLoaded(old, .textArt(lines: ["old"])))
+        h.handle(.pictureLoaded(old, .textArt(lines: ["old"])))
         #expect(h.show(.page(Fixture.page(after))).contains(.loadPicture(new)), "the same page, shown again with a new picture")
     }
 }

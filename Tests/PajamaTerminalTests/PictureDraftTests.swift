@@ -41,7 +41,7 @@ import Testing
         ])
         var h = PresenterHarness()
         h.show(.page(Fixture.page(beat, 0)))
-        h.send(.pictureLoaded(a, .textArt(lines: ["@@@@"])))
+        h.handle(.pictureLoaded(a, .textArt(lines: ["@@@@"])))
         _ = h.frame()
         guard case .requestPicture(let key, _) = try #require(h.renderEffects.first) else {
             Issue.record("expected a render request, got \(h.renderEffects)")
@@ -50,19 +50,19 @@ import Testing
         func cells(_ text: String) -> PictureCells {
             PictureCells(width: 4, rows: [Array(repeating: PictureCells.Cell(text: text), count: 4)])
         }
-        h.send(.pictureDraft(key, cells("d")))
+        h.handle(.pictureDraft(key, cells("d")))
         #expect(h.text().contains("dddd"))
-        h.send(.pictureCells(key, cells("F")))
+        h.handle(.pictureCells(key, cells("F")))
         #expect(h.text().contains("FFFF") && !h.text().contains("dddd"))
         // A draft late for cells already shown changes nothing.
-        #expect(h.send(.pictureDraft(key, cells("d"))) == [] && h.text().contains("FFFF"))
+        #expect(h.handle(.pictureDraft(key, cells("d"))) == [] && h.text().contains("FFFF"))
 
         // Leave while only the draft is shown (the final render's task is cancelled), then come back.
         var other = PresenterHarness()
         other.show(.page(Fixture.page(beat, 0)))
-        other.send(.pictureLoaded(a, .textArt(lines: ["@@@@"])))
+        other.handle(.pictureLoaded(a, .textArt(lines: ["@@@@"])))
         _ = other.frame()
-        other.send(.pictureDraft(key, cells("d")))
+        other.handle(.pictureDraft(key, cells("d")))
         #expect(other.text().contains("dddd"))
         other.show(.page(Fixture.page(beat, 1)))
         _ = other.frame()
@@ -73,7 +73,7 @@ import Testing
             return
         }
         #expect(again == key)
-        other.send(.pictureCells(key, cells("F")))
+        other.handle(.pictureCells(key, cells("F")))
         #expect(other.text().contains("FFFF"))
     }
 }

@@ -21,12 +21,12 @@ struct PresenterHarness {
     }
 
     @discardableResult
-    mutating func send(_ event: ReaderPresenter.Event) -> [ReaderEffect] {
+    mutating func handle(_ event: ReaderPresenter.Event) -> [ReaderEffect] {
         presenter.handle(event, at: now)
     }
 
     /// Presses each key; work a key starts (a move...) is done at once, as if the view model had answered
-    /// (`.workFinished`), so the next key is not queued behind it. Tests of the queue use `send(.key(_:))`.
+    /// (`.workFinished`), so the next key is not queued behind it. Tests of the queue use `handle(.key(_:))`.
     @discardableResult
     mutating func press(_ keys: Key...) -> [ReaderEffect] {
         keys.flatMap { key in
@@ -41,16 +41,16 @@ struct PresenterHarness {
     }
 
     /// The view model's state shown; returns the effects but the next-pages question (`.checkNextPages`,
-    /// asked on every page: its own tests look at it with `send(.state(_:))`).
+    /// asked on every page: its own tests look at it with `handle(.state(_:))`).
     @discardableResult
     mutating func show(_ state: ReaderState) -> [ReaderEffect] {
-        send(.state(state)).filter { if case .checkNextPages = $0 { false } else { true } }
+        handle(.state(state)).filter { if case .checkNextPages = $0 { false } else { true } }
     }
 
     /// Moves the virtual clock and ticks, as the controller's loop does when it wakes.
     mutating func advance(by duration: Duration) {
         now += duration
-        send(.tick)
+        handle(.tick)
     }
 
     /// The frame as the terminal would show it now (and the render's effects kept in `renderEffects`).

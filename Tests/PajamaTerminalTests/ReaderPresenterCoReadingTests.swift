@@ -14,7 +14,7 @@ import Testing
         #expect(h.statusLine().contains("following Ana"), "\(h.statusLine())")
         #expect(h.press(.right) == [])
         #expect(h.text().contains("only Ana turns the pages"), "the hint after a key")
-        h.send(.sessionEnded)
+        h.handle(.sessionEnded)
         #expect(!h.statusLine().contains("following Ana"), "reading on alone: \(h.statusLine())")
     }
 }

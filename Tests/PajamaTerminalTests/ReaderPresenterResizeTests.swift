@@ -10,9 +10,9 @@ import Testing
         var h = PresenterHarness()
         h.show(Fixture.choicePage)
         #expect(h.text().contains("Which way?"))
-        h.send(.resize(width: tiny.0, height: tiny.1))
+        h.handle(.resize(width: tiny.0, height: tiny.1))
         _ = h.frame()
-        h.send(.resize(width: 80, height: 24))
+        h.handle(.resize(width: 80, height: 24))
         let text = h.text()
         #expect(text.contains("Which way?") && text.contains("Back to bed"), "\(text)")
     }

@@ -49,12 +49,12 @@ import Testing
         var h = PresenterHarness(role: .follower(owner: "Ana"))
         h.show(Fixture.textPage)
         #expect(h.type(" ") == [])
-        h.send(.sessionEnded)
+        h.handle(.sessionEnded)
         #expect(h.presenter.role == .solo)
         #expect(h.text().contains("Ana ended the session"))
         #expect(h.type(" ") == [.move(.advance)])
         // A solo reader ignores a session end.
-        h.send(.sessionEnded)
+        h.handle(.sessionEnded)
         #expect(!h.text().contains("ended the session"))
     }
 
@@ -63,7 +63,7 @@ import Testing
         var h = PresenterHarness(role: .host(join: join, followers: 0))
         h.show(Fixture.textPage)
         #expect(h.text().contains("hosting · 0 following"))
-        h.send(.role(.host(join: join, followers: 2)))
+        h.handle(.role(.host(join: join, followers: 2)))
         #expect(h.text().contains("hosting · 2 following"))
         #expect(h.type(" ") == [.move(.advance)], "the host turns the pages")
         #expect(!h.text().contains(join))

@@ -23,7 +23,7 @@ import Testing
         #expect(h.presenter.deadline == nil)
         // Bytes arriving redraw the Loading screen with its count.
         _ = h.frame()
-        h.send(.loading(.progress(.beat("fork"), TransferProgress(received: 340_000, expected: 1_500_000))))
+        h.handle(.loading(.progress(.beat("fork"), TransferProgress(received: 340_000, expected: 1_500_000))))
         #expect(h.presenter.needsRedraw)
         #expect(h.text().contains("Loading beat fork… 340 KB of 1.5 MB"))
         // The page arriving ends the Loading screen.
@@ -57,14 +57,14 @@ import Testing
         var h = PresenterHarness()
         h.show(Fixture.textPage)
         _ = h.frame()
-        h.send(.resize(width: 30, height: 10))
+        h.handle(.resize(width: 30, height: 10))
         #expect(h.presenter.needsRedraw)
         let frame = h.frame().grid
         #expect(frame.width == 30 && frame.height == 10)
         #expect(frame.text().contains("The lamp"))
-        h.send(.resize(width: 12, height: 4))
+        h.handle(.resize(width: 12, height: 4))
         #expect(h.text().contains("terminal"))
-        h.send(.resize(width: 80, height: 24))
+        h.handle(.resize(width: 80, height: 24))
         #expect(h.text().contains("The lamp was lit."))
     }
 
@@ -157,7 +157,7 @@ import Testing
         _ = h.frame()
         #expect(h.renderEffects == [], "nothing to render before the picture arrives")
         let image = StoryImage.textArt(lines: ["@@@@"])
-        h.send(.pictureLoaded(a, image))
+        h.handle(.pictureLoaded(a, image))
         _ = h.frame()
         guard case .requestPicture(let key, let asked) = try #require(h.renderEffects.first) else {
             Issue.record("expected a render request, got \(h.renderEffects)")
@@ -166,7 +166,7 @@ import Testing
         #expect(asked == image && key.path == a)
         #expect(key.width > 0 && key.height > 0)
         let cells = PictureCells(width: 4, rows: [Array(repeating: PictureCells.Cell(text: "@"), count: 4)])
-        h.send(.pictureCells(key, cells))
+        h.handle(.pictureCells(key, cells))
         #expect(h.text().contains("@@@@"))
         _ = h.frame()
         #expect(h.renderEffects == [], "the same box is not rendered twice")
@@ -174,15 +174,15 @@ import Testing
         #expect(h.show(.page(Fixture.page(beat, 1))) == [.leavePage])
         #expect(h.text().contains("@@@@"))
         // A resize asks for the new box.
-        h.send(.resize(width: 60, height: 20))
+        h.handle(.resize(width: 60, height: 20))
         _ = h.frame()
         if case .requestPicture(let resized, _) = h.renderEffects.first { #expect(resized != key) } else { Issue.record("no render request after a resize") }
         // Another picture: loaded for the new visit; one that fails shows the placeholder.
         #expect(h.show(.page(Fixture.page(beat, 2))) == [.leavePage, .loadPicture(b)])
-        h.send(.pictureFailed(b))
+        h.handle(.pictureFailed(b))
         #expect(h.text().contains("picture unavailable"))
         // Cells for a superseded render are dropped.
-        #expect(h.send(.pictureCells(key, cells)) == [])
+        #expect(h.handle(.pictureCells(key, cells)) == [])
         #expect(!h.text().contains("@@@@"))
     }
 }

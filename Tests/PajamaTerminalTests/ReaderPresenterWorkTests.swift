@@ -10,37 +10,37 @@ import Testing
     @Test func keysDuringAMoveWaitBehindItInOrder() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        #expect(h.send(.key(.character(" "))) == [.move(.advance)])
-        #expect(h.send(.key(.character(" "))) == [], "waits behind the move")
-        #expect(h.send(.key(.left)) == [], "back is not a way out unless the reader waits on a load")
-        #expect(h.send(.workFinished) == [.move(.advance)], "the first waiting key goes next; back waits again")
-        #expect(h.send(.workFinished) == [.move(.back)])
-        #expect(h.send(.workFinished) == [])
-        #expect(h.send(.key(.character(" "))) == [.move(.advance)], "nothing under way: at once")
+        #expect(h.handle(.key(.character(" "))) == [.move(.advance)])
+        #expect(h.handle(.key(.character(" "))) == [], "waits behind the move")
+        #expect(h.handle(.key(.left)) == [], "back is not a way out unless the reader waits on a load")
+        #expect(h.handle(.workFinished) == [.move(.advance)], "the first waiting key goes next; back waits again")
+        #expect(h.handle(.workFinished) == [.move(.back)])
+        #expect(h.handle(.workFinished) == [])
+        #expect(h.handle(.key(.character(" "))) == [.move(.advance)], "nothing under way: at once")
     }
 
     @Test func quitNeverWaitsAndBackCallsOffAMoveThatWaitsOnALoad() {
         var h = PresenterHarness()
         h.show(Fixture.textPage)
-        #expect(h.send(.key(.character(" "))) == [.move(.advance)])
+        #expect(h.handle(.key(.character(" "))) == [.move(.advance)])
         h.show(.loading(StoryLocation(beatId: "fork", pageId: ""), waitingFor: [.beat("fork")]))
-        #expect(h.send(.key(.left)) == [.cancelWork])
+        #expect(h.handle(.key(.left)) == [.cancelWork])
         // The cancelled move ends; back goes next, from the page it left.
         h.show(Fixture.textPage)
-        #expect(h.send(.workFinished) == [.move(.back)])
-        #expect(h.send(.key(.character("q"))) == [.quit], "quit while back is under way")
+        #expect(h.handle(.workFinished) == [.move(.back)])
+        #expect(h.handle(.key(.character("q"))) == [.quit], "quit while back is under way")
     }
 
     @Test func aReloadWaitsForTheWorkUnderWayAndTheTickDoesNotMoveMeanwhile() {
         var h = PresenterHarness()
         h.show(.page(Fixture.page(Fixture.textBeat)))
         h.press(.character("a"))
-        #expect(h.send(.key(.character("]"))) == [])
-        #expect(h.send(.key(.character(" "))) == [], "the key stops auto-forward")
-        #expect(h.send(.key(.character(" "))) == [.move(.advance)])
-        #expect(h.send(.reloadStory(beats: ["intro"])) == [])
-        #expect(h.send(.workFinished) == [.reload(beats: ["intro"])])
-        #expect(h.send(.workFinished) == [])
+        #expect(h.handle(.key(.character("]"))) == [])
+        #expect(h.handle(.key(.character(" "))) == [], "the key stops auto-forward")
+        #expect(h.handle(.key(.character(" "))) == [.move(.advance)])
+        #expect(h.handle(.reloadStory(beats: ["intro"])) == [])
+        #expect(h.handle(.workFinished) == [.reload(beats: ["intro"])])
+        #expect(h.handle(.workFinished) == [])
     }
 
     @Test func aKeyThatOnlyStartsAMoveDrawsNothingTillThePageComes() {
@@ -58,7 +58,7 @@ import Testing
         #expect(h.presenter.needsRedraw)
         _ = h.frame()
         h.press(.escape)
-        h.send(.notice("saved"))
+        h.handle(.notice("saved"))
         _ = h.frame()
         #expect(h.press(.character(" ")) == [.move(.advance)])
         #expect(h.presenter.needsRedraw, "the notice goes with the key")
@@ -67,11 +67,11 @@ import Testing
     @Test func theNextPagesAreAskedForOnEachNewPageUntilTheyAreReady() {
         var h = PresenterHarness()
         let page = Fixture.page(Fixture.textBeat, revealed: 3)
-        #expect(h.send(.state(.page(page))).contains(.checkNextPages(page)))
-        #expect(h.send(.loading(.finished(.beat("fork"), tier: .source, duration: .zero))) == [.checkNextPages(page)])
-        h.send(.nextPagesReady(page.location, true))
-        #expect(h.send(.loading(.finished(.beat("fork"), tier: .source, duration: .zero))) == [], "ready: not asked again")
-        #expect(!h.send(.state(.page(page))).contains(.checkNextPages(page)))
+        #expect(h.handle(.state(.page(page))).contains(.checkNextPages(page)))
+        #expect(h.handle(.loading(.finished(.beat("fork"), tier: .source, duration: .zero))) == [.checkNextPages(page)])
+        h.handle(.nextPagesReady(page.location, true))
+        #expect(h.handle(.loading(.finished(.beat("fork"), tier: .source, duration: .zero))) == [], "ready: not asked again")
+        #expect(!h.handle(.state(.page(page))).contains(.checkNextPages(page)))
     }
 
     @Test func readAloudSaysWhyItCannotOrTurnsOnAndOff() {

@@ -39,7 +39,7 @@ import Testing
         // was not being saved.
         var h = PresenterHarness(sound: SoundStatus(state: .sampleCache))
         h.show(.page(Fixture.page(Fixture.textBeat, standing: Self.standing)))
-        _ = h.send(.notice("cannot save progress: No space left on device (writing /home/reader/.local/share/pajama/progress/.a-long-story-id.json.4242.tmp)"))
+        _ = h.handle(.notice("cannot save progress: No space left on device (writing /home/reader/.local/share/pajama/progress/.a-long-story-id.json.4242.tmp)"))
         let status = h.statusLine()
         #expect(status.contains("cannot save progress: No space left on device"), "\(h.text())")
         #expect(status.contains("…"), "\(status)")
@@ -60,11 +60,11 @@ import Testing
         let page = Fixture.page(Fixture.textBeat, standing: Self.standing)
         h.show(.page(page))
         // An answer for another page (the reader moved on meanwhile) changes nothing.
-        h.send(.nextPagesReady(StoryLocation(beatId: "fork", pageId: "ask"), true))
+        h.handle(.nextPagesReady(StoryLocation(beatId: "fork", pageId: "ask"), true))
         #expect(!h.statusLine().contains("▸ ready"))
-        h.send(.nextPagesReady(page.location, false))
+        h.handle(.nextPagesReady(page.location, false))
         #expect(!h.statusLine().contains("▸ ready"))
-        h.send(.nextPagesReady(page.location, true))
+        h.handle(.nextPagesReady(page.location, true))
         #expect(h.statusLine().contains("5 pages read · 3 of 9 beats seen · ▸ ready"), "\(h.statusLine())")
         // A further line revealed is the same page: still ready. The next page has not been answered for.
         var revealed = page

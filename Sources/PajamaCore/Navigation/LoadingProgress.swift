@@ -7,7 +7,7 @@ public struct LoadingProgress: Sendable {
     public init() {}
 
     /// Folds one loading event in.
-    public mutating func apply(_ event: LoadingEvent) {
+    public mutating func handle(_ event: LoadingEvent) {
         switch event {
         case .started(let subject): inFlight[subject] = .some(nil)
         case .progress(let subject, let progress): inFlight[subject] = progress

@@ -5,15 +5,15 @@
 final class PageSounds {
     private let content: any StoryContent
     private let sound: SoundClient?
-    private let hub: EventHub<ReaderEvent>
+    private let hub: EventHub<NavigatorEvent>
 
-    init(content: any StoryContent, sound: SoundClient?, hub: EventHub<ReaderEvent>) {
+    init(content: any StoryContent, sound: SoundClient?, hub: EventHub<NavigatorEvent>) {
         self.content = content
         self.sound = sound
         self.hub = hub
     }
 
-    private func emit(_ event: ReaderEvent) { hub.publish(event) }
+    private func emit(_ event: NavigatorEvent) { hub.publish(event) }
 
     /// Plays a sound if it is loaded; reports whether it played.
     @discardableResult

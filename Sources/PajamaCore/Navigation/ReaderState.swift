@@ -105,8 +105,9 @@ public enum SoundCue: Sendable, Equatable {
     case pageEnter, tap, choice(Int)
 }
 
-/// What happened, for the UI, the sound tests and co-reading.
-public enum ReaderEvent: Sendable, Equatable {
+/// What the navigator (`ReaderViewModel`) reports happened, for the UI, read aloud, transcripts, the sound tests
+/// and co-reading: its output. Not the reader loop's input, which is `ReaderPresenter.Event` (STYLE.md's "ReaderEvent").
+public enum NavigatorEvent: Sendable, Equatable {
     case stateChanged(ReaderState)
     case pageEntered(StoryLocation)
     /// A choice was taken and the page it leads to is entered (published just before the state change that

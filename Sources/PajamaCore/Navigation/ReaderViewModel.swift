@@ -28,7 +28,7 @@ public final class ReaderViewModel {
     let sounds: PageSounds
     /// The story's metadata as the content has it now (story.json may be read again: `--watch`).
     var manifest: StoryManifest { content.manifest }
-    private let hub: EventHub<ReaderEvent>
+    private let hub: EventHub<NavigatorEvent>
     /// Hands each entered location to the content (the preloader slides its window), in order, from one
     /// task this view model owns (cancelled by `close()`).
     private let moves: AsyncStream<StoryLocation>.Continuation
@@ -43,7 +43,7 @@ public final class ReaderViewModel {
                 progressInterval: Duration = RecordWriter.defaultInterval, progressSettle: Duration = RecordWriter.defaultSettle,
                 progressClock: any Clock<Duration> = ContinuousClock()) {
         self.content = content
-        let hub = EventHub<ReaderEvent>(bufferSize: 1024)
+        let hub = EventHub<NavigatorEvent>(bufferSize: 1024)
         self.hub = hub
         record = ReadingRecord(storyId: content.manifest.id, progress: progress, bookmarks: bookmarks, historyLimit: historyLimit,
                                contentKeptFor: contentKeptFor, interval: progressInterval, settle: progressSettle, clock: progressClock,
@@ -59,9 +59,9 @@ public final class ReaderViewModel {
     /// A new stream of every event from now on (state changes with their loading subjects, pages entered,
     /// sounds played and skipped, notices); any number of subscribers, each with its own buffer. The
     /// streams end when the view model is closed.
-    public func events() -> AsyncStream<ReaderEvent> { hub.subscribe() }
+    public func events() -> AsyncStream<NavigatorEvent> { hub.subscribe() }
 
-    func emit(_ event: ReaderEvent) { hub.publish(event) }
+    func emit(_ event: NavigatorEvent) { hub.publish(event) }
 
     /// The current location, when a page (or the end) is shown.
     public var location: StoryLocation? {

@@ -38,10 +38,10 @@ final class ReadingRecord {
     let keepsProgress: Bool
     /// Whether bookmarks are kept (a store was given): without one, no autosave is made before a choice.
     let keepsBookmarks: Bool
-    private let hub: EventHub<ReaderEvent>
+    private let hub: EventHub<NavigatorEvent>
 
     init(storyId: String, progress: ProgressStore?, bookmarks: BookmarkStore?, historyLimit: Int, contentKeptFor: Int,
-         interval: Duration, settle: Duration, clock: any Clock<Duration>, hub: EventHub<ReaderEvent>) {
+         interval: Duration, settle: Duration, clock: any Clock<Duration>, hub: EventHub<NavigatorEvent>) {
         self.storyId = storyId
         self.hub = hub
         history = ReadingHistory(limit: historyLimit, contentKeptFor: contentKeptFor)

@@ -41,7 +41,7 @@ public final class ReadAloud {
     }
 
     /// Speaks what `events` (one view model's) reveal, from now until the stream ends.
-    public func follow(_ events: AsyncStream<ReaderEvent>) {
+    public func follow(_ events: AsyncStream<NavigatorEvent>) {
         follower?.cancel()
         speaker?.cancel()
         follower = Task { [weak self] in
@@ -60,7 +60,7 @@ public final class ReadAloud {
         }
     }
 
-    private func handle(_ event: ReaderEvent, _ transcript: inout Transcript) {
+    private func handle(_ event: NavigatorEvent, _ transcript: inout Transcript) {
         let state: PageState
         switch event {
         case .stateChanged(.page(let page)), .stateChanged(.finished(let page, _)): state = page

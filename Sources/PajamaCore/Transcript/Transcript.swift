@@ -16,7 +16,7 @@ public struct Transcript: Sendable {
     public init() {}
 
     /// The text `event` adds to the transcript (empty when it adds nothing).
-    public mutating func record(_ event: ReaderEvent) -> String {
+    public mutating func record(_ event: NavigatorEvent) -> String {
         switch event {
         case .stateChanged(.page(let page)):
             wroteTheEnd = false

@@ -10,7 +10,7 @@ public final class TranscriptRecorder {
 
     /// Writes what `events` (one view model's, from `events()`) show was read, until the stream ends.
     /// Called once per reading.
-    public func follow(_ events: AsyncStream<ReaderEvent>) {
+    public func follow(_ events: AsyncStream<NavigatorEvent>) {
         task?.cancel()
         task = Task { [file] in
             var transcript = Transcript()

@@ -107,11 +107,11 @@ public final class ReaderController {
             handle(.tick)  // the loading grace period's end; auto-forward's move
             drain()
             if presenter.needsRedraw, !finished {
-                run(presenter.frameEffects())  // cells already rendered come back before the frame is composed
+                perform(presenter.frameEffects())  // cells already rendered come back before the frame is composed
                 drain()
                 var grid = spareGrid ?? CellGrid(width: 0, height: 0)
                 spareGrid = nil  // held once, so composing into it does not copy it
-                run(presenter.render(into: &grid))
+                perform(presenter.render(into: &grid))
                 spareGrid = terminal.draw(grid)
                 frames.frame()
             }
@@ -127,11 +127,11 @@ public final class ReaderController {
         while !finished, let event = inbox.take() { handle(event) }
     }
 
-    private func handle(_ event: ReaderPresenter.Event) { run(presenter.handle(event, at: .now)) }
+    private func handle(_ event: ReaderPresenter.Event) { perform(presenter.handle(event, at: .now)) }
 
-    private func run(_ effects: [ReaderEffect]) {
+    private func perform(_ effects: [ReaderEffect]) {
         if effects.contains(.quit) { finished = true }
-        self.effects.run(effects)
+        self.effects.perform(effects)
     }
 
     /// A session task posting what `stream` brings, as `event` turns it.

@@ -41,8 +41,8 @@ final class ReaderEffectRunner {
         visitTasks = []
     }
 
-    /// Runs `effects` in order: work on the view model in a task (answered by `.workFinished`), the rest at once.
-    func run(_ effects: [ReaderEffect]) {
+    /// Performs `effects` in order: work on the view model in a task (answered by `.workFinished`), the rest at once.
+    func perform(_ effects: [ReaderEffect]) {
         for effect in effects {
             switch effect {
             case .quit: break  // the loop's own
@@ -79,7 +79,7 @@ final class ReaderEffectRunner {
                 }
             case .move, .retry, .skip, .restart, .openBacklog, .goBack, .reload, .openBookmarks, .openBookmark:
                 work = Task { @MainActor [weak self] in
-                    await self?.perform(effect)
+                    await self?.work(on: effect)
                     self?.post(.workFinished)
                 }
             }
@@ -87,7 +87,7 @@ final class ReaderEffectRunner {
     }
 
     /// Work on the view model; the state it leads to comes back on the view model's own stream.
-    private func perform(_ effect: ReaderEffect) async {
+    private func work(on effect: ReaderEffect) async {
         switch effect {
         case .move(let move): await viewModel.changePage(move)
         case .retry: await viewModel.retry()

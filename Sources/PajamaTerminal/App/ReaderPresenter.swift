@@ -173,11 +173,11 @@ public struct ReaderPresenter: Sendable {
             guard case .idle = work else { return [] }  // auto-forward's move waits its turn like a key
             return started(autoForwardTick(at: now))
         case .state(let state):
-            return apply(state, at: now)
+            return handle(state, at: now)
         case .notice(let text):
             notice = text
         case .loading(let event):
-            loadingProgress.apply(event)
+            loadingProgress.handle(event)
             if case .loading = reader, case .shown = loadingWait { needsRedraw = true }
             // A finished load may be a next page's beat or asset: asked again until they are all in.
             if case .finished = event, case .page(let page) = reader, nextReady != SeenPage(page.location) {
@@ -261,7 +261,7 @@ public struct ReaderPresenter: Sendable {
         return nil
     }
 
-    private mutating func apply(_ state: ReaderState, at now: Instant) -> [ReaderEffect] {
+    private mutating func handle(_ state: ReaderState, at now: Instant) -> [ReaderEffect] {
         reader = state
         needsRedraw = true
         autoForwardFollow(state, at: now)

@@ -12,7 +12,7 @@ public struct PlainPresenter: Sendable {
     /// What happens, in the order it happened.
     public enum Event: Sendable {
         /// The view model's events (`ReaderViewModel.events()`).
-        case reader(ReaderEvent)
+        case reader(NavigatorEvent)
         /// A line the reader typed (without its line break).
         case line(String)
         /// The input ended (Ctrl-D, the end of a piped script): quit, as `q` does.

@@ -5,8 +5,8 @@ import PajamaCore
 /// is answered by the arrival of the event that makes its condition hold (no polling); its timeout only
 /// guards against a hang, and the end of the stream (the reader closed) answers every wait left at once.
 @MainActor
-public final class ReaderEventLog {
-    public private(set) var events: [ReaderEvent] = []
+public final class NavigatorEventLog {
+    public private(set) var events: [NavigatorEvent] = []
     private var consumer: Task<Void, Never>?
     private enum State {
         /// The stream goes on; the waits not answered yet, each with its guard against a hang.
@@ -16,7 +16,7 @@ public final class ReaderEventLog {
     }
 
     private struct Waiter {
-        let condition: ([ReaderEvent]) -> Bool
+        let condition: ([NavigatorEvent]) -> Bool
         let reply: CheckedContinuation<Bool, Never>
         let guardTask: Task<Void, Never>
     }
@@ -24,7 +24,7 @@ public final class ReaderEventLog {
     private var state = State.open([:])
 
     /// Subscribe before the moves to watch: events published earlier are not on the stream.
-    public init(_ stream: AsyncStream<ReaderEvent>) {
+    public init(_ stream: AsyncStream<NavigatorEvent>) {
         consumer = Task { @MainActor [weak self] in
             for await event in stream {
                 guard let self else { return }
@@ -43,7 +43,7 @@ public final class ReaderEventLog {
     /// Waits until `condition` holds for the events received so far: answered when the event that makes
     /// it hold arrives. False when the stream ends first, or `timeout` passes (a broken build fails
     /// instead of hanging; nothing is asserted about time).
-    public func waitFor(timeout: Duration = .seconds(60), _ condition: @escaping ([ReaderEvent]) -> Bool) async -> Bool {
+    public func waitFor(timeout: Duration = .seconds(60), _ condition: @escaping ([NavigatorEvent]) -> Bool) async -> Bool {
         if condition(events) { return true }
         guard case .open = state else { return false }
         let id = UUID()
@@ -63,7 +63,7 @@ public final class ReaderEventLog {
     }
 
     /// Waits until `event` has been received.
-    public func waitFor(_ event: ReaderEvent, timeout: Duration = .seconds(60)) async -> Bool {
+    public func waitFor(_ event: NavigatorEvent, timeout: Duration = .seconds(60)) async -> Bool {
         await waitFor(timeout: timeout) { $0.contains(event) }
     }
 
