@@ -33,7 +33,7 @@ import Testing
         Self.deliverPicture(&h)
         h.press(.down)
         #expect(h.text().contains("Take the little"))
-        h.send(.resize(width: 40, height: 12))
+        h.handle(.resize(width: 40, height: 12))
         let text = h.text()
         #expect(text.contains("Take the little"), "the selected choice left the screen:\n\(text)")
     }
@@ -50,14 +50,14 @@ import Testing
     /// The picture loaded and its cells rendered for the box the frame asked (as the controller's renderer
     /// answers): only then does the box take its rows.
     static func deliverPicture(_ h: inout PresenterHarness) {
-        h.send(.pictureLoaded(picture, .textArt(lines: Array(repeating: "@@@@@@@@", count: 6))))
+        h.handle(.pictureLoaded(picture, .textArt(lines: Array(repeating: "@@@@@@@@", count: 6))))
         _ = h.frame()
         guard case .requestPicture(let key, _) = h.renderEffects.first else {
             Issue.record("expected a render request, got \(h.renderEffects)")
             return
         }
         let row = Array(repeating: PictureCells.Cell(text: "@"), count: key.width)
-        h.send(.pictureCells(key, PictureCells(width: key.width, rows: Array(repeating: row, count: key.height))))
+        h.handle(.pictureCells(key, PictureCells(width: key.width, rows: Array(repeating: row, count: key.height))))
         #expect(h.text().contains("@@@"), "the picture is on screen")
     }
 }
