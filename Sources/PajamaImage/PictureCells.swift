@@ -27,9 +27,13 @@ public struct PictureCells: Sendable, Hashable {
     public let height: Int
     /// Row-major, `width * height` cells.
     public let cells: [Cell]
+    /// The picture in pixels, drawn over these cells (blanks) once they are on the screen; nil for a
+    /// picture drawn in the cells themselves.
+    public let pixels: PixelPicture?
 
     /// Cells from rows, each padded with blanks (or cut) to `width`.
     public init(width: Int, rows: [[Cell]]) {
+        pixels = nil
         self.width = max(0, width)
         height = rows.count
         var flat: [Cell] = []
@@ -39,6 +43,14 @@ public struct PictureCells: Sendable, Hashable {
             if row.count < self.width { flat += Array(repeating: Cell(glyph: .space), count: self.width - row.count) }
         }
         cells = flat
+    }
+
+    /// Blank cells covered by `pixels`, which draws the picture.
+    public init(pixels: PixelPicture) {
+        self.pixels = pixels
+        width = pixels.columns
+        height = pixels.rows
+        cells = Array(repeating: Cell(glyph: .space), count: pixels.columns * pixels.rows)
     }
 
     /// The cell at column `x`, row `y`.

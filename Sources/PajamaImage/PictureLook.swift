@@ -7,10 +7,14 @@ public struct PictureLook: Sendable, Hashable {
     public var symbols: PictureSymbols
     /// Nil leaves transparent pixels to chafa (cells without a colour, drawn in the theme's colours).
     public var backdrop: PictureBackdrop?
+    /// Nil: pictures are drawn in symbol cells. Else bitmaps are sent in pixels in this protocol (text art
+    /// stays in cells), sized with its cell size.
+    public var pixels: PixelFormat?
 
     /// A look for `mode`; without `symbols`, ASCII when the mode has no colour, else block elements.
-    public init(mode: PictureColorMode, symbols: PictureSymbols? = nil, backdrop: PictureBackdrop? = nil) {
+    public init(mode: PictureColorMode, symbols: PictureSymbols? = nil, backdrop: PictureBackdrop? = nil, pixels: PixelFormat? = nil) {
         self.mode = mode
+        self.pixels = pixels
         self.symbols = symbols ?? (mode == .none ? .ascii : .blocks)
         self.backdrop = backdrop
     }

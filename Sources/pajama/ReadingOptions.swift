@@ -4,6 +4,8 @@ import PajamaAudio
 import PajamaCore
 import PajamaTerminal
 
+extension TerminalGraphics.Choice: ExpressibleByArgument {}
+
 /// Options shared by `read` and the library.
 struct ReadingOptions: ParsableArguments {
     @OptionGroup var logging: LoggingOptions
@@ -22,6 +24,9 @@ struct ReadingOptions: ParsableArguments {
 
     @Option(help: "The espeak-ng voice that reads aloud (e.g. en, en-gb, fr; `espeak-ng --voices` lists them).")
     var voice: String?
+
+    @Option(help: "How pictures are drawn: auto (in pixels where the terminal says it can: sixel or the kitty graphics protocol; else cells), cells, sixel or kitty.")
+    var pictures: TerminalGraphics.Choice = .auto
 
     @Flag(help: "Plain mode, for a screen reader or a braille display: the text as lines, the choices as a numbered list, a prompt for commands; no screen control. (Also what a pipe or TERM=dumb gets.)")
     var plain = false

@@ -16,6 +16,9 @@ enum ScreenSession {
         let signals = QuitSignals()
         await signals.start()
         defer { signals.stop() }
+        var terminal = terminal
+        terminal.graphics = GraphicsProbe.detect(options.pictures)  // before curses reads the input
+        PajamaLog.reader.info("pictures: \(terminal.graphics.reason)")
         let screen = Screen(theme: ReaderApp.theme(options, paths: paths), capabilities: terminal, signals: signals)
         screen.open()
         let result = await body(screen)

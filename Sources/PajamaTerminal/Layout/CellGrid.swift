@@ -25,6 +25,8 @@ public struct CellGrid: Sendable, Equatable {
     /// Row-major, `width * height` cells of 24 bytes each (a `Glyph` and a `Style`: plain integers, no
     /// padding, so rows compare as memory; see `forEachChange`).
     public private(set) var cells: [Cell]
+    /// The picture drawn in pixels over the frame's cells, if any (blank cells under it).
+    public var pixels: PixelPlacement?
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -37,6 +39,7 @@ public struct CellGrid: Sendable, Equatable {
     /// the next one) composes every frame without allocating one.
     public mutating func clear(width: Int, height: Int) {
         let width = max(0, width), height = max(0, height)
+        pixels = nil
         if width == self.width, height == self.height {
             cells.withUnsafeMutableBufferPointer { $0.update(repeating: Cell()) }
         } else {

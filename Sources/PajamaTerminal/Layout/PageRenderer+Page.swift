@@ -165,6 +165,12 @@ extension PageRenderer {
     /// Copies pre-rendered picture cells into `area` (clipped to it and to the grid). No picture work:
     /// the cells were made by `PictureCache` for this box, or for the previous size while that renders.
     private static func copy(_ picture: PictureCells, into grid: inout CellGrid, at area: Rect) {
+        // Pixels only where the whole picture fits (cells of another size shown while this size renders: blank).
+        if let pixels = picture.pixels, picture.width <= area.width, picture.height <= area.height, area.x >= 0, area.y >= 0,
+            area.x + picture.width <= grid.width, area.y + picture.height <= grid.height
+        {
+            grid.pixels = PixelPlacement(picture: pixels, x: area.x, y: area.y)
+        }
         for row in 0..<min(area.height, picture.height) {
             let y = area.y + row
             guard y >= 0, y < grid.height else { continue }

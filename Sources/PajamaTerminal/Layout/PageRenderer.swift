@@ -108,7 +108,8 @@ public enum PageRenderer {
                 grid.put(clipped, x: body.x + max(0, (body.width - DisplayWidth.of(clipped)) / 2), y: y, style: Style(i == 0 ? .title : .dim))
             }
         }
-        // Under an overlay nothing can be clicked.
+        // Under an overlay nothing can be clicked, and no picture is drawn in pixels (they would cover it).
+        if model.pickList != nil || model.bookmarkName != nil || model.confirmRestart || model.showHelp { grid.pixels = nil }
         if let list = model.pickList {
             drawList(&grid, list, width: width, height: height)
             choices = []

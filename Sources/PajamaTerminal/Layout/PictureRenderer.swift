@@ -19,6 +19,13 @@ public enum PictureRenderer {
         case .textArt(let lines):
             return textArt(lines, width: width, height: height)
         case .bitmap(let pixelWidth, let pixelHeight, let rgba):
+            if let format = look.pixels {
+                // In pixels (sixel, kitty): blank cells the picture is drawn over; symbols if chafa gives nothing.
+                if let picture = PixelEncoder.encode(pixelWidth: pixelWidth, pixelHeight: pixelHeight, rgba: rgba, width: width,
+                                                     height: height, format: format, backdrop: look.backdrop) {
+                    return PictureCells(pixels: picture)
+                }
+            }
             let opaque = look.backdrop.flatMap { AlphaCompositing.composite(rgba: rgba, onto: $0) } ?? rgba
             return ChafaRenderer.render(pixelWidth: pixelWidth, pixelHeight: pixelHeight, rgba: opaque,
                                         width: width, height: height, mode: look.mode, symbols: look.symbols, quick: quick)
@@ -26,7 +33,7 @@ public enum PictureRenderer {
     }
 
     /// Whether a quick draft of a bitmap in `look` is quicker than its final render.
-    public static func hasQuickDraft(_ look: PictureLook) -> Bool { ChafaRenderer.hasQuickDraft(look.mode) }
+    public static func hasQuickDraft(_ look: PictureLook) -> Bool { look.pixels == nil && ChafaRenderer.hasQuickDraft(look.mode) }
 
     /// Text art: each line sanitised (no control character reaches the terminal), clipped by display
     /// width, wide characters followed by an empty continuation cell as in `CellGrid`.

@@ -29,7 +29,7 @@ public protocol ReaderTerminal: AnyObject {
 
 extension ReaderTerminal {
     /// How pictures are drawn here (colour mode, symbols, the theme's backdrop).
-    public var pictureLook: PictureLook { PictureLook(term: capabilities.name, colors: colors, theme: theme) }
+    public var pictureLook: PictureLook { PictureLook(term: capabilities.name, colors: colors, theme: theme, pixels: capabilities.graphics.pixels) }
 }
 
 extension Screen: ReaderTerminal {}

@@ -26,6 +26,10 @@ public final class Screen {
     private var pairGeneration = 0
     private var mapper = ColorMapper(colors: 0)
     private var isOpen = false
+    /// The picture drawn in pixels over the cells (sixel, kitty), kept in step with each frame.
+    private var pixelLayer = PixelLayer()
+    /// The rows whose cells the frame being drawn changes (what a sixel picture there must be sent again for).
+    private var changedRows: ClosedRange<Int>?
 
     // Waiting for input without polling: a read source on stdin wakes the loop's `waitForInput`.
     private var inputSource: (any DispatchSourceRead)?
@@ -94,6 +98,7 @@ public final class Screen {
             inputSource = nil
         }
         wake()
+        PixelOutput.write(pixelLayer.close())
         mousemask(0, nil)
         curs_set(1)
         endwin()
@@ -122,6 +127,8 @@ public final class Screen {
     @discardableResult
     public func draw(_ grid: CellGrid) -> CellGrid? {
         guard isOpen else { return nil }
+        let repaint = repaintTerminal
+        changedRows = nil
         if repaintTerminal {
             // After a resize the terminal may not show what ncurses believes it does (a 1x1 window scrolled
             // the page away): clear it and send every cell, not only the cells ncurses thinks changed.
@@ -138,9 +145,24 @@ public final class Screen {
         }
         let spare = previous
         previous = grid
+        let pixels = pixelLayer.plan(next: grid.pixels, repaint: repaint, changedRows: changedRows)
+        if let rows = pixels.redraw { wredrawln(pajama_stdscr(), Int32(rows.lowerBound), Int32(rows.count)) }
         wnoutrefresh(pajama_stdscr())
         doupdate()
+        PixelOutput.write(pixels.bytes)  // after the cells: ncurses knows nothing of the pixels
+        if pixels != PixelLayer.Plan(redraw: nil, bytes: []) { Self.log(pixels, shown: grid.pixels) }
         return spare
+    }
+
+    /// Says what a frame did to the picture in pixels (the Xvfb end-to-end tests read where it went).
+    private static func log(_ plan: PixelLayer.Plan, shown: PixelPlacement?) {
+        if let shown {
+            let picture = shown.picture
+            PajamaLog.reader.debug(
+                "pictures: \(picture.pixelProtocol.rawValue) picture at cell \(shown.x),\(shown.y), \(picture.columns)x\(picture.rows) cells, \(picture.pixelWidth)x\(picture.pixelHeight) pixels, \(plan.bytes.count) bytes")
+        } else {
+            PajamaLog.reader.debug("pictures: picture taken away")
+        }
     }
 
     /// Puts the cells of `grid` that differ from `before` (all of them, on a cleared screen, when nil or of
@@ -150,6 +172,7 @@ public final class Screen {
         if before == nil { werase(pajama_stdscr()) }
         let (lastX, lastY) = (width - 1, height - 1)
         grid.forEachChange(since: before, columns: width, rows: height) { x, y, cell in
+            changedRows = changedRows.map { min($0.lowerBound, y)...max($0.upperBound, y) } ?? y...y
             if cell.glyph.isEmpty { return }  // right half of a wide character
             // The last cell of the screen: writing it would scroll on some terminals.
             if y == lastY && x == lastX { return }

@@ -16,6 +16,8 @@ public struct TerminalCapabilities: Sendable, Equatable {
     public var hasAlternateScreen: Bool
     /// Colours (terminfo `colors`); 0 when the terminal has none or has no entry.
     public var colors: Int
+    /// How pictures are shown: cells unless `GraphicsProbe` found pixels (set before the screen opens).
+    public var graphics: TerminalGraphics = .cells("cells: the terminal was not asked")
 
     /// Capabilities as given (tests, or a terminal described by hand); `current` reads them from terminfo.
     public init(name: String, hasEntry: Bool, canMoveCursor: Bool, hasAlternateScreen: Bool, colors: Int) {
