@@ -78,7 +78,7 @@ import Testing
         for key in ["TMUX", "STY", "TERM"] { environment.removeValue(forKey: key) }
         let log = home.url.appendingPathComponent("state/pajama/pajama.log")
         let output = home.url.appendingPathComponent("terminal.log").path
-        let pid = try ChildProcess.spawn(terminal[0], Array(terminal.dropFirst()) + [pajama, "read", "--no-sound", "--log-level", "debug", story.path],
+        let pid = try ChildProcess.spawn(terminal[0], Array(terminal.dropFirst()) + ["sh", "-c", Self.whenAnswering, "sh", pajama, "read", "--no-sound", "--log-level", "debug", story.path],
                                          outputFile: output, errorFile: output, environment: environment, cleanSignals: true)
         defer { ChildProcess.terminate(pid) }
         func alive() -> String? {
@@ -132,6 +132,11 @@ import Testing
         try display.run("xdotool", ["key", "q"])
         #expect(Poll.until(timeout: 20) { ChildProcess.exitDescription(pid) != nil }, "the terminal did not close after q")
     }
+
+    /// Starts the program once the terminal answers (its device attributes): a terminal busy starting up
+    /// (kitty renders with llvmpipe here) may answer later than the reader's 100 ms, which then reads in
+    /// cells, as it should; this test is about pixels, so it waits for a terminal that listens.
+    static let whenAnswering = #"stty raw -echo; printf '\033[c'; r=''; while [ "${r%c}" = "$r" ]; do r="$r$(dd bs=1 count=1 2>/dev/null)"; done; stty sane; exec "$@""#
 
     static func tail(_ log: URL) -> String {
         String(((try? String(contentsOf: log, encoding: .utf8)) ?? "(no log)").suffix(1200))

@@ -197,3 +197,31 @@ import Testing
         #expect(graphics.reason.contains("not a terminal"))
     }
 }
+
+/// Replies that come after the probe stopped waiting are taken out of the keys; keys typed among them stay.
+@Suite struct LateRepliesTests {
+    func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    @Test func lateRepliesAreNoKeys() {
+        var late = LateReplies()
+        #expect(late.keys(in: bytes("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;18;9t")).isEmpty)
+        #expect(!late.isDone)
+        #expect(late.keys(in: bytes("\u{1B}[?62;cj")) == bytes("j"))
+        #expect(late.isDone)
+    }
+
+    @Test func aLoneEscapeIsTheEscapeKey() {
+        var late = LateReplies()
+        #expect(late.keys(in: [0x1B]) == [0x1B])
+        #expect(!late.isDone)
+    }
+
+    /// A reply cut between two reads: the rest is taken out too, not read as keys.
+    @Test func aCutReplyIsContinued() {
+        var late = LateReplies()
+        #expect(late.keys(in: bytes("\u{1B}[?63;1;")).isEmpty)
+        #expect(late.isPartial)
+        #expect(late.keys(in: bytes("4c")).isEmpty)
+        #expect(late.isDone)
+    }
+}

@@ -25,7 +25,9 @@ public enum GraphicsProbe {
             return .cells("cells: the Linux console shows no pixels")  // and would print the kitty query as text
         }
         let replies = ask(input: input, output: output, timeout: timeout)
-        return .decide(choice, replies: replies, kernelCellSize: kernel, multiplexer: multiplexer)
+        var graphics = TerminalGraphics.decide(choice, replies: replies, kernelCellSize: kernel, multiplexer: multiplexer)
+        graphics.repliesPending = !replies.isComplete
+        return graphics
     }
 
     /// The cell size in pixels from `TIOCGWINSZ`, when the terminal fills in its pixel fields.

@@ -28,6 +28,11 @@ public final class Screen {
     private var isOpen = false
     /// The picture drawn in pixels over the cells (sixel, kitty), kept in step with each frame.
     private var pixelLayer = PixelLayer()
+    /// Replies to the picture queries still to come (the probe stopped waiting before they did): read as
+    /// keys, they are taken out.
+    private var lateReplies: LateReplies?
+    /// Keys the filter gave back to curses, read next as they are.
+    private var keysGivenBack = 0
     /// The rows whose cells the frame being drawn changes (what a sixel picture there must be sent again for).
     private var changedRows: ClosedRange<Int>?
 
@@ -52,6 +57,7 @@ public final class Screen {
         self.theme = theme
         self.capabilities = capabilities
         self.signals = signals
+        lateReplies = capabilities.graphics.repliesPending ? LateReplies() : nil
     }
 
     /// Enters curses mode (alternate screen, no echo, keypad, non-blocking reads, hidden cursor).
@@ -241,6 +247,8 @@ public final class Screen {
         var value: wint_t = 0
         let result = wget_wch(pajama_stdscr(), &value)
         if result == ERR { return nil }
+        let givenBack = keysGivenBack > 0
+        if givenBack { keysGivenBack -= 1 }
         if result == KEY_CODE_YES {
             switch Int32(value) {
             case KEY_UP: return .up
@@ -261,6 +269,27 @@ public final class Screen {
                 return nil
             default: return nil
             }
+        }
+        if !givenBack, var late = lateReplies, value < 0x80, value == 27 || late.isPartial {
+            // Maybe a late reply: it and what came with it go through the filter; keys in it are read again.
+            var bytes = [UInt8(value)]
+            var next: wint_t = 0
+            while true {
+                let more = wget_wch(pajama_stdscr(), &next)
+                if more == ERR { break }
+                if more == KEY_CODE_YES || next >= 0x80 {  // a key: back to curses, read next as it is
+                    if more == KEY_CODE_YES { ungetch(Int32(next)) } else { unget_wch(wchar_t(next)) }
+                    keysGivenBack += 1
+                    break
+                }
+                bytes.append(UInt8(next))
+            }
+            let keys = late.keys(in: bytes)
+            lateReplies = late.isDone ? nil : late
+            if keys.first == 27 { return .escape }
+            for key in keys.reversed() { unget_wch(wchar_t(key)) }  // curses gives back the last pushed first
+            keysGivenBack = keys.count
+            return readKey()
         }
         switch value {
         case 10, 13: return .enter

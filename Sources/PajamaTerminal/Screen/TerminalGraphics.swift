@@ -14,10 +14,14 @@ public struct TerminalGraphics: Sendable, Equatable {
     public var pixels: PixelFormat?
     /// Why this mode, in a line ("kitty graphics (the terminal answered the kitty query; cells 10x20 pixels)").
     public var reason: String
+    /// Whether the terminal was asked and its last reply has not come yet: what comes later must not be read
+    /// as keys (`LateReplies`).
+    public var repliesPending = false
 
-    public init(pixels: PixelFormat?, reason: String) {
+    public init(pixels: PixelFormat?, reason: String, repliesPending: Bool = false) {
         self.pixels = pixels
         self.reason = reason
+        self.repliesPending = repliesPending
     }
 
     /// Symbol cells, for `reason`.
