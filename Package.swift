@@ -137,6 +137,8 @@ let package = Package(
         // The ink bridge: an ink story read as a story source (pages, pictures and sounds from its lines and tags),
         // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
         .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaInk", "PajamaJSON"]),
+        // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation only (docs/twine.md).
+        .target(name: "PajamaTwine"),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
@@ -192,6 +194,7 @@ let package = Package(
         ),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaInkBridge", "PajamaTestSupport"]),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
+        .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine"]),
         // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
         .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(

@@ -1,0 +1,393 @@
+/// Renders one moment: a passage entered (with its `header` and `footer` passages, and the `startup` ones at
+/// the start), or a revealed hook; follows `(goto:)`. Errors inside a macro are a notice in place of it;
+/// only a runaway story (too many gotos or steps) stops the moment.
+final class HarloweEvaluator {
+    unowned let runtime: HarloweRuntime
+    var state: HarloweState
+    var temps: [String: HarloweValue] = [:]
+    var root = HarloweOutputHook(name: nil)
+    var current: HarloweOutputHook
+    var links: [HarloweLink] = []
+    var unsupported: [String] = []
+    /// Whether a hook of the current `(if:)`/`(else-if:)` chain was shown (nil: no chain).
+    var lastCondition: Bool?
+    /// `it`: the target of a `(set:)`, the subject of the last comparison.
+    var it: HarloweValue?
+    var passage = ""
+    /// The toggles (`''`, `//`...) open in the current hook.
+    var toggles: Set<HarloweToggle> = []
+    private var steps = 0
+    private var displayDepth = 0
+
+    enum Interrupt: Error {
+        case goto(String)
+        /// A macro could not run: the notice says why.
+        case failure(String)
+        /// The story ran away: the moment stops.
+        case runaway(String)
+    }
+
+    init(runtime: HarloweRuntime, state: HarloweState) {
+        self.runtime = runtime
+        self.state = state
+        current = root
+    }
+
+    // MARK: Moments
+
+    /// Enters `target` (and follows its gotos).
+    func enter(_ target: String, startup: Bool) -> HarloweMoment {
+        var target = target
+        var gotos = 0
+        var runStartup = startup
+        while true {
+            resetOutput()
+            state.links = []
+            state.hidden = [:]
+            guard let name = resolve(target) else {
+                return moment(error: "there is no passage named \"\(target)\"")
+            }
+            passage = name
+            state.history.append(name)
+            do throws(Interrupt) {
+                if runStartup {
+                    runStartup = false
+                    for startupPassage in runtime.tagged("startup") { try render(runtime.nodes(startupPassage.text)) }
+                }
+                for header in runtime.tagged("header") { try render(runtime.nodes(header.text)) }
+                try render(runtime.nodes(runtime.story.passage(named: name)!.text))
+                for footer in runtime.tagged("footer") { try render(runtime.nodes(footer.text)) }
+                return moment(error: nil)
+            } catch {
+                switch error {
+                case .goto(let next):
+                    gotos += 1
+                    if gotos > HarloweRuntime.maximumGotos {
+                        return moment(error: "more than \(HarloweRuntime.maximumGotos) (goto:) in a row (the last to \"\(next)\"): the story goes round for ever")
+                    }
+                    target = next
+                case .failure(let message), .runaway(let message):
+                    return moment(error: message)
+                }
+            }
+        }
+    }
+
+    /// Shows a link's hook: its text (after the link's own when it stays), then the links still open.
+    func reveal(_ source: String, temps: [String: HarloweValue], label: String?, keeping rest: [HarloweLink], at position: Int) -> HarloweMoment {
+        resetOutput()
+        self.temps = temps
+        passage = state.history.last ?? runtime.story.start
+        if let label { current.items.append(.text(label + " ")) }
+        do throws(Interrupt) {
+            try render(runtime.nodes(source))
+        } catch {
+            switch error {
+            case .goto(let target): return enter(target, startup: false)
+            case .failure(let message), .runaway(let message): return moment(error: message)
+            }
+        }
+        let insertAt = min(max(0, position), rest.count)
+        links = Array(rest[..<insertAt]) + links + Array(rest[insertAt...])
+        return moment(error: nil)
+    }
+
+    private func resetOutput() {
+        root = HarloweOutputHook(name: nil)
+        current = root
+        links = []
+        temps = [:]
+        lastCondition = nil
+        toggles = []
+        steps = 0
+    }
+
+    private func moment(error: String?) -> HarloweMoment {
+        if error != nil { links = [] }
+        state.links = links
+        return HarloweMoment(passage: passage, lines: HarloweFlattener.lines(root), links: links, unsupported: unsupported, error: error)
+    }
+
+    /// The passage `name` names: as written, else without the spaces around it.
+    func resolve(_ name: String) -> String? {
+        if runtime.story.passage(named: name) != nil { return name }
+        let trimmed = name.trimmingSpaces()
+        return runtime.story.passage(named: trimmed) != nil ? trimmed : nil
+    }
+
+    func note(unsupported name: String) {
+        if !unsupported.contains(name) { unsupported.append(name) }
+    }
+
+    // MARK: Nodes
+
+    func render(_ nodes: [HarloweNode]) throws(Interrupt) {
+        for node in nodes {
+            steps += 1
+            if steps > HarloweRuntime.maximumSteps {
+                throw .runaway("more than \(HarloweRuntime.maximumSteps) steps in one passage: the story goes round for ever")
+            }
+            try render(node)
+        }
+    }
+
+    private func render(_ node: HarloweNode) throws(Interrupt) {
+        switch node {
+        case .text(let text): current.items.append(.text(text))
+        case .newline: current.items.append(.text("\n"))
+        case .link(let label, let target):
+            let text = plain(label)
+            links.append(HarloweLink(label: text, action: .goto(target)))
+            current.items.append(.link(HarloweFlattener.escaped(text)))
+        case .macro(let call): try run(call)
+        case .hook(let hook): try show(hook, changer: nil)
+        case .variable(let expression):
+            do throws(Interrupt) {
+                try write(try value(expression))
+            } catch {
+                guard case .failure(let message) = error else { throw error }
+                current.items.append(.notice(message))
+            }
+        case .toggle(let toggle):
+            if toggles.contains(toggle) {
+                toggles.remove(toggle)
+                current.items.append(.close(Self.tag(toggle)))
+            } else {
+                toggles.insert(toggle)
+                current.items.append(.open(Self.tag(toggle)))
+            }
+        case .html(let tag): current.items.append(.text(tag))
+        case .heading(let nodes):
+            current.items.append(.open("b"))
+            try render(nodes)
+            current.items.append(.close("b"))
+        case .rule: current.items.append(.text("――――――――"))
+        case .bullet: current.items.append(.text("• "))
+        case .verbatim(let text): current.items.append(.text(HarloweFlattener.escaped(text)))
+        case .collapse(let nodes):
+            let hook = HarloweOutputHook(name: nil)
+            hook.collapses = true
+            try within(hook) { () throws(Interrupt) in try render(nodes) }
+        }
+    }
+
+    static func tag(_ toggle: HarloweToggle) -> String {
+        switch toggle {
+        case .bold, .strong: "b"
+        case .italic, .em: "i"
+        case .strike: "span class=\"dim\""
+        case .sup: "span class=\"sup\""
+        }
+    }
+
+    /// The plain text of markup (a link's label).
+    func plain(_ markup: String) -> String {
+        guard markup.contains(where: { "'/*~^$_(<[`{".contains($0) }) else { return markup }
+        let saved = (root, current, toggles, links, lastCondition)
+        let scratch = HarloweOutputHook(name: nil)
+        root = scratch
+        current = scratch
+        toggles = []
+        try? render(runtime.nodes(markup))
+        (root, current, toggles, links, lastCondition) = saved
+        return HarloweFlattener.lines(scratch).map { InlineMarkup.strip($0.text) }.joined(separator: " ")
+    }
+
+    /// Renders into `hook`, appended to the current hook.
+    func within(_ hook: HarloweOutputHook, _ body: () throws(Interrupt) -> Void) throws(Interrupt) {
+        current.items.append(.hook(hook))
+        let saved = (current, toggles, lastCondition)
+        current = hook
+        toggles = []
+        lastCondition = nil
+        defer { (current, toggles, lastCondition) = saved }
+        try body()
+    }
+
+    /// Writes a value where it is: a string's markup is rendered (as `(print:)` does), a command runs.
+    func write(_ value: HarloweValue) throws(Interrupt) {
+        switch value {
+        case .string(let text):
+            guard displayDepth < 50 else { throw .runaway("strings printed inside each other more than 50 deep") }
+            displayDepth += 1
+            defer { displayDepth -= 1 }
+            try render(runtime.nodes(text))
+        case .command(let command): try perform(command)
+        case .changer: throw .failure("a changer needs a hook after it")
+        case .lambda: throw .failure("lambdas (where, via, each) are not played in Pajama")
+        default: current.items.append(.text(HarloweFlattener.escaped(value.printed)))
+        }
+    }
+
+    // MARK: Macros in prose
+
+    private func run(_ call: HarloweMacroCall) throws(Interrupt) {
+        let result: HarloweValue
+        do throws(Interrupt) {
+            result = try macro(call)
+        } catch {
+            guard case .failure(let message) = error else { throw error }
+            current.items.append(.notice(message))
+            return
+        }
+        switch result {
+        case .changer(let changer):
+            if let hook = call.hook { try show(hook, changer: changer) }
+        case .command(let command):
+            try perform(command)
+            if let hook = call.hook { try show(hook, changer: nil) }
+        default:
+            try write(result)
+            if let hook = call.hook { try show(hook, changer: nil) }
+        }
+    }
+
+    func perform(_ command: HarloweCommand) throws(Interrupt) {
+        switch command {
+        case .goto(let target):
+            guard resolve(target) != nil else { throw .failure("(goto:): there is no passage named \"\(target)\"") }
+            throw .goto(target)
+        case .linkGoto(let text, let target):
+            let label = plain(text)
+            links.append(HarloweLink(label: label, action: .goto(target)))
+            current.items.append(.link(HarloweFlattener.escaped(label)))
+        case .reveal(let text, let source):
+            let label = plain(text)
+            links.append(HarloweLink(label: label, action: .reveal(source: source, temps: temps, repeats: false, keepsText: true)))
+            current.items.append(.link(HarloweFlattener.escaped(label)))
+        case .print(let value): try write(value)
+        case .display(let name):
+            guard let found = resolve(name), let passage = runtime.story.passage(named: found) else {
+                throw .failure("(display:): there is no passage named \"\(name)\"")
+            }
+            guard displayDepth < 50 else { throw .runaway("(display:) inside (display:) more than 50 deep") }
+            displayDepth += 1
+            defer { displayDepth -= 1 }
+            try render(runtime.nodes(passage.text))
+        case .show(let names):
+            for name in names {
+                let hooks = root.hooks(named: name).filter(\.hidden)
+                guard let source = state.hidden[name] else {
+                    for hook in hooks { hook.hidden = false }
+                    continue
+                }
+                if hooks.isEmpty {
+                    try render(runtime.nodes(source))
+                } else {
+                    for hook in hooks where hook.items.isEmpty {
+                        hook.hidden = false
+                        let saved = (current, toggles)
+                        current = hook
+                        toggles = []
+                        defer { (current, toggles) = saved }
+                        try render(runtime.nodes(source))
+                    }
+                    for hook in hooks { hook.hidden = false }
+                }
+            }
+        case .hide(let names):
+            for name in names { for hook in root.hooks(named: name) { hook.hidden = true } }
+        case .unsupported(let name):
+            note(unsupported: name)
+            current.items.append(.notice("(\(name):) is not played in Pajama"))
+        case .nothing:
+            break
+        }
+    }
+
+    // MARK: Hooks
+
+    /// Shows a hook as its changer says.
+    func show(_ hook: HarloweHook, changer: HarloweChanger?) throws(Interrupt) {
+        var opens: [String] = []
+        for effect in changer?.effects ?? [] {
+            switch effect {
+            case .condition(let shown):
+                if !shown { return }
+            case .hidden:
+                if let name = hook.name {
+                    state.hidden[name] = hook.source
+                    let output = HarloweOutputHook(name: name)
+                    output.hidden = true
+                    current.items.append(.hook(output))
+                }
+                return
+            case .link(let text, let keepsText, let repeats, let target):
+                let label = plain(text)
+                var source = hook.source
+                if let target { source += "(goto: \"" + target.replacingAll("\\", "\\\\").replacingAll("\"", "\\\"") + "\")" }
+                links.append(HarloweLink(label: label, action: .reveal(source: source, temps: temps, repeats: repeats, keepsText: keepsText)))
+                current.items.append(.link(HarloweFlattener.escaped(label)))
+                return
+            case .click(let target):
+                let label = root.hooks(named: target).map(\.plainText).first { !$0.isEmpty } ?? target
+                links.append(HarloweLink(label: InlineMarkup.strip(label), action: .reveal(source: hook.source, temps: temps, repeats: false, keepsText: false)))
+                return
+            case .replace(let names), .append(let names), .prepend(let names):
+                let output = HarloweOutputHook(name: nil)
+                let saved = (current, toggles)
+                current = output
+                toggles = []
+                try render(hook.body)
+                (current, toggles) = saved
+                let targets = names.flatMap { root.hooks(named: $0) }
+                if targets.isEmpty {
+                    current.items.append(.hook(output))
+                }
+                for target in targets {
+                    switch effect {
+                    case .replace: target.items = [.hook(output)]
+                    case .append: target.items.append(.hook(output))
+                    default: target.items.insert(.hook(output), at: 0)
+                    }
+                    target.hidden = false
+                }
+                return
+            case .style(let tag): opens.append(tag)
+            case .colour, .align: break
+            case .timed(let name):
+                current.items.append(.notice("(\(name):) shown at once"))
+            case .unsupported(let name):
+                note(unsupported: name)
+                current.items.append(.notice("(\(name):) is not played in Pajama"))
+                return
+            }
+        }
+        if changer == nil, hook.hidden, let name = hook.name {
+            state.hidden[name] = hook.source
+            let output = HarloweOutputHook(name: name)
+            output.hidden = true
+            current.items.append(.hook(output))
+            return
+        }
+        let output = HarloweOutputHook(name: hook.name)
+        try within(output) { () throws(Interrupt) in
+            for tag in opens { current.items.append(.open(tag)) }
+            try render(hook.body)
+            for tag in opens.reversed() { current.items.append(.close(tag)) }
+        }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var result = Substring(self)
+        while let first = result.first, first.isWhitespace { result.removeFirst() }
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return String(result)
+    }
+}
+
+/// Markup taken off a line of HTML (a link's label, the text of a clickable hook).
+enum InlineMarkup {
+    static func strip(_ html: String) -> String {
+        var result = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true; continue }
+            if character == ">", inTag { inTag = false; continue }
+            if !inTag { result.append(character) }
+        }
+        return TwineHTML.decodeEntities(result)
+    }
+}

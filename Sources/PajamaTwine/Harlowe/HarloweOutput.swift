@@ -1,0 +1,209 @@
+import Foundation
+
+/// The text a passage writes, as a tree of hooks (so `(replace:)`, `(append:)`, `(prepend:)`, `(show:)` and
+/// `(hide:)` find the named hooks written before them), flattened at the end into lines of the HTML
+/// Pajama's markup reader knows (`<b> <i> <u> <span class>`, `<br>`, `<img>`).
+final class HarloweOutputHook {
+    enum Item {
+        case text(String)
+        case hook(HarloweOutputHook)
+        /// A link's text, where it was written.
+        case link(String)
+        case open(String), close(String)
+        /// A short notice in place of what Pajama does not play.
+        case notice(String)
+    }
+
+    let name: String?
+    var items: [Item] = []
+    var hidden = false
+    /// Line breaks inside are spaces (`{...}`, `(collapse:)`).
+    var collapses = false
+
+    init(name: String?) { self.name = name }
+
+    /// The hooks named `name` within, in order.
+    func hooks(named name: String) -> [HarloweOutputHook] {
+        var found: [HarloweOutputHook] = []
+        for item in items {
+            guard case .hook(let hook) = item else { continue }
+            if hook.name == name { found.append(hook) }
+            found += hook.hooks(named: name)
+        }
+        return found
+    }
+
+    /// The text written, plain (the text of a link made by `(click: ?hook)`).
+    var plainText: String {
+        items.map { item in
+            switch item {
+            case .text(let text), .link(let text): text
+            case .hook(let hook): hook.hidden ? "" : hook.plainText
+            case .open, .close, .notice: ""
+            }
+        }.joined()
+    }
+}
+
+/// One line of a moment's text: HTML markup as Pajama reads it, and the pictures and sounds its `<img>`
+/// and `<audio>` tags name.
+public struct HarloweLine: Sendable, Equatable {
+    public var text: String
+    public var image: String?
+    public var sounds: [String]
+
+    public init(text: String, image: String? = nil, sounds: [String] = []) {
+        self.text = text
+        self.image = image
+        self.sounds = sounds
+    }
+}
+
+enum HarloweFlattener {
+    static let linkStart: Unicode.Scalar = "\u{E000}"
+    static let linkEnd: Unicode.Scalar = "\u{E001}"
+
+    static func lines(_ root: HarloweOutputHook) -> [HarloweLine] {
+        var text = ""
+        var open: [String] = []
+        write(root, into: &text, open: &open, collapsing: false)
+        var result: [HarloweLine] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let line = line(String(raw)) { result.append(line) }
+        }
+        return result
+    }
+
+    private static func write(_ hook: HarloweOutputHook, into text: inout String, open: inout [String], collapsing: Bool) {
+        guard !hook.hidden else { return }
+        let collapsing = collapsing || hook.collapses
+        let depth = open.count
+        for item in hook.items {
+            switch item {
+            case .text(var piece):
+                if collapsing { piece = collapse(piece, after: text) }
+                guard piece.contains("\n") else { text += piece; continue }
+                // A style open across a line break is closed at the line's end and opened again on the next.
+                let parts = piece.split(separator: "\n", omittingEmptySubsequences: false)
+                for (index, part) in parts.enumerated() {
+                    if index > 0 {
+                        text += open.reversed().map { closing($0) }.joined() + "\n" + open.map { "<\($0)>" }.joined()
+                    }
+                    text += part
+                }
+            case .hook(let inner): write(inner, into: &text, open: &open, collapsing: collapsing)
+            case .link(let label):
+                text.unicodeScalars.append(linkStart)
+                text += label
+                text.unicodeScalars.append(linkEnd)
+            case .open(let tag):
+                open.append(tag)
+                text += "<\(tag)>"
+            case .close(let tag):
+                if let index = open.lastIndex(of: tag) {
+                    for inner in open[index...].reversed() { text += closing(inner) }
+                    let reopened = Array(open[(index + 1)...])
+                    open.removeSubrange(index...)
+                    for inner in reopened { open.append(inner); text += "<\(inner)>" }
+                }
+            case .notice(let message):
+                text += "<span class=\"dim\">[\(escaped(message))]</span>"
+            }
+        }
+        while open.count > depth { text += closing(open.removeLast()) }
+    }
+
+    private static func closing(_ tag: String) -> String { "</\(tag.split(separator: " ").first ?? "")>" }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingAll("&", "&amp;").replacingAll("<", "&lt;").replacingAll(">", "&gt;")
+    }
+
+    private static func collapse(_ piece: String, after text: String) -> String {
+        var result = ""
+        var lastSpace = text.last.map { $0 == " " || $0 == "\n" } ?? true
+        for character in piece {
+            if character == "\n" || character == " " || character == "\t" {
+                if !lastSpace { result.append(" ") }
+                lastSpace = true
+            } else {
+                result.append(character)
+                lastSpace = false
+            }
+        }
+        return result
+    }
+
+    /// A line of the text: pictures and sounds taken out of it, links underlined; nil for a line that holds
+    /// nothing but links (the choices say them) or nothing at all.
+    private static func line(_ raw: String) -> HarloweLine? {
+        var text = ""
+        var image: String?
+        var sounds: [String] = []
+        var onlyLinks = true
+        var hadLink = false
+        var rest = Substring(raw)
+        while let start = rest.firstIndex(where: { $0 == "<" || $0.unicodeScalars.first == linkStart }) {
+            let before = rest[..<start]
+            text += before
+            if !before.allSatisfy({ $0.isWhitespace || $0 == "|" || $0 == "·" || $0 == "," || $0 == "-" || $0 == "/" }) { onlyLinks = false }
+            if rest[start].unicodeScalars.first == linkStart {
+                let end = rest[start...].firstIndex { $0.unicodeScalars.first == linkEnd } ?? rest.endIndex
+                let label = rest[rest.index(after: start)..<end]
+                text += "<u>" + label + "</u>"
+                hadLink = true
+                rest = end < rest.endIndex ? rest[rest.index(after: end)...] : ""
+                continue
+            }
+            guard let close = rest[start...].firstIndex(of: ">") else {
+                text += rest[start...]
+                onlyLinks = false
+                rest = ""
+                break
+            }
+            let tag = String(rest[start...close])
+            let lower = tag.lowercased()
+            if lower.hasPrefix("<img") {
+                if image == nil, let source = attribute("src", in: tag) { image = source }
+            } else if lower.hasPrefix("<audio") || lower.hasPrefix("<source") {
+                if let source = attribute("src", in: tag) { sounds.append(source) }
+            } else if ["<p>", "<p ", "</p", "<div", "</div"].contains(where: lower.hasPrefix) {
+                text += " "
+            } else {
+                text += tag
+                if !["<b", "</b", "<i", "</i", "<u", "</u", "<strong", "</strong", "<em", "</em", "<span", "</span"].contains(where: lower.hasPrefix) {
+                    onlyLinks = false
+                }
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        text += rest
+        if !rest.allSatisfy({ $0.isWhitespace || $0 == "|" || $0 == "·" || $0 == "," || $0 == "-" || $0 == "/" }) { onlyLinks = false }
+        text = String(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" }.map(Character.init))
+        let visible = text.trimmingTrailingSpaces()
+        if hadLink && onlyLinks { return image == nil && sounds.isEmpty ? nil : HarloweLine(text: "", image: image, sounds: sounds) }
+        if visible.allSatisfy({ $0 == " " }) && image == nil && sounds.isEmpty { return nil }
+        return HarloweLine(text: visible, image: image, sounds: sounds)
+    }
+
+    /// The value of attribute `name` in an HTML tag.
+    static func attribute(_ name: String, in tag: String) -> String? {
+        let lower = tag.lowercased()
+        guard let found = lower.range(of: " \(name)=") ?? lower.range(of: "\n\(name)=") else { return nil }
+        var rest = tag[found.upperBound...]
+        guard let quote = rest.first else { return nil }
+        if quote == "\"" || quote == "'" {
+            rest = rest.dropFirst()
+            guard let end = rest.firstIndex(of: quote) else { return nil }
+            return String(rest[..<end])
+        }
+        let end = rest.firstIndex { $0 == " " || $0 == ">" || $0 == "/" } ?? rest.endIndex
+        return String(rest[..<end])
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, _ replacement: String) -> String {
+        contains(target) ? replacingOccurrences(of: target, with: replacement) : self
+    }
+}

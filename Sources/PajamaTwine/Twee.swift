@@ -1,0 +1,89 @@
+import Foundation
+
+/// Twee 3 source (the Twee 3 specification): passages start at a header line
+/// `:: Name [tag1 tag2] {"position":"100,100"}`; `StoryTitle` holds the title, `StoryData` a JSON object
+/// with `ifid`, `format`, `format-version` and `start`. In a name, `\[ \] \{ \} \\` are escapes; a content
+/// line starting with `\::` is a line starting with `::`.
+public enum Twee {
+    public static func parse(_ source: String) throws(TwineParseError) -> TwineStory {
+        var text = source
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        var passages: [TwinePassage] = []
+        var current: (header: Header, lines: [Substring])?
+        var lineNumber = 0
+        func close() {
+            guard let open = current else { return }
+            var lines = open.lines
+            while let last = lines.last, last.allSatisfy(\.isWhitespace) { lines.removeLast() }
+            let body = lines.map { $0.hasPrefix("\\::") ? $0.dropFirst() : $0 }.joined(separator: "\n")
+            passages.append(TwinePassage(name: open.header.name, tags: open.header.tags, text: body))
+        }
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+            if line.hasPrefix("::") {
+                close()
+                let header = try Header(line.dropFirst(2), line: lineNumber)
+                current = (header, [])
+            } else if current != nil {
+                current!.lines.append(line)
+            }
+        }
+        close()
+        guard !passages.isEmpty else { throw TwineParseError("no passage (a Twee passage starts with a line \":: Name\")") }
+        var title = passages.first { $0.name == "StoryTitle" }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var data: [String: Any] = [:]
+        if let storyData = passages.first(where: { $0.name == "StoryData" }) {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(storyData.text.utf8)) as? [String: Any] else {
+                throw TwineParseError("the StoryData passage is not a JSON object")
+            }
+            data = object
+        }
+        let story = passages.filter { $0.name != "StoryTitle" && $0.name != "StoryData" }
+        if title?.isEmpty ?? true { title = nil }
+        let start = (data["start"] as? String) ?? (story.contains { $0.name == "Start" } ? "Start" : story.first?.name)
+        guard let start else { throw TwineParseError("no passage besides StoryTitle and StoryData") }
+        guard story.contains(where: { $0.name == start }) else {
+            throw TwineParseError("the start passage \"\(start)\" named by StoryData does not exist")
+        }
+        return TwineStory(title: title ?? "", ifid: data["ifid"] as? String, format: data["format"] as? String,
+                          formatVersion: data["format-version"] as? String, start: start, passages: story)
+    }
+
+    /// A passage header after its `::`: the name (escapes undone), the tags in `[...]`, the metadata in `{...}`
+    /// (read past, not used).
+    struct Header {
+        var name: String
+        var tags: [String]
+
+        init(_ text: Substring, line: Int) throws(TwineParseError) {
+            var name = ""
+            var tags: [String] = []
+            var index = text.startIndex
+            var escaped = false
+            while index < text.endIndex {
+                let character = text[index]
+                if escaped {
+                    name.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "[" || character == "{" {
+                    break
+                } else {
+                    name.append(character)
+                }
+                index = text.index(after: index)
+            }
+            if index < text.endIndex, text[index] == "[" {
+                guard let close = text[index...].firstIndex(of: "]") else {
+                    throw TwineParseError("line \(line): the passage header's tags have no closing \"]\"")
+                }
+                tags = text[text.index(after: index)..<close].split(whereSeparator: \.isWhitespace).map(String.init)
+            }
+            self.name = name.trimmingCharacters(in: .whitespaces)
+            guard !self.name.isEmpty else { throw TwineParseError("line \(line): a passage header without a name") }
+            self.tags = tags
+        }
+    }
+}

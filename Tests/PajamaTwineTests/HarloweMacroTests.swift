@@ -1,0 +1,143 @@
+import Testing
+@testable import PajamaTwine
+
+/// Harlowe 3's core macros, each against the behaviour its manual documents (its examples, as far as a
+/// terminal shows them).
+@Suite struct HarloweMacroTests {
+    @Test func setPutMoveAndPrinting() throws {
+        #expect(try text(of: "(set: $x to 3, _y to $x + 2)$x _y") == "3 5")
+        #expect(try text(of: "(set: $a to 1)(set: $a to it + 1)$a") == "2")
+        #expect(try text(of: "(put: 'hat' into $thing)$thing") == "hat")
+        #expect(try text(of: "(set: $a to 'x')(move: $a into $b)$b (print: $a)") == "x 0")
+        #expect(try text(of: "(set: $arr to (a: 1, 2, 3))(move: $arr's 1st into $first)$first (print: $arr)") == "1 2,3")
+        #expect(try text(of: "(print: 2 + 3 * 4) (print: (10 - 4) / 4) (print: 7 % 3)") == "14 1.5 1")
+        #expect(try text(of: "(print: 'Foo' + 'bar')") == "Foobar")
+    }
+
+    @Test func conditions() throws {
+        #expect(try text(of: "(set: $legs to 8)(if: $legs is 8)[You're a spider!]") == "You're a spider!")
+        #expect(try text(of: "(if: false)[A](else-if: true)[B](else:)[C]") == "B")
+        #expect(try text(of: "(if: false)[A](else-if: false)[B](else:)[C]") == "C")
+        #expect(try text(of: "(if: true)[A](else:)[C]") == "A")
+        #expect(try text(of: "(unless: 1 > 2)[Yes]") == "Yes")
+        #expect(try text(of: "(set: $a to 2)(if: $a is 1 or 2)[elided]") == "elided")
+        #expect(try text(of: "(set: $a to 5)(if: $a > 2 and it < 10)[between]") == "between")
+        #expect(try text(of: "(print: (cond: false, 'a', true, 'b', 'c'))") == "b")
+        #expect(try text(of: "(print: (cond: false, 'a', 'c'))") == "c")
+        #expect(try text(of: "(if: 'snake' is not 'cake')[ok] (if: not false)[ok]") == "ok ok")
+    }
+
+    @Test func valuesAndOperators() throws {
+        #expect(try text(of: "(set: $a to (a: 'x', 'y', 'z'))$a's 1st $a's last (print: 2ndlast of $a) (print: $a's length)") == "x z y 3")
+        #expect(try text(of: "(print: (a: 1, 2) contains 2) (print: 'go' is in 'going') (print: 3 is not in (a: 1))") == "true true true")
+        #expect(try text(of: "(set: $d to (dm: 'name', 'Ada', 'age', 36))$d's name (print: $d's age + 1)") == "Ada 37")
+        #expect(try text(of: "(set: $d to (dm: 'a', 1))(set: $d's b to 2)(print: (datanames: $d))") == "a,b")
+        #expect(try text(of: "(print: (ds: 1, 2, 2, 3) is (ds: 3, 2, 1))") == "true")
+        #expect(try text(of: "(print: (a: 1, 2, 3) - (a: 2))") == "1,3")
+        #expect(try text(of: "(print: (a: ...(a: 1, 2), 3))") == "1,2,3")
+        #expect(try text(of: "(print: 'abc''s 2nd)") == "b")
+        #expect(try text(of: "(print: 5 is a number) (print: 'x' is a string)") == "true true")
+        #expect(try text(of: "(print: (str: 4, 'x')) (print: (num: '12') + 1)") == "4x 13")
+        #expect(try text(of: "(print: (range: 2, 5)) (print: (count: (a: 1, 1, 2), 1)) (print: (min: 3, 1)) (print: (max: 3, 1))") == "2,3,4,5 2 1 3")
+        #expect(try text(of: "(print: (round: 2.5)) (print: (floor: 2.7)) (print: (ceil: 2.1)) (print: (abs: -4))") == "3 2 3 4")
+        #expect(try text(of: "(print: (sorted: 'b', 'a', 'c')) (print: (rotated: 1, 'a', 'b', 'c'))") == "a,b,c c,a,b")
+        #expect(try text(of: "(print: (substring: 'abcde', 2, 4)) (print: (subarray: (a: 1, 2, 3, 4), 2, 3))") == "bcd 2,3")
+        #expect(try text(of: "(print: (uppercase: 'abc')) (print: (upperfirst: 'abc')) (print: (lowercase: 'ABC'))") == "ABC Abc abc")
+    }
+
+    @Test func errorsAreNoticesInPlace() throws {
+        #expect(try text(of: "a (print: 1 / 0) b") == "a <span class=\"dim\">[(print:) cannot divide by zero]</span> b")
+        #expect(try text(of: "(print: 'a' + 1)") == "<span class=\"dim\">[(print:) cannot add a number to a string]</span>")
+        #expect(try text(of: "(set: $x to )") .contains("(set:)"))
+    }
+
+    @Test func unsupportedMacrosAreNamed() throws {
+        let runtime = try harlowe(":: Start\nBefore (live: 2s)[tick] (input-box: 'x') after")
+        let moment = runtime.start()
+        #expect(moment.text == "Before <span class=\"dim\">[(live:) shown at once]</span>tick <span class=\"dim\">[(input-box:) is not played in Pajama]</span> after")
+        #expect(moment.unsupported == ["input-box"])
+    }
+
+    @Test func printAndDisplay() throws {
+        #expect(try text(of: "(print: \"''hi''\")") == "<b>hi</b>")
+        #expect(try text(of: "Here: (display: 'Other')") == "Here: Other passage.")
+        #expect(try text(of: "(display: 'Nowhere')") == "<span class=\"dim\">[(display:) there is no passage named \"Nowhere\"]</span>")
+    }
+
+    @Test func randomnessIsSeeded() throws {
+        let first = try text(of: "(print: (random: 1, 1000)) (either: 'a', 'b', 'c', 'd') (print: (shuffled: 1, 2, 3, 4))", seed: 7)
+        let again = try text(of: "(print: (random: 1, 1000)) (either: 'a', 'b', 'c', 'd') (print: (shuffled: 1, 2, 3, 4))", seed: 7)
+        #expect(first == again)
+        let values = Set(try (0..<20).map { try text(of: "(print: (random: 1, 6))", seed: $0) })
+        #expect(values.isSubset(of: ["1", "2", "3", "4", "5", "6"]) && values.count > 2)
+    }
+
+    @Test func visitsAndHistory() throws {
+        let runtime = try harlowe(":: Start\n(print: visits) (print: (visited: 'Room')) (print: (history:))[[Room]]\n\n:: Room\nvisits (print: (history:)) (print: (visited: 'Start'))[[Start]]")
+        #expect(runtime.start().text == "1 false ")
+        #expect(try runtime.choose(0).text == "visits Start true")
+        #expect(try runtime.choose(0).text == "2 true Start,Room")
+    }
+
+    @Test func gotoAndLinkGoto() throws {
+        let runtime = try harlowe(":: Start\nLost text.(goto: 'B')\n\n:: B\nB here. (link-goto: 'Back', 'Start') (link-goto: 'Other')\n\n:: Other\nEnd.")
+        let moment = runtime.start()
+        #expect(moment.passage == "B")
+        #expect(moment.text == "B here.")
+        #expect(moment.links.map(\.action) == [.goto("Start"), .goto("Other")])
+        let loop = try harlowe(":: Start\n(goto: 'Start')").start()
+        #expect(loop.error?.contains("goes round for ever") == true)
+    }
+
+    @Test func linkRevealAndClick() throws {
+        let runtime = try harlowe(":: Start\nA door. (link: 'Knock')[Someone answers. [[Enter->In]]] (link-reveal: 'Wait')[ and wait.] [[Leave->Out]]\n\n:: In\nIn.\n\n:: Out\nOut.")
+        let start = runtime.start()
+        #expect(start.labels == ["Knock", "Wait", "Leave"])
+        #expect(start.text == "A door. <u>Knock</u> <u>Wait</u> <u>Leave</u>")
+        let knocked = try runtime.choose(0)
+        #expect(knocked.text == "Someone answers. <u>Enter</u>")
+        #expect(knocked.labels == ["Enter", "Wait", "Leave"])
+        let waited = try runtime.choose(1)
+        #expect(waited.text == "Wait  and wait.")
+        #expect(waited.labels == ["Enter", "Leave"])
+        let clicked = try harlowe(":: Start\n|bell>[The bell.] (click: ?bell)[It rings.]").start()
+        #expect(clicked.labels == ["The bell."])
+    }
+
+    @Test func showHideReplaceAppendPrepend() throws {
+        #expect(try text(of: "|a>[cat] (replace: ?a)[dog]") == "dog ")
+        #expect(try text(of: "|a>[cat] (append: ?a)[s]") == "cats ")
+        #expect(try text(of: "|a>[cat] (prepend: ?a)[big ]") == "big cat ")
+        #expect(try text(of: "|a>[cat] (hide: ?a)") == "")
+        #expect(try text(of: "|a)[cat] (show: ?a)") == "cat ")
+        #expect(try text(of: "(hidden:)|b>[secret](show: ?b)") == "secret")
+        let runtime = try harlowe(":: Start\n|note)[The note says hi.](link: 'Read')[(show: ?note)]")
+        #expect(runtime.start().text == "")
+        #expect(try runtime.choose(0).text == "The note says hi.")
+    }
+
+    @Test func styleChangers() throws {
+        #expect(try text(of: "(text-style: 'bold')[loud] (text-colour: red)[red] (align: '=>')[right] (transition: 'dissolve')[soft]") == "<b>loud</b> red right soft")
+        #expect(try text(of: "(set: $s to (text-style: 'italic'))$s[quiet]").contains("quiet"))
+    }
+
+    @Test func startupHeaderAndFooterPassages() throws {
+        let runtime = try harlowe(":: Start\nBody [[Next]]\n\n:: Init [startup]\n(set: $gold to 5)\n\n:: Top [header]\nGold: $gold\n\n:: Bottom [footer]\n-- end --\n\n:: Next\nNext body")
+        #expect(runtime.start().text == "Gold: 5\nBody <u>Next</u>\n-- end --")
+        #expect(try runtime.choose(0).text == "Gold: 5\nNext body\n-- end --")
+    }
+
+    @Test func stateSurvivesACopy() throws {
+        let runtime = try harlowe(":: Start\n(set: $n to (either: 1, 2, 3, 4, 5, 6))(link: 'Roll')[(print: (random: 1, 100))]")
+        _ = runtime.start()
+        let saved = runtime.state
+        let first = try runtime.choose(0).text
+        runtime.state = saved
+        #expect(try runtime.choose(0).text == first)
+        let json = try JSONEncoder().encode(saved)
+        let decoded = try JSONDecoder().decode(HarloweState.self, from: json)
+        #expect(decoded == saved)
+    }
+}
+
+import Foundation

@@ -1,0 +1,55 @@
+import Testing
+@testable import PajamaTwine
+
+/// Links, hooks and text markup, as Harlowe 3's manual describes them.
+@Suite struct HarloweMarkupTests {
+    @Test func linksInTheirThreeForms() throws {
+        let runtime = try harlowe(":: Start\n[[Go to the cellar->Cellar]]\n[[Parlour<-Walk into the parlour]]\n[[Cellar]]\n[[Old style|Parlour]]\n\n:: Cellar\nDark.\n\n:: Parlour\nWarm.")
+        let start = runtime.start()
+        #expect(start.labels == ["Go to the cellar", "Walk into the parlour", "Cellar", "Old style"])
+        #expect(start.links.map(\.action) == [.goto("Cellar"), .goto("Parlour"), .goto("Cellar"), .goto("Parlour")])
+        #expect(start.text == "")  // lines of links only: the choices say them
+        let cellar = try runtime.choose(0)
+        #expect(cellar.text == "Dark.")
+        #expect(cellar.isEnding)
+    }
+
+    @Test func aLinkInASentenceStaysInTheText() throws {
+        #expect(try text(of: "You may [[leave->Other]] now.") == "You may <u>leave</u> now.")
+    }
+
+    @Test func styles() throws {
+        #expect(try text(of: "''bold'' //italic// **strong** *em* ~~strike~~") ==
+            "<b>bold</b> <i>italic</i> <b>strong</b> <i>em</i> <span class=\"dim\">strike</span>")
+        #expect(try text(of: "#Title\n* one\n---") == "<b>Title</b>\n• one\n――――――――")
+        #expect(try text(of: "a<br>b <!-- hidden --> `''verbatim''`") == "a<br>b  &apos;&apos;verbatim&apos;&apos;".replacingOccurrences(of: "&apos;", with: "'"))
+    }
+
+    @Test func aStyleAcrossLinesIsClosedAndOpenedAgain() throws {
+        #expect(try text(of: "''one\ntwo''") == "<b>one</b>\n<b>two</b>")
+    }
+
+    @Test func collapsingWhitespace() throws {
+        #expect(try text(of: "{\nA\n  (set: $x to 1)\n  B\n}") == "A B")
+    }
+
+    @Test func namedHooksAndHiddenHooks() throws {
+        #expect(try text(of: "|door>[The door.] [Bare hook.] |secret)[Hidden.]") == "The door. Bare hook.")
+        #expect(try text(of: "[Shown.]<tail| [Not.](shy|") == "Shown.")
+    }
+
+    @Test func picturesAndSoundsComeOutOfTheText() throws {
+        let runtime = try harlowe(":: Start\n<img src=\"pictures/sea.png\" alt=\"the sea\">The sea.\n<audio src=\"sounds/waves.ogg\" autoplay></audio>")
+        let moment = runtime.start()
+        #expect(moment.lines == [HarloweLine(text: "The sea.", image: "pictures/sea.png"), HarloweLine(text: "", sounds: ["sounds/waves.ogg"])])
+    }
+
+    @Test func controlCharactersNeverReachTheText() throws {
+        #expect(try text(of: "a\u{1B}[31mb\u{07}") == "a[31mb")
+    }
+
+    @Test func unclosedMarkupIsText() throws {
+        #expect(try text(of: "a (b c) [[no end") == "a (b c) [[no end")
+        #expect(try text(of: "costs $5 and a_b") == "costs $5 and a_b")
+    }
+}
