@@ -86,7 +86,7 @@ let package = Package(
         .target(
             name: "PajamaHTTP",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "PajamaCoReading",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -118,7 +118,7 @@ let package = Package(
         .target(
             name: "PajamaTerminal",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", "PajamaImage", "CNcursesw",
+                "PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", "PajamaImage", "CNcursesw",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -127,7 +127,7 @@ let package = Package(
         // reader's stories folder after validation; untrusted content never leaves its staging folder.
         .target(
             name: "PajamaInstall",
-            dependencies: ["PajamaCore", "PajamaInkBridge", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // The one JSON parser and writer (strict, line and column in its errors) of stories, ink and settings:
         // pure Swift, no dependencies.
@@ -139,13 +139,16 @@ let package = Package(
         .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaInk", "PajamaJSON"]),
         // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation only (docs/twine.md).
         .target(name: "PajamaTwine"),
+        // The Twine bridge: a Twine story read as a story source (passages as beats, paged as the ink bridge
+        // pages), its validation and its file detection, beside the ink bridge.
+        .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaTwine", "PajamaInkBridge"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
         .executableTarget(
             name: "pajama",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
+                "PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -194,7 +197,7 @@ let package = Package(
         ),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaInkBridge", "PajamaTestSupport"]),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
-        .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine"]),
+        .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaTestSupport"]),
         // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
         .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(

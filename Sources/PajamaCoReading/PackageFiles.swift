@@ -3,6 +3,7 @@ import NIOCore
 import NIOPosix
 import PajamaCore
 import PajamaInkBridge
+import PajamaTwineBridge
 
 /// The story package folder, read-only, and only what the package declares: story.json, its beats (those
 /// story.json lists, the start beat and every beat reachable from them) and the assets story.json and those
@@ -123,8 +124,12 @@ struct PackageFiles: Sendable {
         }
         var files: [String: Int] = [:]
         if let ink {
-            files[ink] = StoryDecoder.maximumFileSize * 4
-            for asset in bytes(ink).map(InkAssets.named(in:)) ?? [] { files[asset.value] = maximumAssetSize }
+            // An ink file, or a Twine story's files (one a line).
+            for file in ink.split(separator: "\n").map(String.init) {
+                files[file] = StoryDecoder.maximumFileSize * 4
+                let assets: [AssetPath]? = TwineFiles.mayBeTwine(file) ? bytes(file).map(TwineFiles.assets(in:)) : bytes(file).map { Array(InkAssets.named(in: $0)) }
+                for asset in assets ?? [] { files[asset.value] = maximumAssetSize }
+            }
             return files.filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
         }
         files["story.json"] = StoryDecoder.maximumFileSize

@@ -9,7 +9,7 @@ public struct SessionStory: Sendable, Equatable, Codable {
     /// Where the story package is: an absolute `http(s)://` URL (a story the owner reads from a web server
     /// or CDN), or `/` for the host itself (resolved against the join URL by the follower).
     public var url: String
-    /// For an ink story: the ink file's name at `url` (a follower opens it as the owner does); nil for a package.
+    /// For a story made from files of its own (ink, Twine): their names at `url`, one a line (a follower opens them as the owner does); nil for a package.
     public var ink: String?
 
     public init(id: String, version: String?, url: String, ink: String? = nil) {

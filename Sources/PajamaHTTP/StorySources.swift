@@ -1,12 +1,15 @@
 import Foundation
 import PajamaCore
 import PajamaInkBridge
+import PajamaTwineBridge
 
 /// Opens a story argument: a URL for `http://`/`https://` (the package's base URL, or its story.json),
 /// else a folder. A compiled ink story is known by its content (`InkFileFormat`), whatever its file is
 /// called, and opens as an `InkStorySource` over the folder or URL it is in: the file, its URL, a folder
 /// holding one (`story.json` when that is ink, `story.js` of an Inky web export, one `*.ink.json`...), or a
-/// folder URL whose `story.json` or `story.js` is one (docs/ink.md, "Which files are ink").
+/// folder URL whose `story.json` or `story.js` is one (docs/ink.md, "Which files are ink"). A Twine story
+/// (Twee 3 or published HTML) is known by its content the same way and opens as a `TwineStorySource`: the
+/// file, its URL, or a folder holding Twee files or one published HTML file (docs/twine.md).
 public enum StorySources {
     /// `inkSeed` fixes an ink story's random seed (random otherwise).
     public static func open(_ argument: String, inkSeed: Int? = nil) async -> any StorySource {
@@ -15,6 +18,7 @@ public enum StorySources {
             return await remote(url, inkSeed: inkSeed)
         }
         if let ink = InkStorySource.local(argument, seed: inkSeed) { return ink }
+        if let twine = TwineStorySource.local(argument, seed: inkSeed) { return twine }
         return FolderStorySource(folder: argument)
     }
 
@@ -31,6 +35,14 @@ public enum StorySources {
         let isFile = lower.hasSuffix(".json") || lower.hasSuffix(".js")
         let folder = isFile ? HTTPStorySource(baseURL: url.deletingLastPathComponent()) : package
         if InkStorySource.isInkFile(name) { return InkStorySource(base: folder, file: name, seed: inkSeed) }
+        if TwineFiles.mayBeTwine(name) {
+            // A Twine file by its name; its content decides (a web page that is no story opens as a package and says so).
+            let twineFolder = HTTPStorySource(baseURL: url.deletingLastPathComponent())
+            if let bytes = try? await twineFolder.read(name), TwineFiles.holdsTwine(bytes) {
+                return TwineStorySource(base: twineFolder, files: [name], seed: inkSeed)
+            }
+            return package
+        }
         for candidate in isFile ? [name] : InkFileFormat.usualNames {
             let bytes: [UInt8]
             do throws(StorySourceError) {
@@ -47,5 +59,12 @@ public enum StorySources {
             break
         }
         return package
+    }
+
+    /// The story a co-reading host serves as files of its own (`StoryFilesSource.storyFiles`) beside its
+    /// pictures and sounds in `base`: Twine for Twee and HTML files, ink otherwise.
+    public static func made(base: any StorySource, files: [String], seed: Int? = nil) -> any StorySource {
+        if !files.isEmpty, files.allSatisfy(TwineFiles.mayBeTwine) { return TwineStorySource(base: base, files: files, seed: seed) }
+        return InkStorySource(base: base, file: files.first ?? "", seed: seed)
     }
 }

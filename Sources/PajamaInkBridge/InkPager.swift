@@ -10,20 +10,27 @@ import PajamaCore
 /// page on (`InkScene`, carried between beats). (`# RESTART` is the beat maker's: the beat ends before its
 /// line, `restartLine(in:)`.) Pictures and sounds pending when the choices come go to the choice
 /// page. A line's HTML markup becomes the page's marks (`InkMarkup`); `# CLASS` styles the whole line.
-struct InkPager {
+/// Public for the Twine bridge, which pages a passage's lines with the same rules (docs/twine.md).
+public struct InkPager {
     /// One line of ink output, without its newline.
-    struct Line: Equatable {
-        var text: String
-        var tags: [String]
+    public struct Line: Equatable {
+        public var text: String
+        public var tags: [String]
         /// The ink path where the line started (for messages).
-        var inkPath: String
+        public var inkPath: String
+
+        public init(text: String, tags: [String], inkPath: String) {
+            self.text = text
+            self.tags = tags
+            self.inkPath = inkPath
+        }
     }
 
     /// A tag whose path breaks the package rules.
-    struct BadTag: Error, Equatable {
-        var tag: String
-        var inkPath: String
-        var reason: String
+    public struct BadTag: Error, Equatable {
+        public var tag: String
+        public var inkPath: String
+        public var reason: String
     }
 
     static let linesPerPage = 12
@@ -59,7 +66,7 @@ struct InkPager {
 
     /// Pages for `lines`, then a choice page with `choices` when there are any (`choiceMarks`: the styles of
     /// their text, line `i` for choice `i`), starting in `scene`.
-    static func pages(for lines: [Line], choices: [Choice], choiceMarks: [LineMarks] = [], scene: InkScene = InkScene(),
+    public static func pages(for lines: [Line], choices: [Choice], choiceMarks: [LineMarks] = [], scene: InkScene = InkScene(),
                       saysLoop: Bool = false) throws(BadTag) -> [Page] {
         var pager = InkPager(scene: scene, saysLoop: saysLoop)
         for line in lines { try pager.add(line) }

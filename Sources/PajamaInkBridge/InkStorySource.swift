@@ -10,11 +10,12 @@ import PajamaJSON
 /// as on any package (docs/ink.md, "Reading ink stories").
 ///
 /// The ink file is read once, on the first request (a failed read is tried again by the next one).
-public actor InkStorySource: StorySource {
+public actor InkStorySource: StoryFilesSource {
     /// Where the ink file and its assets are.
     public nonisolated let base: any StorySource
     /// The ink file's name in `base`.
     public nonisolated let file: String
+    public nonisolated var storyFiles: [String] { [file] }
     public nonisolated var location: String { base.location.hasSuffix("/") ? base.location + file : base.location + "/" + file }
     public nonisolated var isLocal: Bool { base.isLocal }
     public nonisolated var makesBeats: Bool { true }

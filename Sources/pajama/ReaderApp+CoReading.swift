@@ -74,13 +74,14 @@ extension ReaderApp {
         var ink: String?
         if let remote = source as? HTTPStorySource {
             hosted = .url(remote.baseURL)
-        } else if let inkSource = source as? InkStorySource {
-            // An ink story: followers open the same file beside its pictures and sounds, and follow its beats.
-            ink = inkSource.file
-            if let remote = inkSource.base as? HTTPStorySource {
+        } else if let made = source as? any StoryFilesSource {
+            // An ink or Twine story: followers open the same files beside its pictures and sounds, and follow its
+            // beats (the welcome's "ink" names the files, one a line).
+            ink = made.storyFiles.joined(separator: "\n")
+            if let remote = made.base as? HTTPStorySource {
                 hosted = .url(remote.baseURL)
             } else {
-                hosted = .folder(URL(fileURLWithPath: inkSource.base.location))
+                hosted = .folder(URL(fileURLWithPath: made.base.location))
             }
         } else {
             hosted = .folder(URL(fileURLWithPath: argument))
@@ -205,7 +206,9 @@ extension ReaderApp {
         let sameOrigin = storyURL.scheme == url.scheme && storyURL.host == url.host && storyURL.port == url.port
         let package = HTTPStorySource(baseURL: storyURL, client: sameOrigin ? client ?? .shared : .shared,
                                       authorization: sameOrigin ? "Bearer \(token)" : nil)
-        let source: any StorySource = welcome.story.ink.map { InkStorySource(base: package, file: $0) } ?? package
+        let source: any StorySource = welcome.story.ink.map {
+            StorySources.made(base: package, files: $0.split(separator: "\n").map(String.init))
+        } ?? package
         let sound = makeSound(options, paths: paths)
         let content: StoryContentManager
         do {

@@ -40,6 +40,15 @@ extension StorySource {
     }
 }
 
+/// A story made from files of its own beside its pictures and sounds (an ink story, a Twine story): the
+/// files in `base`. A co-reading host serves them and its followers open the same (docs/coreading.md).
+public protocol StoryFilesSource: StorySource {
+    /// The folder or base URL the files are in.
+    var base: any StorySource { get }
+    /// The story's files in `base`.
+    var storyFiles: [String] { get }
+}
+
 /// How far one read has come.
 public struct TransferProgress: Sendable, Equatable {
     /// Bytes of the file received so far (a resumed read counts what it already had).

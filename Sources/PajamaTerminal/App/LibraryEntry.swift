@@ -1,6 +1,7 @@
 import Foundation
 import PajamaCore
 import PajamaInkBridge
+import PajamaTwineBridge
 
 /// One story of the library, with the reader's progress in it.
 public struct LibraryEntry: Sendable, Equatable {
@@ -30,11 +31,14 @@ public struct LibraryEntry: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
         let source = FolderStorySource(folder: path)
         let ink = InkStorySource.inkFile(at: path)  // known by its content: an ink story.json is ink
-        guard source.exists("story.json") || ink != nil else { return nil }
+        let twine = ink == nil && !source.exists("story.json") ? TwineFiles.files(at: path) : nil
+        guard source.exists("story.json") || ink != nil || twine != nil else { return nil }
         let name = (path as NSString).lastPathComponent
         do {
             let manifest = if let ink {
                 try InkStorySource.manifest(folder: ink.folder, file: ink.file)
+            } else if let twine {
+                try TwineStorySource.manifest(folder: twine.folder, files: twine.files)
             } else {
                 try StoryDecoder.decodeManifest(try source.readSync("story.json"))
             }
@@ -57,7 +61,7 @@ public struct LibraryEntry: Sendable, Equatable {
     public static func isStoryFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
-        return FolderStorySource(folder: path).exists("story.json") || InkStorySource.inkFile(at: path) != nil
+        return FolderStorySource(folder: path).exists("story.json") || InkStorySource.inkFile(at: path) != nil || TwineFiles.files(at: path) != nil
     }
 
     /// Every story of the library's folders, sorted by title; a story id found in an earlier folder hides

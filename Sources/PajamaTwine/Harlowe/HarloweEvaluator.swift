@@ -54,9 +54,15 @@ final class HarloweEvaluator {
                     runStartup = false
                     for startupPassage in runtime.tagged("startup") { try render(runtime.nodes(startupPassage.text)) }
                 }
-                for header in runtime.tagged("header") { try render(runtime.nodes(header.text)) }
+                for header in runtime.tagged("header") {
+                    try render(runtime.nodes(header.text))
+                    current.items.append(.text("\n"))
+                }
                 try render(runtime.nodes(runtime.story.passage(named: name)!.text))
-                for footer in runtime.tagged("footer") { try render(runtime.nodes(footer.text)) }
+                for footer in runtime.tagged("footer") {
+                    current.items.append(.text("\n"))
+                    try render(runtime.nodes(footer.text))
+                }
                 return moment(error: nil)
             } catch {
                 switch error {
@@ -164,6 +170,7 @@ final class HarloweEvaluator {
         case .rule: current.items.append(.text("――――――――"))
         case .bullet: current.items.append(.text("• "))
         case .verbatim(let text): current.items.append(.text(HarloweFlattener.escaped(text)))
+        case .pageBreak: current.items.append(.text(String(HarloweFlattener.pageMark)))
         case .collapse(let nodes):
             let hook = HarloweOutputHook(name: nil)
             hook.collapses = true
@@ -234,7 +241,12 @@ final class HarloweEvaluator {
         case .changer(let changer):
             if let hook = call.hook { try show(hook, changer: changer) }
         case .command(let command):
-            try perform(command)
+            do throws(Interrupt) {
+                try perform(command)
+            } catch {
+                guard case .failure(let message) = error else { throw error }
+                current.items.append(.notice(message))
+            }
             if let hook = call.hook { try show(hook, changer: nil) }
         default:
             try write(result)
@@ -245,7 +257,7 @@ final class HarloweEvaluator {
     func perform(_ command: HarloweCommand) throws(Interrupt) {
         switch command {
         case .goto(let target):
-            guard resolve(target) != nil else { throw .failure("(goto:): there is no passage named \"\(target)\"") }
+            guard resolve(target) != nil else { throw .failure("(goto:) there is no passage named \"\(target)\"") }
             throw .goto(target)
         case .linkGoto(let text, let target):
             let label = plain(text)
@@ -258,7 +270,7 @@ final class HarloweEvaluator {
         case .print(let value): try write(value)
         case .display(let name):
             guard let found = resolve(name), let passage = runtime.story.passage(named: found) else {
-                throw .failure("(display:): there is no passage named \"\(name)\"")
+                throw .failure("(display:) there is no passage named \"\(name)\"")
             }
             guard displayDepth < 50 else { throw .runaway("(display:) inside (display:) more than 50 deep") }
             displayDepth += 1
@@ -370,12 +382,7 @@ final class HarloweEvaluator {
 }
 
 extension String {
-    func trimmingSpaces() -> String {
-        var result = Substring(self)
-        while let first = result.first, first.isWhitespace { result.removeFirst() }
-        while let last = result.last, last.isWhitespace { result.removeLast() }
-        return String(result)
-    }
+    func trimmingSpaces() -> String { trimmingSpacesAndLines() }
 }
 
 /// Markup taken off a line of HTML (a link's label, the text of a clickable hook).

@@ -18,6 +18,8 @@ indirect enum HarloweNode: Sendable {
     case verbatim(String)
     /// `{...}`: line breaks and runs of white space inside are one space.
     case collapse([HarloweNode])
+    /// `<!-- page -->`: Pajama's page marker (a new page starts at the next line).
+    case pageBreak
 }
 
 /// The markup that turns a style on and off: `''`, `//`, `**`, `*`, `~~`, `^^`.

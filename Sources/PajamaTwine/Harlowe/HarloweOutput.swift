@@ -51,25 +51,38 @@ public struct HarloweLine: Sendable, Equatable {
     public var text: String
     public var image: String?
     public var sounds: [String]
+    /// A page marker (`<!-- page -->`) was on the line or just before it: a new page starts here.
+    public var startsPage: Bool
 
-    public init(text: String, image: String? = nil, sounds: [String] = []) {
+    public init(text: String, image: String? = nil, sounds: [String] = [], startsPage: Bool = false) {
         self.text = text
         self.image = image
         self.sounds = sounds
+        self.startsPage = startsPage
     }
 }
 
 enum HarloweFlattener {
     static let linkStart: Unicode.Scalar = "\u{E000}"
     static let linkEnd: Unicode.Scalar = "\u{E001}"
+    static let pageMark: Unicode.Scalar = "\u{E002}"
 
     static func lines(_ root: HarloweOutputHook) -> [HarloweLine] {
         var text = ""
         var open: [String] = []
         write(root, into: &text, open: &open, collapsing: false)
         var result: [HarloweLine] = []
+        var pageMarked = false
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if let line = line(String(raw)) { result.append(line) }
+            var piece = String(raw)
+            if piece.unicodeScalars.contains(pageMark) {
+                pageMarked = true
+                piece.unicodeScalars.removeAll { $0 == pageMark }
+            }
+            guard var line = line(piece) else { continue }
+            line.startsPage = pageMarked
+            pageMarked = false
+            result.append(line)
         }
         return result
     }
@@ -169,11 +182,9 @@ enum HarloweFlattener {
                 if let source = attribute("src", in: tag) { sounds.append(source) }
             } else if ["<p>", "<p ", "</p", "<div", "</div"].contains(where: lower.hasPrefix) {
                 text += " "
-            } else {
+            } else if Self.drawn.contains(tagName(lower)) {
                 text += tag
-                if !["<b", "</b", "<i", "</i", "<u", "</u", "<strong", "</strong", "<em", "</em", "<span", "</span"].contains(where: lower.hasPrefix) {
-                    onlyLinks = false
-                }
+                if tagName(lower) == "br" { onlyLinks = false }
             }
             rest = rest[rest.index(after: close)...]
         }
@@ -184,6 +195,14 @@ enum HarloweFlattener {
         if hadLink && onlyLinks { return image == nil && sounds.isEmpty ? nil : HarloweLine(text: "", image: image, sounds: sounds) }
         if visible.allSatisfy({ $0 == " " }) && image == nil && sounds.isEmpty { return nil }
         return HarloweLine(text: visible, image: image, sounds: sounds)
+    }
+
+    /// The tags Pajama's markup draws (docs/ink.md, "Markup"); any other is taken out (its text stays).
+    static let drawn: Set<String> = ["b", "strong", "i", "em", "u", "br", "span", "a"]
+
+    /// `b` for `<b>`, `</b>` or `<B class="x">`.
+    private static func tagName(_ lower: String) -> String {
+        String(lower.drop { $0 == "<" || $0 == "/" }.prefix { $0.isLetter || $0.isNumber })
     }
 
     /// The value of attribute `name` in an HTML tag.

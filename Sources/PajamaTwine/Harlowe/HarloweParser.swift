@@ -63,7 +63,7 @@ struct HarloweParser {
             case "[" where at("[[") && !at("[[["):
                 if let link = link() { flush(); out.append(link) } else { buffer.unicodeScalars.append(c); i += 1 }
             case "[":
-                guard depth < Self.maximumDepth else { buffer.unicodeScalars.append(c); i += 1; continue }
+                guard depth < Self.maximumDepth, closes(from: i) else { buffer.unicodeScalars.append(c); i += 1; continue }
                 flush()
                 out.append(.hook(hook(name: nil, hidden: false)))
             case "|":
@@ -99,7 +99,9 @@ struct HarloweParser {
                 out.append(.collapse(inner))
             case "<" where at("<!--"):
                 flush()
+                let start = i + 4
                 skipPast("-->")
+                if text(start..<max(start, i - 3)).trimmingSpacesAndLines().lowercased() == "page" { out.append(.pageBreak) }
             case "<" where i + 1 < s.count && (s[i + 1].properties.isAlphabetic || s[i + 1] == "/"):
                 if let tag = htmlTag() { flush(); out.append(contentsOf: tag) } else { buffer.unicodeScalars.append(c); i += 1 }
             default:
@@ -144,6 +146,20 @@ struct HarloweParser {
             return [.bullet]
         }
         return nil
+    }
+
+    /// Whether the `[` at `start` has its `]` (nesting followed); one without is text.
+    private func closes(from start: Int) -> Bool {
+        var level = 0
+        var k = start
+        while k < s.count {
+            if s[k] == "[" { level += 1 } else if s[k] == "]" {
+                level -= 1
+                if level == 0 { return true }
+            }
+            k += 1
+        }
+        return false
     }
 
     private mutating func skipPast(_ end: String) {
@@ -208,7 +224,7 @@ struct HarloweParser {
     private mutating func namedHookOpening() -> HarloweHook? {
         var k = i + 1
         while k < s.count, Self.isNameScalar(s[k]) { k += 1 }
-        guard k > i + 1, k + 1 < s.count, s[k] == ">" || s[k] == ")", s[k + 1] == "[", depth < Self.maximumDepth else { return nil }
+        guard k > i + 1, k + 1 < s.count, s[k] == ">" || s[k] == ")", s[k + 1] == "[", depth < Self.maximumDepth, closes(from: k + 1) else { return nil }
         let name = text((i + 1)..<k)
         let hidden = s[k] == ")"
         i = k + 1
@@ -230,7 +246,7 @@ struct HarloweParser {
         while k2 < s.count, s[k2] == " " || s[k2] == "\t" { k2 += 1 }
         let saved = i
         i = k2
-        if i < s.count, s[i] == "[", !at("[[") || at("[[["), depth < Self.maximumDepth {
+        if i < s.count, s[i] == "[", !at("[[") || at("[[["), depth < Self.maximumDepth, closes(from: i) {
             call.hook = hook(name: nil, hidden: false)
         } else if i < s.count, s[i] == "|", let named = namedHookOpening() {
             call.hook = named
@@ -282,6 +298,13 @@ struct HarloweParser {
 }
 
 extension String {
+    func trimmingSpacesAndLines() -> String {
+        var result = Substring(self)
+        while let first = result.first, first.isWhitespace { result.removeFirst() }
+        while let last = result.last, last.isWhitespace { result.removeLast() }
+        return String(result)
+    }
+
     func trimmingTrailingSpaces() -> String {
         var result = self
         while let last = result.last, last == " " || last == "\t" || last == "\r" { result.removeLast() }

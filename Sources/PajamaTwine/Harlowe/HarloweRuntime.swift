@@ -7,7 +7,7 @@
 public final class HarloweRuntime {
     public let story: TwineStory
     public var state: HarloweState
-    private let seed: Int
+    private var seed: Int
     private var parsed: [String: [HarloweNode]] = [:]
 
     /// The longest chain of `(goto:)` in one moment; a story that goes on for ever stops there.
@@ -32,6 +32,9 @@ public final class HarloweRuntime {
 
     /// The passages tagged `tag`, in story order.
     func tagged(_ tag: String) -> [TwinePassage] { story.passages.filter { $0.tags.contains(tag) } }
+
+    /// Another seed for the readings that start after this (a resumed reading's saved seed).
+    public func reseed(_ seed: Int) { self.seed = seed }
 
     /// A fresh reading from the start passage.
     public func start() -> HarloweMoment {
@@ -79,4 +82,12 @@ public struct HarloweMoment: Sendable, Equatable {
     public var error: String?
 
     public var isEnding: Bool { links.isEmpty }
+
+    public init(passage: String, lines: [HarloweLine], links: [HarloweLink], unsupported: [String], error: String?) {
+        self.passage = passage
+        self.lines = lines
+        self.links = links
+        self.unsupported = unsupported
+        self.error = error
+    }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import PajamaCore
+import PajamaTwine
+
+/// Which files are a Twine story (docs/twine.md, "Which files are Twine"): a `.twee` or `.tw` file (Twee 3
+/// source) or an `.html`/`.htm` file holding `<tw-storydata>` (what Twine publishes); a folder holding
+/// `.twee`/`.tw` files (all of them, in name order, are one story, as Tweego builds them), else one published
+/// HTML file (`index.html` or `story.html` first, else the only one).
+public enum TwineFiles {
+    /// True for a name a Twine story may have.
+    public static func mayBeTwine(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return isTwee(lower) || lower.hasSuffix(".html") || lower.hasSuffix(".htm")
+    }
+
+    static func isTwee(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".twee") || lower.hasSuffix(".tw")
+    }
+
+    /// The folder and the files of the Twine story a local `path` names, nil when it names none.
+    public static func files(at path: String) -> (folder: String, files: [String])? {
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
+        if !isFolder.boolValue {
+            let name = url.lastPathComponent
+            guard mayBeTwine(name), hasTwineContent(url.path) else { return nil }
+            return (url.deletingLastPathComponent().path, [name])
+        }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return nil }
+        let visible = names.filter { !$0.hasPrefix(".") }.sorted()
+        let twee = visible.filter { isTwee($0) && hasTwineContent(url.appendingPathComponent($0).path) }
+        if !twee.isEmpty { return (url.path, twee) }
+        let pages = visible.filter { let lower = $0.lowercased(); return lower.hasSuffix(".html") || lower.hasSuffix(".htm") }
+        let published = pages.filter { hasTwineContent(url.appendingPathComponent($0).path) }
+        if let usual = ["index.html", "story.html"].first(where: published.contains) { return (url.path, [usual]) }
+        return published.count == 1 ? (url.path, published) : nil
+    }
+
+    /// Whether `bytes` hold a Twine story (a passage header, or `<tw-storydata>`).
+    public static func holdsTwine(_ bytes: [UInt8]) -> Bool { TwineFileKind.of(String(decoding: bytes, as: UTF8.self)) != nil }
+
+    /// The pictures and sounds a Twine file names (`<img src>`, `<audio src>`), with paths a package may hold:
+    /// what a co-reading host serves beside the file.
+    public static func assets(in bytes: [UInt8]) -> [AssetPath] {
+        guard let story = try? TwineFileKind.parse(String(decoding: bytes, as: UTF8.self)) else { return [] }
+        let scan = TwineScan(story)
+        return Array(Set(scan.passages.flatMap { $0.images + $0.sounds }.compactMap { try? AssetPath(validating: $0) })).sorted()
+    }
+
+    /// The largest Twine file read.
+    static let maximumFileSize = 16 * 1024 * 1024
+
+    /// Whether the file holds a Twine story (a passage header, or `<tw-storydata>`).
+    static func hasTwineContent(_ path: String) -> Bool {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumFileSize,
+            let data = FileManager.default.contents(atPath: path)
+        else { return false }
+        return TwineFileKind.of(String(decoding: data, as: UTF8.self)) != nil
+    }
+
+    /// The name a story is known by when it has no title: the file's stem, or for a usual name (`index`,
+    /// `story`, `main`, `game`) or several files, the folder's.
+    static func name(files: [String], location: String) -> String {
+        let file = files.first ?? "story"
+        let stem = (file as NSString).deletingPathExtension
+        guard files.count > 1 || ["index", "story", "main", "game", "source"].contains(stem.lowercased()) else { return stem }
+        var trimmed = Substring(location)
+        while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        let folder = trimmed.split(separator: "/").last.map(String.init) ?? ""
+        return folder.isEmpty || folder.contains(":") ? stem : (folder.removingPercentEncoding ?? folder)
+    }
+}

@@ -1,0 +1,71 @@
+import PajamaCore
+import PajamaTwine
+
+/// `pajama validate` for a Twine story (docs/twine.md, "Validating"): the file parses, its format is one
+/// Pajama plays (or its passages are links and plain text only), the start passage plays, every link and
+/// `(goto:)`/`(display:)` names a passage that exists, and every picture and sound is a valid path to a file
+/// that exists and decodes. Macros Pajama does not play are named with their passages (warnings: the reader
+/// shows a short notice in their place).
+enum TwineValidator {
+    static func validate(_ source: TwineStorySource, probe: any AssetProbe) async -> ValidationReport {
+        let file = source.files.joined(separator: ", ")
+        let bytes: [UInt8]
+        do {
+            bytes = try await source.bytes()
+        } catch {
+            return ValidationReport(storyId: nil, findings: [ValidationFinding(.error, file: file, message: "cannot read the story: \(error.reason)")],
+                                    couldNotRead: true)
+        }
+        let storyId = TwineStorySource.storyId(source.name)
+        let maker: TwineBeatMaker
+        do {
+            (maker, _) = try TwineStorySource.load(bytes, files: source.files, name: source.name, seed: 0)
+        } catch {
+            return ValidationReport(storyId: storyId, findings: [ValidationFinding(.error, file: file, message: error.reason)], couldNotRead: false)
+        }
+        var findings: [ValidationFinding] = []
+        if let start = maker.beat(TwineBeatMaker.startBeatId), let stopped = start.origin?.stopped {
+            findings.append(ValidationFinding(.error, file: file, beatId: start.id, message: "the start stops: \(stopped)"))
+        }
+        guard let story = try? TwineFileKind.parse(String(decoding: bytes, as: UTF8.self)) else {
+            return ValidationReport(storyId: storyId, findings: findings, couldNotRead: false)
+        }
+        let scan = TwineScan(story)
+        var assets: [AssetPath: (passage: String, isImage: Bool)] = [:]
+        for passage in scan.passages {
+            let shown = "passage \"\(StoryFormatError.printable(passage.name))\""
+            for macro in passage.unsupported {
+                findings.append(ValidationFinding(.warning, file: file, path: passage.name,
+                                                  message: "\(shown) uses (\(StoryFormatError.printable(macro)):), which Pajama does not play (a short notice is shown in its place)"))
+            }
+            for target in passage.targets where story.passage(named: target) == nil && story.passage(named: target.trimmingCharacters(in: .whitespaces)) == nil {
+                findings.append(ValidationFinding(.error, file: file, path: passage.name,
+                                                  message: "\(shown) leads to \"\(StoryFormatError.printable(target))\", which is no passage"))
+            }
+            for (value, isImage) in passage.images.map({ ($0, true) }) + passage.sounds.map({ ($0, false) }) {
+                do {
+                    let path = try AssetPath(validating: value)
+                    if assets[path] == nil { assets[path] = (passage.name, isImage) }
+                } catch {
+                    findings.append(ValidationFinding(.warning, file: file, path: passage.name,
+                                                      message: "\(shown): the \(isImage ? "picture" : "sound") \"\(StoryFormatError.printable(value))\" is not read (\(error))"))
+                }
+            }
+        }
+        for path in assets.keys.sorted() {
+            let (passage, isImage) = assets[path]!
+            let problem: String?
+            do {
+                let data = try await source.base.read(path.value)
+                problem = isImage ? probe.problemWithImage(path, data) : probe.problemWithSound(path, data)
+            } catch {
+                if case .notFound = error { problem = "the file does not exist" } else { problem = error.reason }
+            }
+            if let problem {
+                findings.append(ValidationFinding(.error, file: file, path: passage,
+                                                  message: "passage \"\(StoryFormatError.printable(passage))\": \(path.value): \(problem)"))
+            }
+        }
+        return ValidationReport(storyId: storyId, findings: findings.sorted(), couldNotRead: false)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import PajamaCore
+import PajamaTestSupport
+import PajamaTwine
+import Testing
+@testable import PajamaTwineBridge
+
+/// The Twine bridge: a Twine story read as a story source (passages as beats), its detection, resuming and
+/// validation.
+@Suite struct TwineStorySourceTests {
+    static let twee = """
+        :: StoryTitle
+        The Lighthouse
+
+        :: StoryData
+        {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0FC", "format": "Harlowe", "format-version": "3.3.8", "start": "Shore"}
+
+        :: Shore [critical]
+        <img src="pictures/sea.png">The sea is loud. (set: $coins to (either: 1, 2, 3))
+        [[Climb->Top]]
+        [[Swim->Sea]]
+
+        :: Top
+        You have $coins coins. (live: 2s)[Tick.]
+        <!-- page -->
+        The lamp is lit.
+        [[Down->Shore]]
+
+        :: Sea
+        The water closes over you.
+        """
+
+    private func folder(_ files: [String: String]) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory(prefix: "pajama-twine")
+        for (name, text) in files { _ = try directory.write(name, text) }
+        return directory
+    }
+
+    @Test func aFolderWithTweeIsAStoryAndPassagesAreBeats() async throws {
+        let directory = try folder(["lighthouse.twee": Self.twee])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 3))
+        #expect(source.files == ["lighthouse.twee"])
+        let manifest = try StoryDecoder.decodeManifest(try await source.read("story.json"))
+        #expect(manifest.title == "The Lighthouse")
+        #expect(manifest.id == "lighthouse")
+        #expect(manifest.criticality == [try AssetPath(validating: "pictures/sea.png"): .critical])
+        let start = try #require(try await source.madeBeat("start"))
+        #expect(start.pages.map(\.id) == ["title", "p1", "choices"])
+        #expect(start.pages[1].imageUrl?.value == "pictures/sea.png")
+        guard case .text(let lines) = start.pages[1].kind, case .choice(_, let choices) = start.pages[2].kind else {
+            Issue.record("pages \(start.pages)")
+            return
+        }
+        #expect(lines == ["The sea is loud."])
+        #expect(choices.map(\.text) == ["Climb", "Swim"])
+        let top = try #require(try await source.madeBeat(choices[0].targetBeatId))
+        let texts = top.pages.compactMap { page -> [String]? in if case .text(let lines) = page.kind { lines } else { nil } }
+        #expect(texts.count == 2)  // the page marker starts a page
+        #expect(texts[0][0].hasPrefix("You have ") && texts[0][0].contains("[(live:) shown at once]Tick."))
+        #expect(texts[1] == ["The lamp is lit."])
+        let sea = try #require(try await source.madeBeat(choices[1].targetBeatId))
+        #expect(sea.isEnding)
+    }
+
+    @Test func theSameSeedAndLinksGiveTheSameBeats() async throws {
+        let directory = try folder(["lighthouse.twee": Self.twee])
+        defer { directory.remove() }
+        let first = try #require(TwineStorySource.local(directory.path, seed: 5))
+        let second = try #require(TwineStorySource.local(directory.path, seed: 5))
+        let start = try #require(try await first.madeBeat("start"))
+        guard case .choice(_, let choices) = start.pages.last?.kind else { return }
+        _ = try await second.madeBeat("start")
+        #expect(try await first.madeBeat(choices[0].targetBeatId) == second.madeBeat(choices[0].targetBeatId))
+    }
+
+    @Test func resumingFromASavedStateAndByReplaying() async throws {
+        let directory = try folder(["lighthouse.twee": Self.twee])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 9))
+        let start = try #require(try await source.madeBeat("start"))
+        guard case .choice(_, let choices) = start.pages.last?.kind else { return }
+        let top = try #require(try await source.madeBeat(choices[0].targetBeatId))
+        let origin = try #require(top.origin)
+        #expect(origin.steps == [0])
+        #expect(origin.state != nil)
+        // A new reader of the same file: the saved state is used.
+        let again = try #require(TwineStorySource.local(directory.path, seed: 1))
+        #expect(await again.restore(origin) == .restoredAnew)
+        #expect(try await again.madeBeat(top.id) == top)
+        // A changed file: the links are replayed.
+        _ = try directory.write("lighthouse.twee", Self.twee + "\n\n:: Extra\nMore.")
+        let changed = try #require(TwineStorySource.local(directory.path, seed: 9))
+        #expect(await changed.restore(origin) == .restored)
+        #expect(try await changed.madeBeat(top.id)?.pages.count == top.pages.count)
+        var gone = origin
+        gone.steps = [5]
+        gone.state = nil
+        gone.version = "other"
+        guard case .failed(let reason) = await changed.restore(gone) else {
+            Issue.record("a missing link was restored")
+            return
+        }
+        #expect(reason.contains("link 6 is no longer offered"))
+    }
+
+    @Test func publishedHTMLAndRefusedFormats() async throws {
+        let html = """
+            <tw-storydata name="Small" startnode="1" format="Harlowe" format-version="3.3.8">
+            <tw-passagedata pid="1" name="A">Hello &amp; welcome. [[On-&gt;B]]</tw-passagedata>
+            <tw-passagedata pid="2" name="B">Bye.</tw-passagedata></tw-storydata>
+            """
+        let directory = try folder(["index.html": "<html><body>\(html)</body></html>", "other.html": "<p>not a story</p>"])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 0))
+        #expect(source.files == ["index.html"])
+        let start = try #require(try await source.madeBeat("start"))
+        guard case .text(let lines) = start.pages[1].kind else { return }
+        #expect(lines == ["Hello & welcome. On"])
+
+        let sugar = try folder(["story.twee": ":: StoryData\n{\"format\": \"SugarCube\", \"format-version\": \"2.36.1\", \"start\": \"A\"}\n\n:: A\n<<set $x to 1>>Hi"])
+        defer { sugar.remove() }
+        let refused = try #require(TwineStorySource.local(sugar.path, seed: 0))
+        await #expect(throws: StorySourceError.notAStory(path: "story.twee", reason: "story.twee is a SugarCube 2.36.1 story: its macros and expressions are JavaScript, which Pajama does not run (passage \"A\" uses \"<<set $x to 1>>Hi\"). Pajama plays Harlowe 3 stories, and stories of other formats that hold only links and plain text.")) {
+            _ = try await refused.read("story.json")
+        }
+        let plain = try folder(["story.twee": ":: StoryData\n{\"format\": \"SugarCube\", \"start\": \"A\"}\n\n:: A\nJust text. [[Go->B]]\n\n:: B\nEnd."])
+        defer { plain.remove() }
+        let read = try #require(TwineStorySource.local(plain.path, seed: 0))
+        #expect(try await read.madeBeat("start")?.pages.count == 3)
+    }
+
+    @Test func validateNamesUnsupportedMacrosBrokenLinksAndMissingPictures() async throws {
+        let directory = try folder(["lighthouse.twee": Self.twee + "\n\n:: Broken\n(input-box: 'x')[[Nowhere]]<img src=\"http://example.com/a.png\">"])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 0))
+        let report = try #require(await source.validateItself(probe: NoProbe()))
+        let messages = report.findings.map(\.message)
+        #expect(messages.contains("passage \"Broken\" uses (input-box:), which Pajama does not play (a short notice is shown in its place)"))
+        #expect(messages.contains("passage \"Broken\" leads to \"Nowhere\", which is no passage"))
+        #expect(messages.contains { $0.hasPrefix("passage \"Shore\": pictures/sea.png: the file does not exist") })
+        #expect(messages.contains { $0.hasPrefix("passage \"Broken\": the picture \"http://example.com/a.png\" is not read") })
+        #expect(!messages.contains { $0.contains("(live:)") })
+    }
+
+    private struct NoProbe: AssetProbe {
+        func problemWithSound(_ path: AssetPath, _ bytes: [UInt8]) -> String? { nil }
+        func problemWithImage(_ path: AssetPath, _ bytes: [UInt8]) -> String? { nil }
+    }
+}
