@@ -3,7 +3,8 @@ import Foundation
 /// The one orchestrator of a story's content: beats through the storage tiers, pictures and sounds
 /// through two asset stores, the preloader, criticality and the gate on critical assets.
 ///
-/// Its cache checks (`cachedBeat`, `cachedImage`, `cachedSound`) answer from memory and never wait on I/O.
+/// Its memory is asked at once, from any thread, through `resident` (beats, pictures, sounds, the gate), never
+/// waiting on I/O; everything else is an async load.
 public actor StoryContentManager: StoryContent {
     /// The story's metadata: story.json as last read (`reload` reads it again when it changes).
     public nonisolated var manifest: StoryManifest { current.withLock { $0 } }
