@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Pajama needs to build, run and test, when any is missing.
-# Uses apt-get (after apt-get update); sudo only when not root.
+# Uses apt-get (after apt-get update); sudo only when not root (scripts/apt-install-missing.sh).
 set -euo pipefail
 
 packages=(
@@ -28,15 +28,4 @@ packages=(
   python3-pil         # pajama-bench's pictures in every format, scripts/make-picture-fixtures.py (the tests need none)
 )
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-
-echo "Installing: ${missing[*]}"
-SUDO=""
-[ "$(id -u)" -ne 0 ] && SUDO="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+exec "$(dirname "$0")/apt-install-missing.sh" "${packages[@]}"
