@@ -10,6 +10,8 @@ struct PseudoTerminalRun {
     var environment: [String: String]
     var columns = 80
     var rows = 24
+    /// One cell in pixels, told through TIOCGWINSZ (nil: the pixel fields are 0, as most ptys leave them).
+    var cellPixels: (width: Int, height: Int)?
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -99,7 +101,8 @@ struct PseudoTerminalRun {
             throw Failure(description: "no pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         let slavePath = "/dev/pts/\(number)"
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * (cellPixels?.width ?? 0)),
+                           ws_ypixel: UInt16(rows * (cellPixels?.height ?? 0)))
         let slave = open(slavePath, O_RDWR | O_NOCTTY)
         guard slave >= 0 else {
             close(master)

@@ -8,6 +8,7 @@ enum Scenarios {
         PreloadScenario(),
         AssetRaceScenario(),
         PictureScenario(),
+        PixelPictureScenario(),
         StartupScenario(),
         PlayScenario(),
         MemoryScenario(),

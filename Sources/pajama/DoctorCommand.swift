@@ -39,7 +39,9 @@ struct DoctorCommand: PathsCommand {
             warnings.append("the terminal shows \(colours) colours: pictures fall back to plain characters (try TERM=xterm-256color)")
         }
         // Asked as a reading session asks (GraphicsProbe, at most 100 ms): what `--pictures auto` would draw with.
-        print("  pictures: \(GraphicsProbe.detect(.auto, environment: environment).reason)")
+        let graphics = GraphicsProbe.detect(.auto, environment: environment)
+        print("  pictures: \(graphics.reason)")
+        if let background = graphics.background { print("  background: #\(String(format: "%06x", background)) (the terminal's answer to OSC 11)") }
         print("  size: \(Self.size().map { "\($0.columns)x\($0.rows)" } ?? "unknown (standard output is not a terminal)")")
         let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
         let utf8 = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"

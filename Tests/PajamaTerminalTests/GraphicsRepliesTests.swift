@@ -29,6 +29,14 @@ import Testing
         #expect(replies.cellSize == .init(width: 10, height: 20))
     }
 
+    /// OSC 11: the background, in 1 to 4 hex digits a channel, ended by ST or BEL.
+    @Test func theBackgroundColour() {
+        #expect(GraphicsReplies(bytes("\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}[?62;c")).background == 0xFFFFFF)
+        #expect(GraphicsReplies(bytes("\u{1B}]11;rgb:1e1e/2020/3030\u{07}")).background == 0x1E2030)
+        #expect(GraphicsReplies(bytes("\u{1B}]11;rgb:f/8/0\u{07}")).background == 0xFF8800)
+        #expect(GraphicsReplies(bytes("\u{1B}]11;rgb:zz/00/00\u{07}\u{1B}]11;#000\u{07}")).background == nil)
+    }
+
     @Test func aKittyErrorIsNoKitty() {
         let replies = GraphicsReplies(bytes("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62;22c"))
         #expect(replies.kitty == false)

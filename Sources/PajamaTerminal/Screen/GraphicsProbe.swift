@@ -1,12 +1,13 @@
 import Foundation
 
 /// Asks the terminal, before curses starts, whether it shows pixels: the kitty graphics query, XTSMGRAPHICS
-/// (the largest sixel picture), `CSI 16 t` (the cell size in pixels) and, last, Primary Device Attributes
+/// (the largest sixel picture), `CSI 16 t` (the cell size in pixels), OSC 11 (the background colour, what
+/// transparent pixels lie on when the theme leaves the background to the terminal) and, last, Primary Device Attributes
 /// (a 4 is sixel; every terminal answers it, so its reply ends the wait). Waits at most `timeout` and
 /// reads every reply that came, so none is left in the input for curses to read as keys.
 public enum GraphicsProbe {
     /// The queries, in order (the device attributes last).
-    public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[?2;1;0S\u{1B}[16t\u{1B}[c".utf8)
+    public static let query: [UInt8] = Array("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[?2;1;0S\u{1B}[16t\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
     /// The longest wait for the replies: a terminal that does not answer costs no more.
     public static let timeout: Duration = .milliseconds(100)
 
@@ -27,6 +28,7 @@ public enum GraphicsProbe {
         let replies = ask(input: input, output: output, timeout: timeout)
         var graphics = TerminalGraphics.decide(choice, replies: replies, kernelCellSize: kernel, multiplexer: multiplexer)
         graphics.repliesPending = !replies.isComplete
+        graphics.background = replies.background
         return graphics
     }
 

@@ -12,6 +12,8 @@ public struct GraphicsReplies: Sendable, Equatable {
     public private(set) var sixelGeometry: Size?
     /// One cell in pixels (the reply to `CSI 16 t`: `CSI 6 ; height ; width t`).
     public private(set) var cellSize: Size?
+    /// The background colour (0xRRGGBB; the reply to OSC 11: `OSC 11 ; rgb:RRRR/GGGG/BBBB ST`).
+    public private(set) var background: UInt32?
     /// Bytes that were not part of a reply (typed keys), in order.
     public private(set) var other: [UInt8] = []
     /// Bytes of a reply not yet complete.
@@ -84,6 +86,19 @@ public struct GraphicsReplies: Sendable, Equatable {
         }
     }
 
+    /// "RRRR/GGGG/BBBB" (1 to 4 hex digits a channel, as X11 colour names) as 0xRRGGBB.
+    static func color(_ text: Substring) -> UInt32? {
+        let channels = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard channels.count == 3 else { return nil }
+        var rgb: UInt32 = 0
+        for channel in channels {
+            guard (1...4).contains(channel.count), let value = UInt32(channel, radix: 16) else { return nil }
+            let maximum = (UInt32(1) << (4 * UInt32(channel.count))) - 1
+            rgb = rgb << 8 | (value * 255 + maximum / 2) / maximum
+        }
+        return rgb
+    }
+
     private mutating func interpret(_ sequence: [UInt8]) {
         guard sequence.count >= 3 else { return }
         if sequence[1] == UInt8(ascii: "_"), sequence[2] == UInt8(ascii: "G") {
@@ -91,6 +106,11 @@ public struct GraphicsReplies: Sendable, Equatable {
             let body = String(decoding: sequence.dropFirst(3).prefix { $0 != 0x1B && $0 != 0x07 }, as: UTF8.self)
             let parts = body.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
             if parts.first?.split(separator: ",").contains("i=31") == true { kitty = parts.count == 2 && parts[1] == "OK" }
+            return
+        }
+        if sequence[1] == UInt8(ascii: "]") {
+            let body = String(decoding: sequence.dropFirst(2).prefix { $0 != 0x1B && $0 != 0x07 }, as: UTF8.self)
+            if body.hasPrefix("11;rgb:") { background = Self.color(body.dropFirst(7)) ?? background }
             return
         }
         guard sequence[1] == UInt8(ascii: "["), let final = sequence.last else { return }

@@ -29,7 +29,8 @@ public protocol ReaderTerminal: AnyObject {
 
 extension ReaderTerminal {
     /// How pictures are drawn here (colour mode, symbols, the theme's backdrop).
-    public var pictureLook: PictureLook { PictureLook(term: capabilities.name, colors: colors, theme: theme, pixels: capabilities.graphics.pixels) }
+    public var pictureLook: PictureLook { PictureLook(term: capabilities.name, colors: colors, theme: theme, pixels: capabilities.graphics.pixels,
+                                                  terminalBackground: capabilities.graphics.background) }
 }
 
 extension Screen: ReaderTerminal {}

@@ -17,6 +17,8 @@ public struct TerminalGraphics: Sendable, Equatable {
     /// Whether the terminal was asked and its last reply has not come yet: what comes later must not be read
     /// as keys (`LateReplies`).
     public var repliesPending = false
+    /// The terminal's background colour (0xRRGGBB), when it said (OSC 11).
+    public var background: UInt32?
 
     public init(pixels: PixelFormat?, reason: String, repliesPending: Bool = false) {
         self.pixels = pixels

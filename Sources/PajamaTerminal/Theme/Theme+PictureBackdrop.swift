@@ -6,11 +6,13 @@ extension Theme {
 
     /// What transparent picture pixels are laid on at `colors` colours: the picture role's background (else
     /// the text's) as the terminal shows it, with the picture (else text) colour as the paper for ink that
-    /// would vanish into it. Nil without colours (pictures are drawn in plain characters then).
-    public func pictureBackdrop(colors: Int) -> PictureBackdrop? {
+    /// would vanish into it. Nil without colours (pictures are drawn in plain characters then). Where the theme
+    /// leaves the background to the terminal: `terminalBackground` when the terminal said it (OSC 11), else
+    /// `assumedTerminalBackground`.
+    public func pictureBackdrop(colors: Int, terminalBackground: UInt32? = nil) -> PictureBackdrop? {
         guard colors >= 8 else { return nil }
         let background = shownColor(of: .picture, background: true, colors: colors)
-            ?? shownColor(of: .text, background: true, colors: colors) ?? Self.assumedTerminalBackground
+            ?? shownColor(of: .text, background: true, colors: colors) ?? terminalBackground ?? Self.assumedTerminalBackground
         let paper = shownColor(of: .picture, background: false, colors: colors) ?? shownColor(of: .text, background: false, colors: colors)
         return PictureBackdrop(background: background, paper: paper)
     }
