@@ -36,19 +36,24 @@ public final class CoReadingHost: Sendable {
         public var endTimeout: Duration
         /// Caps, timeouts and sizes (docs/coreading.md, "Limits").
         public var limits: HostLimits
-        /// How long participant changes gather before they go to every follower.
+        /// How long participant changes gather before the owner's status line shows them.
         public var participantsDelay: Duration
+        /// How long they gather before every follower is told the count (no follower shows it; each telling
+        /// is a message to every follower).
+        public var followersDelay: Duration
         /// TLS (HTTPS and WSS on the same port), or nil for plain HTTP.
         public var tls: HostTLS?
 
         public init(bind: String = "127.0.0.1", port: Int = 7777, ownerName: String, endTimeout: Duration = .milliseconds(300),
-                    limits: HostLimits = HostLimits(), participantsDelay: Duration = .milliseconds(100), tls: HostTLS? = nil) {
+                    limits: HostLimits = HostLimits(), participantsDelay: Duration = .milliseconds(100), followersDelay: Duration = .seconds(1),
+                    tls: HostTLS? = nil) {
             self.bind = bind
             self.port = port
             self.ownerName = ownerName
             self.endTimeout = endTimeout
             self.limits = limits
             self.participantsDelay = participantsDelay
+            self.followersDelay = followersDelay
             self.tls = tls
         }
     }
@@ -96,7 +101,8 @@ public final class CoReadingHost: Sendable {
         self.configuration = configuration
         access = HostAccess(token: token ?? HostAccess.randomToken())
         self.log = HostLog(write: log)
-        session = CoReadingSession(owner: configuration.ownerName, participantsDelay: configuration.participantsDelay)
+        session = CoReadingSession(owner: configuration.ownerName, participantsDelay: configuration.participantsDelay,
+                                   followersDelay: configuration.followersDelay)
         sockets = FollowerSockets(session: session, limits: configuration.limits, log: self.log)
         let files: PackageFiles?
         switch content {

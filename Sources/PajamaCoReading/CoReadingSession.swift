@@ -8,8 +8,11 @@ import PajamaCore
 /// `end`. The owner's reader navigates; the session only repeats where it is.
 ///
 /// Joining costs the others nothing at once: with a `participantsDelay`, the participants change is sent to
-/// everyone at most once per delay, however many join or leave meanwhile (a class joining together costs
-/// one message a delay, not one per follower); the one joining gets it in its welcome. A follower that
+/// the owner at most once per delay, and to the followers at most once per `followersDelay` (the host's is
+/// a second: no follower shows it, and each telling is a message to every follower), however many join or
+/// leave meanwhile (a class joining together costs one message a delay, not one per follower); the one
+/// joining gets it in its welcome. A join or a leave changes the state in place (O(1) and O(n), not a copy
+/// of every follower each time). A follower that
 /// said `countOnly` (every reader now) gets the number of followers, a few bytes, never the names: a storm
 /// of n joining costs the followers O(n) bytes a delay, not n names to each of n (only followers of before
 /// `countOnly` still get the list, encoded once a delay for all of them).
@@ -23,73 +26,104 @@ public actor CoReadingSession {
         public let outbox: FollowerOutbox
     }
 
+    /// The open session: the shared state, the followers (in the order they joined, as
+    /// `shared.participants`), the flushes waiting to tell the owner and the followers of a change.
+    private struct Open {
+        var shared: SessionState
+        var followers: [Follower] = []
+        var ownerFlush: Task<Void, Never>?
+        var followersFlush: Task<Void, Never>?
+    }
+
     private enum State {
-        /// `flush`: the participants list waiting to be sent (the task that sends it after the delay).
-        case open(SessionState, followers: [Follower], flush: Task<Void, Never>?)
+        case open(Open)
+        /// Only while `changeOpen` runs (synchronously, on the actor): the open state is out of the enum so
+        /// its arrays have one owner and grow in place (a copy each join made a storm O(n²)).
+        case changing
         case ended(SessionState)
     }
 
     private var state: State
     private var nextId = 0
     private let participantsDelay: Duration
+    private let followersDelay: Duration
     private let participantsInput: AsyncStream<[String]>.Continuation
     /// The followers' names each time they change (latest first if the reader is behind).
     public nonisolated let participantChanges: AsyncStream<[String]>
 
-    /// `participantsDelay`: how long participant changes gather before they are sent (zero: at once).
-    public init(owner: String, participantsDelay: Duration = .zero) {
-        state = .open(SessionState(owner: owner), followers: [], flush: nil)
+    /// `participantsDelay`: how long participant changes gather before the owner is told (zero: at once);
+    /// `followersDelay`: before the followers are (nil: the same). No follower shows the count, so a host
+    /// tells them seldom: each telling is a message to every follower, and a storm changes the count
+    /// all the time.
+    public init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil) {
+        state = .open(Open(shared: SessionState(owner: owner)))
         self.participantsDelay = participantsDelay
+        self.followersDelay = followersDelay ?? participantsDelay
         (participantChanges, participantsInput) = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The shared state now.
     public var current: SessionState {
         switch state {
-        case .open(let s, _, _), .ended(let s): s
+        case .open(let open): open.shared
+        case .ended(let s): s
+        case .changing: preconditionFailure("the session's state is read while it changes")
         }
     }
 
     /// The followers now (tests and the host).
     public var followers: [Follower] {
-        if case .open(_, let followers, _) = state { return followers }
+        if case .open(let open) = state { return open.followers }
         return []
+    }
+
+    /// Changes the open session in place (nil once it ended).
+    private func changeOpen<Result>(_ change: (inout Open) -> Result?) -> Result? {
+        guard case .open(var open) = state else { return nil }
+        state = .changing
+        defer { state = .open(open) }
+        return change(&open)
     }
 
     // MARK: Actions
 
     /// The owner opened `story`: everyone gets a new welcome (its location is set by the owner's first page).
     public func selectStory(_ story: SessionStory) {
-        guard case .open(var shared, let followers, let flush) = state else { return }
-        if shared.story != story {
-            shared.location = nil
-            shared.beat = nil
+        changeOpen { open in
+            if open.shared.story != story {
+                open.shared.location = nil
+                open.shared.beat = nil
+            }
+            open.shared.story = story
+            if let welcome = open.shared.welcome { broadcast(welcome, to: open.followers) }
+            return ()
         }
-        shared.story = story
-        state = .open(shared, followers: followers, flush: flush)
-        if let welcome = shared.welcome { broadcast(welcome, to: followers) }
     }
 
     /// The owner is at `location` (fully resolved). Repeated locations are not sent again.
     public func updateLocation(_ location: StoryLocation) {
-        guard case .open(var shared, let followers, let flush) = state, shared.location != location else { return }
-        shared.location = location
-        state = .open(shared, followers: followers, flush: flush)
-        broadcast(.location(location), to: followers)
+        changeOpen { (open: inout Open) -> Void? in
+            guard open.shared.location != location else { return nil }
+            open.shared.location = location
+            broadcast(.location(location), to: open.followers)
+            return ()
+        }
     }
 
     /// The owner entered a beat of an ink story. The same beat is not sent again.
     public func updateBeat(_ sync: BeatSync) {
-        guard case .open(var shared, let followers, let flush) = state, shared.beat != sync else { return }
-        shared.beat = sync
-        state = .open(shared, followers: followers, flush: flush)
-        broadcast(.beat(sync), to: followers)
+        changeOpen { (open: inout Open) -> Void? in
+            guard open.shared.beat != sync else { return nil }
+            open.shared.beat = sync
+            broadcast(.beat(sync), to: open.followers)
+            return ()
+        }
     }
 
     /// The owner triggered a sound: followers play the same.
     public func cue(_ path: AssetPath, _ cue: SoundCue) {
-        guard case .open(_, let followers, _) = state else { return }
-        broadcast(.cue(path, cue), to: followers)
+        guard case .open(let open) = state else { return }
+        broadcast(.cue(path, cue), to: open.followers)
     }
 
     /// A follower joins: its outbox starts with the welcome (the current state at once, itself among the
@@ -97,60 +131,89 @@ public actor CoReadingSession {
     /// or before a story is selected.
     /// `countOnly`: the follower gets the number of followers, not their names (its `hello` said so).
     public func join(name: String, countOnly: Bool = false) -> Follower? {
-        guard case .open(var shared, var followers, let flush) = state, shared.story != nil else { return nil }
-        let follower = Follower(id: nextId, name: name, countOnly: countOnly, outbox: FollowerOutbox())
-        nextId += 1
-        followers.append(follower)
-        shared.participants.append(name)
-        shared.followers = shared.participants.count
-        state = .open(shared, followers: followers, flush: flush)
-        if let welcome = shared.welcome { follower.outbox.put(.welcome(countOnly ? welcome.countOnly : welcome)) }
-        participantsChanged(joined: follower.id)
-        return follower
+        changeOpen { open in
+            guard open.shared.story != nil else { return nil }
+            let follower = Follower(id: nextId, name: name, countOnly: countOnly, outbox: FollowerOutbox())
+            nextId += 1
+            open.followers.append(follower)
+            open.shared.participants.append(name)
+            open.shared.followers = open.followers.count
+            if let welcome = open.shared.welcome { follower.outbox.put(.welcome(countOnly ? welcome.countOnly : welcome)) }
+            participantsChanged(&open, joined: follower.id)
+            return follower
+        }
     }
 
     /// A follower left (its connection closed).
     public func leave(_ id: Int) {
-        guard case .open(var shared, var followers, let flush) = state, let index = followers.firstIndex(where: { $0.id == id }) else { return }
-        followers.remove(at: index).outbox.close()
-        shared.participants = followers.map(\.name)
-        shared.followers = shared.participants.count
-        state = .open(shared, followers: followers, flush: flush)
-        participantsChanged()
-    }
-
-    /// The participants changed: sent at once without a delay (to all but `joined`, whose welcome has
-    /// them), else once the delay passed.
-    private func participantsChanged(joined: Int? = nil) {
-        guard case .open(let shared, let followers, let flush) = state else { return }
-        guard participantsDelay > .zero else { return sendParticipants(except: joined) }
-        guard flush == nil else { return }
-        let delay = participantsDelay
-        let task = Task {
-            try? await Task.sleep(for: delay)
-            self.sendParticipants()
+        changeOpen { (open: inout Open) -> Void? in
+            guard let index = open.followers.firstIndex(where: { $0.id == id }) else { return nil }
+            open.followers.remove(at: index).outbox.close()
+            open.shared.participants.remove(at: index)
+            open.shared.followers = open.followers.count
+            participantsChanged(&open)
+            return ()
         }
-        state = .open(shared, followers: followers, flush: task)
     }
 
-    /// The participants now, to everyone (and to the owner's status line): their number to the followers
-    /// that said `countOnly`, the names (encoded only if one did not) to the others.
-    private func sendParticipants(except joined: Int? = nil) {
-        guard case .open(let shared, let followers, _) = state else { return }
-        state = .open(shared, followers: followers, flush: nil)
-        participantsInput.yield(shared.participants)
-        let others = joined.map { id in followers.filter { $0.id != id } } ?? followers
-        broadcast(.followers(shared.followers), to: others.filter(\.countOnly))
-        broadcast(.participants(shared.participants), to: others.filter { !$0.countOnly })
+    /// The participants changed: the owner and the followers are told at once without a delay (all
+    /// followers but `joined`, whose welcome has them), else once their delay passed.
+    private func participantsChanged(_ open: inout Open, joined: Int? = nil) {
+        if participantsDelay == .zero {
+            participantsInput.yield(open.shared.participants)
+        } else if open.ownerFlush == nil {
+            let delay = participantsDelay
+            open.ownerFlush = Task {
+                try? await Task.sleep(for: delay)
+                self.tellOwner()
+            }
+        }
+        if followersDelay == .zero {
+            tellFollowers(open, except: joined)
+        } else if open.followersFlush == nil {
+            let delay = followersDelay
+            open.followersFlush = Task {
+                try? await Task.sleep(for: delay)
+                self.tellFollowers()
+            }
+        }
+    }
+
+    /// The participants now, to the owner's status line (after the delay).
+    private func tellOwner() {
+        changeOpen { open in
+            open.ownerFlush = nil
+            participantsInput.yield(open.shared.participants)
+            return ()
+        }
+    }
+
+    /// The participants now, to the followers (after the delay).
+    private func tellFollowers() {
+        changeOpen { open in
+            open.followersFlush = nil
+            tellFollowers(open)
+            return ()
+        }
+    }
+
+    /// Their number to the followers that said `countOnly`, the names (encoded only if one did not) to
+    /// the others.
+    private func tellFollowers(_ open: Open, except joined: Int? = nil) {
+        let others = joined.map { id in open.followers.filter { $0.id != id } } ?? open.followers
+        broadcast(.followers(open.shared.followers), to: others.filter(\.countOnly))
+        broadcast(.participants(open.shared.participants), to: others.filter { !$0.countOnly })
     }
 
     /// The owner ends the session: every follower gets `end(name)` as its last message.
     public func end() {
-        guard case .open(var shared, let followers, let flush) = state else { return }
-        flush?.cancel()
+        guard case .open(let open) = state else { return }
+        open.ownerFlush?.cancel()
+        open.followersFlush?.cancel()
+        var shared = open.shared
         shared.endedBy = shared.owner
         state = .ended(shared)
-        broadcast(.end(name: shared.owner), to: followers)
+        broadcast(.end(name: shared.owner), to: open.followers)
         participantsInput.finish()
     }
 

@@ -7,7 +7,10 @@ import PajamaTestSupport
 ///
 /// - `join storm`: 2,000 followers connecting at once (cap 2,000) while the owner turns a page every 50
 ///   ms: the time until every one is welcomed, and the owner's turn (publish to a follower joined before
-///   the storm receiving it) p50/p99 during the storm.
+///   the storm receiving it) p50/p99 during the storm. The crowd and that follower each run in a child
+///   process (`CrowdChild`), as on other machines: they share the two cores, not the host's event loops
+///   and task pool (in one process the turn waited behind the crowd's own 2,000 handshakes). The note says
+///   how long the host's threads ran and how long they waited for a CPU meanwhile (`schedule()`).
 /// - `slowloris`: 800 sockets each sending a request head a byte a second (kept at 800: one closed by the
 ///   header timeout is opened again), the owner turning a page every 50 ms for 15 s: the turn's p99.
 /// - `host RSS`: the host alone in a child process (`pajama-bench --host-only`) with 1,000 followers
@@ -25,7 +28,7 @@ struct CoReadingCrowdScenario: Scenario {
         rows.append(storm.welcomedRow(name))
         rows.append(BenchRow(scenario: name, name: "join storm: owner turn", unit: .seconds, stats: Statistics(storm.turns),
                              target: "p99 < 50 ms", met: Statistics(storm.turns).p99 < 0.050,
-                             note: "\(storm.turns.count) turns during the storm"))
+                             note: "\(storm.turns.count) turns; host threads ran \(Self.seconds(storm.hostRan)), waited \(Self.seconds(storm.hostWaited)) for a CPU"))
         let slow = try await slowloris(sockets: 800, seconds: options.scale < 1 ? 5 : 15, locations: locations, folder: folder)
         rows.append(BenchRow(scenario: name, name: "slowloris 800: owner turn", unit: .seconds, stats: Statistics(slow.turns),
                              target: "p99 < 20 ms", met: Statistics(slow.turns).p99 < 0.020,
@@ -34,6 +37,22 @@ struct CoReadingCrowdScenario: Scenario {
         rows.append(BenchRow(scenario: name, name: "host RSS, 1000 followers", unit: .megabytes, stats: Statistics([Double(rss.bytes) / 1048576]),
                              target: "< 200 MB", met: rss.bytes < 200 << 20, note: "\(rss.welcomed) welcomed; the host alone in a child process"))
         return rows
+    }
+
+    static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
+
+    /// This process's threads so far (`/proc/self/task/*/schedstat`): seconds on a CPU, seconds runnable
+    /// but waiting for one (the machine's other work, or more runnable threads than cores).
+    static func schedule() -> (ran: Double, waited: Double) {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        var ran = 0.0, waited = 0.0
+        for task in tasks {
+            let fields = ((try? String(contentsOfFile: "/proc/self/task/\(task)/schedstat", encoding: .utf8)) ?? "").split(separator: " ")
+            guard fields.count >= 2, let run = Double(fields[0]), let wait = Double(fields[1]) else { continue }
+            ran += run / 1e9
+            waited += wait / 1e9
+        }
+        return (ran, waited)
     }
 
     static func locations(_ folder: URL) throws -> [StoryLocation] {
@@ -65,6 +84,9 @@ struct CoReadingCrowdScenario: Scenario {
         var failed: Int
         var allWelcomedAfter: Double
         var turns: [Double]
+        /// The host process's threads during the storm: seconds run on a CPU, seconds runnable but waiting for one.
+        var hostRan: Double
+        var hostWaited: Double
 
         func welcomedRow(_ scenario: String) -> BenchRow {
             BenchRow(scenario: scenario, name: "join storm: all welcomed", unit: .seconds, stats: Statistics([allWelcomedAfter]),
@@ -108,49 +130,99 @@ struct CoReadingCrowdScenario: Scenario {
         limits.followerCap = followers + 1
         let host = CoReadingHost(content: .folder(folder), storyId: "lantern-keeper", storyVersion: nil,
                                  configuration: .init(port: 0, ownerName: "bench", limits: limits), token: Self.token, log: { _ in })
-        let url = URL(string: try await host.start())!
-        await host.publish(locations[0])
-        let reference = Reference(url: url)
-        var references = reference.received.makeAsyncIterator()
-        _ = await references.next()
-        let tally = Tally()
-        let started = now()
-        var listeners: [Task<Void, Never>] = []
-        for index in 0..<followers {
-            let events = FollowerConnection.connect(to: url, token: Self.token, name: "s\(index)")
-            listeners.append(Task {
-                for await event in events {
-                    switch event {
-                    case .welcome:
-                        tally.counts.withLock {
-                            $0.welcomed += 1
-                            $0.lastWelcome = now() - started
-                        }
-                    case .failed(.sessionFull):
-                        tally.counts.withLock { $0.full += 1 }
-                    case .failed(let error):
-                        FileHandle.standardError.write(Data("coreading-crowd: a follower failed: \(error)\n".utf8))
-                        tally.counts.withLock { $0.failed += 1 }
-                    default: break
-                    }
-                }
-            })
+        let url = try await host.start()
+        // Each move's line index is its number, so the reference child's "at N T" names the move it received.
+        func move(_ number: Int) -> StoryLocation {
+            var location = locations[number % locations.count]
+            location.lineIndex = number
+            return location
         }
+        await host.publish(move(0))
+        let reference = try Child(["--follow", url])
+        defer { reference.stop() }
+        guard await reference.received(0, within: 60) != nil else { throw Skip(reason: "the reference follower was not welcomed: \(reference.text())") }
+        let before = Self.schedule()
+        let crowd = try Child(["--crowd", url, "--crowd-size", String(followers)])
+        defer { crowd.stop() }
         var turns: [Double] = []
-        var move = 1
+        var number = 1
         let deadline = now() + 180
-        while tally.settled < followers, now() < deadline {
-            turns.append(await Self.turn(host, to: locations[move % locations.count], &references))
-            move += 1
+        while crowd.counts().settled < followers, now() < deadline {
+            let started = now()
+            await host.publish(move(number))
+            guard let received = await reference.received(number, within: 30) else { throw Skip(reason: "move \(number) never reached the reference follower") }
+            turns.append(received - started)
+            number += 1
             try await Task.sleep(for: .milliseconds(50))
         }
-        let counts = tally.counts.withLock { $0 }
+        let after = Self.schedule()
+        let counts = crowd.counts()
         FileHandle.standardError.write(Data("coreading-crowd: storm: \(counts.welcomed) welcomed in \(counts.lastWelcome) s\n".utf8))
         await host.end()
-        listeners.forEach { $0.cancel() }
-        reference.task.cancel()
         return Storm(followers: followers, welcomed: counts.welcomed, full: counts.full, failed: counts.failed,
-                     allWelcomedAfter: counts.lastWelcome, turns: turns)
+                     allWelcomedAfter: counts.lastWelcome, turns: turns, hostRan: after.ran - before.ran, hostWaited: after.waited - before.waited)
+    }
+
+    /// Counts a follower's welcome or failure in `tally` (its last welcome: monotonic seconds).
+    static func count(_ events: AsyncStream<FollowerEvent>, into tally: Tally) async {
+        for await event in events {
+            switch event {
+            case .welcome:
+                tally.counts.withLock {
+                    $0.welcomed += 1
+                    $0.lastWelcome = now()
+                }
+            case .failed(.sessionFull):
+                tally.counts.withLock { $0.full += 1 }
+            case .failed(let error):
+                FileHandle.standardError.write(Data("coreading-crowd: a follower failed: \(error)\n".utf8))
+                tally.counts.withLock { $0.failed += 1 }
+            default: break
+            }
+        }
+    }
+
+    /// A storm's child process (`CrowdChild`: the crowd, or the reference follower), as if on another
+    /// machine: it shares the cores, not the host's event loops and task pool. What it prints goes to a file.
+    struct Child {
+        let pid: pid_t
+        let output: String
+        let directory: TemporaryDirectory
+
+        init(_ arguments: [String]) throws {
+            directory = try TemporaryDirectory(prefix: "pajama-bench-crowd")
+            output = directory.path + "/out"
+            let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+            var environment = ProcessInfo.processInfo.environment
+            environment["PAJAMA_TOKEN"] = CoReadingCrowdScenario.token
+            pid = try ChildProcess.spawn(me, arguments, outputFile: output, errorFile: directory.path + "/err",
+                                         environment: environment, cleanSignals: true)
+        }
+
+        func text() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
+
+        /// When the reference follower received move `number` (monotonic seconds), polled every millisecond.
+        func received(_ number: Int, within seconds: Double) async -> Double? {
+            let prefix = "at \(number) "
+            let end = now() + seconds
+            while now() < end {
+                if let line = text().split(separator: "\n").last(where: { $0.hasPrefix(prefix) }) { return Double(line.dropFirst(prefix.count)) }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return nil
+        }
+
+        /// The crowd's counts as last printed; `lastWelcome`: seconds from its start to its latest welcome.
+        func counts() -> (settled: Int, welcomed: Int, full: Int, failed: Int, lastWelcome: Double) {
+            let lines = text().split(separator: "\n")
+            let started = lines.first { $0.hasPrefix("started ") }.flatMap { Double($0.dropFirst(8)) } ?? 0
+            let words = lines.last { $0.hasPrefix("settled ") }?.split(separator: " ").dropFirst().map(String.init) ?? []
+            guard words.count == 4, let welcomed = Int(words[0]), let full = Int(words[1]), let failed = Int(words[2]),
+                  let last = Double(words[3]) else { return (0, 0, 0, 0, 0) }
+            return (welcomed + full + failed, welcomed, full, failed, welcomed > 0 ? last - started : 0)
+        }
+
+        func stop() { ChildProcess.terminate(pid) }
     }
 
     func slowloris(sockets: Int, seconds: Double, locations: [StoryLocation], folder: URL) async throws -> (turns: [Double], refused: Int) {
@@ -195,12 +267,7 @@ struct CoReadingCrowdScenario: Scenario {
         var listeners: [Task<Void, Never>] = []
         for index in stride(from: 0, to: followers, by: 1) {
             let events = FollowerConnection.connect(to: url, token: Self.token, name: "r\(index)")
-            listeners.append(Task {
-                for await event in events {
-                    if case .welcome = event { tally.counts.withLock { $0.welcomed += 1 } }
-                    if case .failed = event { tally.counts.withLock { $0.failed += 1 } }
-                }
-            })
+            listeners.append(Task { await Self.count(events, into: tally) })
             if index % 100 == 99 { _ = await eventually(timeout: .seconds(60)) { tally.settled >= index + 1 } }
         }
         _ = await eventually(timeout: .seconds(60)) { tally.settled >= followers }

@@ -37,11 +37,22 @@ struct PajamaBench: AsyncParsableCommand {
     @Option(help: .hidden)
     var hostMaxFollowers = 256
 
+    @Option(help: .hidden)
+    var crowd: String?
+
+    @Option(help: .hidden)
+    var crowdSize = 2000
+
+    @Option(help: .hidden)
+    var follow: String?
+
     static var all: [any Scenario] { Scenarios.all }
 
     func run() async throws {
         if let folder = saveProgressForever { ProgressSaveLoop.run(folder: folder) }
         if let folder = hostOnly { await HostOnlyChild.run(folder: folder, headerTimeout: .milliseconds(hostHeaderTimeoutMs), followerCap: hostMaxFollowers) }
+        if let url = crowd.flatMap(URL.init(string:)) { await CrowdChild.run(url: url, followers: crowdSize) }
+        if let url = follow.flatMap(URL.init(string:)) { await CrowdChild.follow(url: url) }
         if list {
             for scenario in Self.all { print("\(scenario.name.padded(12)) \(scenario.summary)") }
             return

@@ -35,6 +35,32 @@ import WSClient
         #expect(Double(double) < 2.2 * Double(bytes), "\(bytes) bytes for \(n), \(double) for \(2 * n)")
     }
 
+    /// The owner's status line is told within `participantsDelay`; the followers, who never show the count,
+    /// once per `followersDelay` (a message to every follower each time): a storm's count changes cost the
+    /// followers one message a second, not ten.
+    @Test func followersAreToldTheCountSeldomerThanTheOwner() async throws {
+        let session = CoReadingSession(owner: "bob", participantsDelay: .milliseconds(10), followersDelay: .seconds(3600))
+        await session.selectStory(Self.story)
+        var changes = session.participantChanges.makeAsyncIterator()
+        let ann = try #require(await session.join(name: "ann", countOnly: true))
+        let old = try #require(await session.join(name: "old"))
+        for index in 0..<48 { _ = await session.join(name: "f\(index)", countOnly: true) }
+        while let names = await changes.next(), names.count < 50 {}
+        // The owner knows all 50; the followers have their welcomes only (their delay has not passed).
+        #expect(ann.outbox.take().map(\.type) == ["welcome"])
+        #expect(old.outbox.take().map(\.type) == ["welcome"])
+        await session.leave(old.id)
+        #expect(await session.current.participants == ["ann"] + (0..<48).map { "f\($0)" })
+
+        let soon = CoReadingSession(owner: "bob", participantsDelay: .milliseconds(10), followersDelay: .milliseconds(30))
+        await soon.selectStory(Self.story)
+        let cy = try #require(await soon.join(name: "cy", countOnly: true))
+        _ = cy.outbox.take()
+        for index in 0..<20 { _ = await soon.join(name: "g\(index)", countOnly: true) }
+        // Told at last (a loaded machine may split the joins over two tellings; the latest wins).
+        #expect(await eventually { cy.outbox.take().last == .followers(21) })
+    }
+
     @Test func aCountOnlyFollowerIsToldHowManyAndAnOlderOneWho() async throws {
         let session = CoReadingSession(owner: "bob")
         await session.selectStory(Self.story)
