@@ -1,3 +1,4 @@
+import CAllocCount
 import Foundation
 import PajamaCore
 import PajamaTestSupport
@@ -5,7 +6,9 @@ import PajamaTestSupport
 /// `memory`: a reader goes through 10,000 pages of a generated 20,000-beat story through the whole
 /// engine (StoryContentManager with its caches and preloader, ReaderViewModel with its history), taking
 /// random choices (fixed seed); resident memory is read at 1k, 5k and 10k pages and its peak reported.
-/// Flat means the caches and the history are bounded: RSS at 10k pages is within a few MB of 1k.
+/// Flat means the caches and the history are bounded: RSS at 10k pages is within a few MB of 1k. The heap's
+/// live allocations at each checkpoint (glibc's mallinfo2, through CAllocCount) tell our objects from the
+/// allocator's free memory, and the RSS after `malloc_trim` how much of the rest glibc merely kept.
 struct MemoryScenario: Scenario {
     let name = "memory"
     let summary = "RSS while reading 10,000 pages of a generated 20,000-beat story (flat, < 64 MB)"
@@ -25,7 +28,7 @@ struct MemoryScenario: Scenario {
         let before = residentMegabytes()
         await viewModel.start()
         var rng = SeededGenerator(seed: 11)
-        var readings: [(pages: Int, megabytes: Double)] = []
+        var readings: [(pages: Int, megabytes: Double, heap: pajama_heap)] = []
         for page in 1...pages {
             switch viewModel.state {
             case .page(let p) where !p.page.choices.isEmpty:
@@ -35,22 +38,36 @@ struct MemoryScenario: Scenario {
             default:
                 await viewModel.changePage(.advance)
             }
-            if checkpoints.contains(page) { readings.append((page, residentMegabytes())) }
+            if checkpoints.contains(page) { readings.append((page, residentMegabytes(), pajama_heap_now())) }
         }
         await content.settlePreloads()
         let peak = peakResidentMegabytes()
+        let freeBeforeTrim = Self.megabytes(pajama_heap_now().free_bytes)
+        _ = pajama_heap_trim()
+        let trimmed = residentMegabytes()
         let growth = (readings.last?.megabytes ?? .nan) - (readings.first?.megabytes ?? .nan)
+        let heapGrowth = Self.megabytes(readings.last?.heap.in_use ?? 0) - Self.megabytes(readings.first?.heap.in_use ?? 0)
         let flat = growth < 4
         var rows = [BenchRow(scenario: name, name: "RSS before reading", unit: .megabytes, stats: Statistics([before]))]
         for reading in readings {
             rows.append(BenchRow(scenario: name, name: "RSS after \(reading.pages) pages", unit: .megabytes,
                                  stats: Statistics([reading.megabytes])))
         }
+        // Which part is ours: the heap's live allocations (glibc's mallinfo2, every arena) at each checkpoint.
+        for reading in readings {
+            rows.append(BenchRow(scenario: name, name: "heap in use after \(reading.pages) pages", unit: .megabytes,
+                                 stats: Statistics([Self.megabytes(reading.heap.in_use)]),
+                                 note: String(format: "%.1f MB free in the heap", Self.megabytes(reading.heap.free_bytes))))
+        }
+        rows.append(BenchRow(scenario: name, name: "RSS after malloc_trim", unit: .megabytes, stats: Statistics([trimmed]),
+                             note: String(format: "%.1f MB free in the heap before", freeBeforeTrim)))
         rows.append(BenchRow(scenario: name, name: "peak RSS while reading", unit: .megabytes, stats: Statistics([peak]),
                              target: "flat and < 64 MB", met: flat && peak < 64,
-                             note: String(format: "growth %.1f MB from %d to %d pages", growth, readings.first?.pages ?? 0, pages)))
+                             note: String(format: "growth %.1f MB from %d to %d pages (heap in use %+.2f MB)", growth, readings.first?.pages ?? 0, pages, heapGrowth)))
         return rows
     }
+
+    static func megabytes(_ bytes: UInt64) -> Double { Double(bytes) / 1_048_576 }
 
     /// Resets the kernel's high-water mark of this process's RSS (Linux: "5" to /proc/self/clear_refs),
     /// so the peak belongs to this scenario and not to an earlier one in the same run.

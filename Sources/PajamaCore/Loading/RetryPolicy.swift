@@ -126,7 +126,9 @@ public struct RetryPolicy: Sendable {
                 group.addTask {
                     var last = first
                     while true {
-                        try await clock.sleep(until: clock.now.advanced(by: limit), tolerance: nil)
+                        // Cancelled when the operation ends, mostly long before `limit`: a sleep that keeps
+                        // nothing once cancelled (`PromptSleep`), since every load starts one.
+                        try await PromptSleep.sleep(until: clock.now.advanced(by: limit), on: clock)
                         let now = await activity()
                         if now == last {
                             throw AssetLoadError(.timeout, subject: subject, detail: "no progress for \(StorySourceError.seconds(limit))")
