@@ -20,6 +20,23 @@ import Testing
         #expect(!PictureRenderer.hasQuickDraft(PictureLook(mode: .indexed256, pixels: kitty.pixels)))
     }
 
+    /// Pictures in pixels are big (megabytes for kitty): the cache keeps them within its byte limit, the least
+    /// recently used going first, while cells cost nothing against it.
+    @Test func pixelsAreKeptWithinTheByteLimit() async throws {
+        let cache = PictureCache(capacity: 32, pixelByteLimit: 2500, render: { _, width, _, look in
+            guard look.pixels != nil else { return PictureCells(width: width, rows: [[PictureCells.Cell(text: "x")]]) }
+            return PictureCells(pixels: PixelPicture(pixelProtocol: .kitty, columns: width, rows: 1, pixelWidth: 1, pixelHeight: 1,
+                                                     bytes: [UInt8](repeating: 65, count: 1000)))
+        })
+        let path = try AssetPath(validating: "assets/p.png")
+        for width in 1...3 { _ = await cache.cells(for: image, key: PictureCache.Key(path: path, width: width, height: 1, look: kitty)) }
+        #expect(await cache.count == 2, "3,000 bytes over a 2,500-byte limit: the oldest went")
+        #expect(await cache.cached(PictureCache.Key(path: path, width: 1, height: 1, look: kitty)) == nil)
+        #expect(await cache.cached(PictureCache.Key(path: path, width: 3, height: 1, look: kitty)) != nil)
+        for width in 1...10 { _ = await cache.cells(for: image, key: PictureCache.Key(path: path, width: width, height: 1, mode: .truecolor)) }
+        #expect(await cache.count == 12, "cells cost nothing")
+    }
+
     @Test func encodedOncePerSizeAndLook() async throws {
         let cache = PictureCache()
         let path = try AssetPath(validating: "assets/p.png")

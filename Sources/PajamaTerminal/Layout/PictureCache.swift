@@ -39,6 +39,9 @@ public actor PictureCache {
     public typealias Render = @Sendable (StoryImage, _ width: Int, _ height: Int, PictureLook) -> PictureCells
 
     public let capacity: Int
+    /// The most bytes of pictures in pixels kept together (a kitty picture at 200x60 is about 2 MB): the
+    /// least recently used go first beyond it. Cells cost nothing against it.
+    public let pixelByteLimit: Int
     private let renderer: Render
     /// Renders the quick drafts of `draft(for:key:)` (none when nil, or when it returns nil).
     private let drafter: Draft?
@@ -58,9 +61,10 @@ public actor PictureCache {
     }
 
     /// A cache rendering with `render`, and drafting with `draft` (none when nil, or when it returns nil).
-    public init(capacity: Int = 32, render: @escaping Render, draft: Draft? = nil) {
+    public init(capacity: Int = 32, pixelByteLimit: Int = 32 << 20, render: @escaping Render, draft: Draft? = nil) {
         self.capacity = max(1, capacity)
-        entries = Locked(LRUCache(countLimit: self.capacity))
+        self.pixelByteLimit = max(1, pixelByteLimit)
+        entries = Locked(LRUCache(costLimit: self.pixelByteLimit, countLimit: self.capacity))
         renderer = render
         drafter = draft
     }
@@ -79,7 +83,7 @@ public actor PictureCache {
         if let cells = cached(key) { return cells }
         let cells = renderer(image, key.width, key.height, key.look)
         renderCount += 1
-        entries.withLock { _ = $0.insert(cells, for: key, cost: 0) }
+        entries.withLock { _ = $0.insert(cells, for: key, cost: cells.pixels?.bytes.count ?? 0) }
         return cells
     }
 
