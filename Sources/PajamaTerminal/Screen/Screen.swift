@@ -288,7 +288,7 @@ public final class Screen {
             lateReplies = late.isDone ? nil : late
             if keys.first == 27 { return .escape }
             for key in keys.reversed() { unget_wch(wchar_t(key)) }  // curses gives back the last pushed first
-            keysGivenBack = keys.count
+            keysGivenBack += keys.count
             return readKey()
         }
         switch value {
