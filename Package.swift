@@ -160,7 +160,7 @@ let package = Package(
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
                 "PajamaCoReading", "CAllocCount",
-                "PajamaInk", "PajamaInkBridge", "PajamaJSON",
+                "PajamaInk", "PajamaInkBridge", "PajamaJSON", "PajamaTwine", "PajamaTwineBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

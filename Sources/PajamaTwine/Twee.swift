@@ -6,7 +6,8 @@ import Foundation
 /// line starting with `\::` is a line starting with `::`.
 public enum Twee {
     public static func parse(_ source: String) throws(TwineParseError) -> TwineStory {
-        var text = source
+        // "\r\n" is one Character in Swift: a file written on Windows is split into lines only once it is "\n".
+        var text = source.replacingCRLF()
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var passages: [TwinePassage] = []
         var current: (header: Header, lines: [Substring])?

@@ -16,8 +16,9 @@ public struct TwineScan: Sendable {
 
     public var passages: [Passage]
 
-    public init(_ story: TwineStory) {
-        passages = story.passages.map { passage in
+    /// `only`: the passages to read (all when nil).
+    public init(_ story: TwineStory, only: ((TwinePassage) -> Bool)? = nil) {
+        passages = story.passages.filter { only?($0) ?? true }.map { passage in
             var found = Passage(name: passage.name, tags: passage.tags)
             Self.walk(HarloweParser.parse(passage.text), into: &found)
             return found

@@ -159,7 +159,7 @@ public actor TwineStorySource: StoryFilesSource {
         let maker = TwineBeatMaker(story: story, file: file, title: title.isEmpty ? name : title, version: version, seed: seed)
         let manifest = StoryManifest(
             id: storyId(name), title: String(maker.title.prefix(500)), author: nil, version: version,
-            startBeatId: TwineBeatMaker.startBeatId, criticality: criticality(TwineScan(story)))
+            startBeatId: TwineBeatMaker.startBeatId, criticality: criticality(TwineScan(story) { $0.tags.contains("critical") || $0.tags.contains("important") }))
         return (maker, StoryEncoder.encode(manifest))
     }
 

@@ -17,5 +17,6 @@ enum Scenarios {
         CoReadingCrowdScenario(),
         InkScenario(),
         InkPathScenario(),
+        TwineScenario(),
     ]
 }

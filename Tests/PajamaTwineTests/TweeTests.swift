@@ -38,6 +38,13 @@ import Testing
         #expect(story.formatKind == .harlowe)
     }
 
+    @Test func windowsLineEndings() throws {
+        let story = try Twee.parse(":: StoryData\r\n{\"format\": \"SugarCube\", \"start\": \"B\"}\r\n\r\n:: A\r\none\r\n\r\n:: B\r\ntwo\r\n")
+        #expect(story.passages.map(\.name) == ["A", "B"])
+        #expect(story.format == "SugarCube")
+        #expect(story.passage(named: "A")?.text == "one")
+    }
+
     @Test func errorsSayWhat() {
         #expect(throws: TwineParseError.self) { try Twee.parse("no header here") }
         #expect(throws: TwineParseError("the start passage \"Nowhere\" named by StoryData does not exist")) {

@@ -30,8 +30,15 @@ public final class HarloweRuntime {
         return nodes
     }
 
-    /// The passages tagged `tag`, in story order.
-    func tagged(_ tag: String) -> [TwinePassage] { story.passages.filter { $0.tags.contains(tag) } }
+    private var taggedPassages: [String: [TwinePassage]] = [:]
+
+    /// The passages tagged `tag`, in story order (found once: every moment asks for its headers and footers).
+    func tagged(_ tag: String) -> [TwinePassage] {
+        if let known = taggedPassages[tag] { return known }
+        let found = story.passages.filter { $0.tags.contains(tag) }
+        taggedPassages[tag] = found
+        return found
+    }
 
     /// Another seed for the readings that start after this (a resumed reading's saved seed).
     public func reseed(_ seed: Int) { self.seed = seed }

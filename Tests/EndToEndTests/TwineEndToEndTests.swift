@@ -1,0 +1,119 @@
+import Foundation
+import PajamaCore
+import PajamaTestSupport
+import Testing
+
+/// A Twine story (Twee 3, Harlowe) on the real binary (docs/twine.md): read in the terminal with its
+/// picture, a revealed hook, a passage link, quit and resume; `pajama play` and `pajama validate`; and
+/// co-read by an owner and two followers.
+@Suite(.serialized) struct TwineEndToEndTests {
+    let pajama = PackagePaths.executable("pajama").path
+
+    static let twee = """
+        :: StoryTitle
+        The Tide Mill
+
+        :: StoryData
+        {"ifid": "6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C30", "format": "Harlowe", "format-version": "3.3.9", "start": "Mill"}
+
+        :: Mill [critical]
+        <img src="images/mill.txt" alt="the mill">The ''tide mill'' creaks. (set: $flour to 2)
+        |sack>[A sack leans on the wall.] (link: "Open the sack")[(replace: ?sack)[The sack holds $flour loaves of flour.]]
+        [[Climb the ladder->Loft]]
+        [[Walk to the sea->Sea]]
+
+        :: Loft
+        The loft smells of //old grain//. (if: $flour > 1)[You count the sacks below.]
+        [[Down again->Mill]]
+
+        :: Sea
+        The water is cold and grey. The end.
+        """
+
+    static func folder() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory(prefix: "pajama-twine-e2e")
+        _ = try dir.write("tide-mill.twee", twee)
+        _ = try dir.write("images/mill.txt", "==[ MILL ART ]==\n  |~~|  \n")
+        return dir
+    }
+
+    func run(_ arguments: [String], home: TemporaryDirectory) throws -> ChildProcess.Result {
+        var environment = ProcessInfo.processInfo.environment
+        for (name, value) in Paths.environment(home: home.path) { environment[name] = value }
+        return try ChildProcess.run(pajama, arguments, environment: environment)
+    }
+
+    @Test func aTwineStoryWithItsPictureARevealedHookALinkAndResume() throws {
+        let dir = try Self.folder()
+        defer { dir.remove() }
+        let home = try TemporaryDirectory(prefix: "pajama-twine-home")
+        defer { home.remove() }
+        let t = try TmuxSession([pajama, "read", "--no-sound", dir.path], width: 100, height: 30, home: home)
+        try t.waitFor("The Tide Mill")
+        let first = try t.press("Space", thenWaitFor: "==[ MILL ART ]==")
+        #expect(first.contains("The tide mill creaks."))
+        #expect(first.contains("A sack leans on the wall."))
+        #expect(!first.contains("<img") && !first.contains("''") && !first.contains("(set:"))
+        #expect(t.attributes(at: "tide")?.contains("1") == true, "\(t.screenWithColours())")
+        try t.press("Space", thenWaitFor: "3. Walk to the sea")
+        let opened = try t.press("1", thenWaitFor: "The sack holds 2 loaves of flour.")
+        #expect(!opened.contains("A sack leans"))
+        try t.press("Space", thenWaitFor: "1. Climb the ladder")
+        try t.press("1", thenWaitFor: "You count the sacks below.")
+        try t.press("q", thenWaitFor: "[exited 0]")
+        t.killServer()
+        // A new process opens on the same page, and back still works.
+        let again = try TmuxSession([pajama, "read", "--no-sound", dir.path], width: 100, height: 30, home: home)
+        defer { again.stop() }
+        try again.waitFor("You count the sacks below.")
+        try again.press("Left", thenWaitFor: "2. Walk to the sea")
+        try again.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    @Test func playAndValidate() throws {
+        let dir = try Self.folder()
+        defer { dir.remove() }
+        let home = try TemporaryDirectory(prefix: "pajama-twine-play")
+        defer { home.remove() }
+        let sea = try run(["play", dir.path, "--choices", "3"], home: home)
+        #expect(sea.status == 0, "\(sea.stderr)")
+        let lines = sea.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "The Tide Mill")
+        #expect(lines.contains("The tide mill creaks."))
+        #expect(lines.contains("> 3. Walk to the sea"))
+        #expect(lines.contains("The water is cold and grey. The end."))
+        let validate = try run(["validate", dir.path], home: home)
+        #expect(validate.status == 0, "\(validate.stdout)")
+        #expect(validate.stdout.contains("tide-mill: 0 errors, 0 warnings"), "\(validate.stdout)")
+        _ = try dir.write("images/mill.txt", Data())
+        try FileManager.default.removeItem(atPath: dir.path + "/images/mill.txt")
+        let missing = try run(["validate", dir.path], home: home)
+        #expect(missing.status != 0)
+        #expect(missing.stdout.contains("passage \"Mill\": images/mill.txt: the file does not exist"), "\(missing.stdout)")
+    }
+
+    @Test func anOwnerAndTwoFollowersReadATwineStoryTogether() throws {
+        let dir = try Self.folder()
+        defer { dir.remove() }
+        let port = try CoReadingEndToEndTests().freePort()
+        let token = "twine-token-0001"
+        let owner = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", token, "--name", "Olive", dir.path],
+                                    width: 100, height: 30)
+        defer { owner.stop() }
+        try owner.waitFor("The Tide Mill")
+        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", "ann"], width: 100, height: 30)
+        defer { ann.stop() }
+        let cy = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", "cy"], width: 100, height: 30)
+        defer { cy.stop() }
+        for follower in [ann, cy] { try follower.waitFor("The Tide Mill") }
+        try owner.waitFor("2 following")
+        let moves: [(key: String, shows: String)] = [
+            ("Space", "==[ MILL ART ]=="), ("Space", "3. Walk to the sea"), ("1", "The sack holds 2 loaves of flour."),
+            ("Space", "1. Climb the ladder"), ("1", "You count the sacks below."),
+        ]
+        for move in moves {
+            try owner.press(move.key, thenWaitFor: move.shows)
+            for follower in [ann, cy] { try follower.waitFor(move.shows) }
+        }
+    }
+}
