@@ -22,7 +22,7 @@ import Testing
         var opens: String
         var format: String
         var passages = 0
-        var macros = 0
+        var macros: [String] = []
         var unsupported: [String] = []
         var endings = 0
         var paths: [[Int]] = []
@@ -42,7 +42,7 @@ import Testing
             let scan = TwineScan(story)
             var row = Row(id: name, opens: "yes", format: [story.format, story.formatVersion].compactMap { $0 }.joined(separator: " "))
             row.passages = story.passages.count
-            row.macros = scan.macroCounts.count
+            row.macros = scan.macroCounts.keys.sorted()
             row.unsupported = scan.unsupported
             do {
                 _ = try await source.read("story.json")
@@ -63,7 +63,7 @@ import Testing
         let ending = harlowe.filter { $0.endings > 0 }
         if let report = ProcessInfo.processInfo.environment["TWINE_CORPUS_REPORT"] {
             let lines = rows.map { row in
-                [row.id, row.opens, row.format, "\(row.passages)", "\(row.macros)", row.unsupported.joined(separator: " "), "\(row.endings)/5",
+                [row.id, row.opens, row.format, "\(row.passages)", row.macros.joined(separator: " "), row.unsupported.joined(separator: " "), "\(row.endings)/5",
                  row.paths.map { $0.map { String($0 + 1) }.joined(separator: ",") }.joined(separator: ";")].joined(separator: "\t")
             }
             try (lines.joined(separator: "\n") + "\n").write(toFile: report, atomically: true, encoding: .utf8)
