@@ -179,11 +179,5 @@ public actor TwineStorySource: StoryFilesSource {
     }
 
     /// The story id: the story's `name`, every character outside `[A-Za-z0-9_-]` made `-`.
-    static func storyId(_ name: String) -> String {
-        let id = String(name.unicodeScalars.prefix(128).map { scalar -> Character in
-            let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
-            return ok ? Character(scalar) : "-"
-        })
-        return id.isEmpty ? "twine" : id
-    }
+    static func storyId(_ name: String) -> String { StoryManifest.id(fromName: name, otherwise: "twine") }
 }

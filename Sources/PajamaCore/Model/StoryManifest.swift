@@ -42,6 +42,16 @@ public struct StoryManifest: Hashable, Sendable {
         criticality[reference.path] ?? reference.role.defaultCriticality
     }
 
+    /// The id of a story known by a name (an ink or Twine file's): every character outside `[A-Za-z0-9_-]`
+    /// made `-`, at most 128; `otherwise` for an empty name.
+    public static func id(fromName name: String, otherwise: String) -> String {
+        let id = String(name.unicodeScalars.prefix(128).map { scalar -> Character in
+            let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-")
+            return ok ? Character(scalar) : "-"
+        })
+        return id.isEmpty ? otherwise : id
+    }
+
     /// A story or beat id: `[A-Za-z0-9_-]{1,128}`.
     public static func isValidId(_ id: String) -> Bool {
         guard !id.isEmpty, id.utf8.count <= 128 else { return false }
