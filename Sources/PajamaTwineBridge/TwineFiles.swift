@@ -5,7 +5,7 @@ import PajamaTwine
 /// Which files are a Twine story (docs/twine.md, "Which files are Twine"): a `.twee` or `.tw` file (Twee 3
 /// source) or an `.html`/`.htm` file holding `<tw-storydata>` (what Twine publishes); a folder holding
 /// `.twee`/`.tw` files (all of them, in name order, are one story, as Tweego builds them), else one published
-/// HTML file (`index.html` or `story.html` first, else the only one).
+/// HTML file (`index.html` or `story.html` first, else the only one); never a folder with a `story.json`.
 public enum TwineFiles {
     /// True for a name a Twine story may have.
     public static func mayBeTwine(_ name: String) -> Bool {
@@ -28,7 +28,9 @@ public enum TwineFiles {
             guard mayBeTwine(name), hasTwineContent(url.path) else { return nil }
             return (url.deletingLastPathComponent().path, [name])
         }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return nil }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path), !names.contains("story.json") else {
+            return nil  // a folder with a story.json is a package (or an ink story), whatever else it holds
+        }
         let visible = names.filter { !$0.hasPrefix(".") }.sorted()
         let twee = visible.filter { isTwee($0) && hasTwineContent(url.appendingPathComponent($0).path) }
         if !twee.isEmpty { return (url.path, twee) }

@@ -41,6 +41,9 @@ import Testing
         defer { directory.remove() }
         let source = try #require(TwineStorySource.local(directory.path, seed: 3))
         #expect(source.files == ["lighthouse.twee"])
+        let package = try folder(["story.json": "{}", "notes.twee": Self.twee])
+        defer { package.remove() }
+        #expect(TwineFiles.files(at: package.path) == nil)  // a package, whatever else it holds
         let manifest = try StoryDecoder.decodeManifest(try await source.read("story.json"))
         #expect(manifest.title == "The Lighthouse")
         #expect(manifest.id == "lighthouse")
