@@ -2,26 +2,35 @@ import Foundation
 
 /// The HTML Twine 2 publishes: a `<tw-storydata name startnode format format-version ifid>` element holding
 /// one `<tw-passagedata pid name tags>` element per passage, whose text is HTML-escaped (decoded here).
+///
+/// Read as UTF-8 bytes: every delimiter it looks for is ASCII, so a byte scan finds them without decoding
+/// the megabyte of passage text around them (a published story is often 1 MB, its format's script included).
 public enum TwineHTML {
     public static func parse(_ html: String) throws(TwineParseError) -> TwineStory {
-        let scalars = Array(html.unicodeScalars)
-        guard let storyStart = find("<tw-storydata", in: scalars, from: 0) else { throw TwineParseError("no <tw-storydata> element") }
-        guard let (storyAttributes, storyEnd) = attributes(in: scalars, at: storyStart + "<tw-storydata".count) else {
+        var html = html
+        let story: Result<TwineStory, TwineParseError> = html.withUTF8 { bytes in
+            Result { () throws(TwineParseError) in try parse(bytes) }
+        }
+        return try story.get()
+    }
+
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(TwineParseError) -> TwineStory {
+        guard let storyStart = find("<tw-storydata", in: bytes, from: 0) else { throw TwineParseError("no <tw-storydata> element") }
+        guard let (storyAttributes, storyEnd) = attributes(in: bytes, at: storyStart + "<tw-storydata".utf8.count) else {
             throw TwineParseError("the <tw-storydata> tag is not closed")
         }
-        let close = find("</tw-storydata", in: scalars, from: storyEnd) ?? scalars.count
+        let close = find("</tw-storydata", in: bytes, from: storyEnd) ?? bytes.count
         var passages: [TwinePassage] = []
         var pids: [String: String] = [:]
         var cursor = storyEnd
-        while let open = find("<tw-passagedata", in: scalars, from: cursor), open < close {
-            guard let (passageAttributes, bodyStart) = attributes(in: scalars, at: open + "<tw-passagedata".count) else {
+        while let open = find("<tw-passagedata", in: bytes, from: cursor), open < close {
+            guard let (passageAttributes, bodyStart) = attributes(in: bytes, at: open + "<tw-passagedata".utf8.count) else {
                 throw TwineParseError("passage \(passages.count + 1): its <tw-passagedata> tag is not closed")
             }
-            let bodyEnd = find("</tw-passagedata", in: scalars, from: bodyStart) ?? close
+            let bodyEnd = find("</tw-passagedata", in: bytes, from: bodyStart) ?? close
             guard let name = passageAttributes["name"] else { throw TwineParseError("passage \(passages.count + 1): a <tw-passagedata> without a name") }
             let tags = (passageAttributes["tags"] ?? "").split(separator: " ").map(String.init)
-            var text = String(String.UnicodeScalarView(scalars[bodyStart..<bodyEnd]))
-            text = decodeEntities(text)
+            let text = decodeEntities(UnsafeBufferPointer(rebasing: bytes[bodyStart..<max(bodyStart, bodyEnd)]))
             passages.append(TwinePassage(name: name, tags: tags, text: text.replacingCRLF()))
             if let pid = passageAttributes["pid"] { pids[pid] = name }
             cursor = bodyEnd + 1
@@ -35,69 +44,75 @@ public enum TwineHTML {
                           formatVersion: storyAttributes["format-version"], start: start, passages: passages)
     }
 
-    /// The position of `needle` (ASCII, matched without regard to case) in `scalars` from `start`.
-    static func find(_ needle: String, in scalars: [Unicode.Scalar], from start: Int) -> Int? {
-        let pattern = Array(needle.unicodeScalars)
-        guard let first = pattern.first, scalars.count >= pattern.count else { return nil }
+    /// The position of `needle` (ASCII, starting with `<`, matched without regard to case) in `bytes` from `start`.
+    static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        guard let base = bytes.baseAddress, pattern.count > 0, start >= 0 else { return nil }
         var index = start
-        let last = scalars.count - pattern.count
+        let last = bytes.count - pattern.count
         while index <= last {
-            if lower(scalars[index]) == first {
-                var matched = true
-                for offset in 1..<pattern.count where lower(scalars[index + offset]) != pattern[offset] {
-                    matched = false
-                    break
-                }
-                if matched { return index }
+            // The first byte by memchr: the scan's cost is the memory's, not a loop's.
+            guard let hit = memchr(base + index, Int32(pattern[0]), last - index + 1) else { return nil }
+            index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            var matched = true
+            for offset in 1..<pattern.count where lower(bytes[index + offset]) != pattern[offset] {
+                matched = false
+                break
             }
+            if matched { return index }
             index += 1
         }
         return nil
     }
 
-    private static func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C
     }
 
     /// The attributes of a tag from `start` (after its name) to its `>`, and the position after the `>`;
     /// nil when the tag does not close. Values are entity-decoded; names are lowercased.
-    static func attributes(in scalars: [Unicode.Scalar], at start: Int) -> ([String: String], Int)? {
+    static func attributes(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> ([String: String], Int)? {
         var result: [String: String] = [:]
         var index = start
-        func skipSpace() { while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 } }
+        func skipSpace() { while index < bytes.count, isSpace(bytes[index]) { index += 1 } }
         while true {
             skipSpace()
-            guard index < scalars.count else { return nil }
-            if scalars[index] == ">" { return (result, index + 1) }
-            if scalars[index] == "/" { index += 1; continue }
-            var name = ""
-            while index < scalars.count, !scalars[index].properties.isWhitespace, scalars[index] != "=", scalars[index] != ">", scalars[index] != "/" {
-                name.unicodeScalars.append(lower(scalars[index]))
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: ">") { return (result, index + 1) }
+            if bytes[index] == UInt8(ascii: "/") { index += 1; continue }
+            var name: [UInt8] = []
+            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"),
+                  bytes[index] != UInt8(ascii: "/") {
+                name.append(lower(bytes[index]))
                 index += 1
             }
             skipSpace()
-            var value = ""
-            if index < scalars.count, scalars[index] == "=" {
+            var valueStart = index, valueEnd = index
+            if index < bytes.count, bytes[index] == UInt8(ascii: "=") {
                 index += 1
                 skipSpace()
-                guard index < scalars.count else { return nil }
-                let quote = scalars[index]
-                if quote == "\"" || quote == "'" {
+                guard index < bytes.count else { return nil }
+                let quote = bytes[index]
+                if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
                     index += 1
-                    while index < scalars.count, scalars[index] != quote {
-                        value.unicodeScalars.append(scalars[index])
-                        index += 1
-                    }
-                    guard index < scalars.count else { return nil }
+                    valueStart = index
+                    while index < bytes.count, bytes[index] != quote { index += 1 }
+                    guard index < bytes.count else { return nil }
+                    valueEnd = index
                     index += 1
                 } else {
-                    while index < scalars.count, !scalars[index].properties.isWhitespace, scalars[index] != ">" {
-                        value.unicodeScalars.append(scalars[index])
-                        index += 1
-                    }
+                    valueStart = index
+                    while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">") { index += 1 }
+                    valueEnd = index
                 }
             }
-            if !name.isEmpty { result[name] = decodeEntities(value) }
+            if !name.isEmpty {
+                result[String(decoding: name, as: UTF8.self)] = decodeEntities(UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd]))
+            }
         }
     }
 
@@ -111,36 +126,54 @@ public enum TwineHTML {
     /// `text` with its HTML entities decoded (`&amp;`, `&#39;`, `&#x27;`, the common named ones); an
     /// unknown entity stays as it is.
     public static func decodeEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        var result = ""
-        var rest = Substring(text)
-        while let amp = rest.firstIndex(of: "&") {
-            result += rest[..<amp]
-            let after = rest[rest.index(after: amp)...]
-            if let semi = after.prefix(12).firstIndex(of: ";") {
-                let name = after[..<semi]
-                var decoded: String?
-                if name.hasPrefix("#x") || name.hasPrefix("#X") {
-                    decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
-                } else if name.hasPrefix("#") {
-                    decoded = UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
-                } else {
-                    decoded = namedEntities[String(name)]
-                }
-                if let decoded {
-                    result += decoded
-                    rest = after[after.index(after: semi)...]
-                    continue
-                }
-            }
-            result.append("&")
-            rest = after
+        var text = text
+        return text.withUTF8 { decodeEntities($0) }
+    }
+
+    /// The UTF-8 `bytes` as a string with their HTML entities decoded (an entity is ASCII from `&` to `;`,
+    /// at most 12 bytes after the `&`).
+    static func decodeEntities(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "&")), bytes.count) != nil else {
+            return String(decoding: bytes, as: UTF8.self)
         }
-        result += rest
-        return result
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "&") else {
+                result.append(byte)
+                index += 1
+                continue
+            }
+            let limit = min(bytes.count, index + 13)
+            var semi = index + 1
+            while semi < limit, bytes[semi] != UInt8(ascii: ";") { semi += 1 }
+            if semi < limit, let decoded = entity(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<semi]), as: UTF8.self)) {
+                result += decoded.utf8
+                index = semi + 1
+            } else {
+                result.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// What one entity's name (between `&` and `;`) stands for; nil when it is unknown.
+    private static func entity(_ name: String) -> String? {
+        if name.hasPrefix("#x") || name.hasPrefix("#X") {
+            return UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+        }
+        if name.hasPrefix("#") {
+            return UInt32(name.dropFirst()).flatMap(Unicode.Scalar.init).map { String($0) }
+        }
+        return namedEntities[name]
     }
 }
 
 extension String {
-    func replacingCRLF() -> String { contains("\r") ? replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : self }
+    func replacingCRLF() -> String {
+        utf8.contains(13) ? replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : self
+    }
 }
