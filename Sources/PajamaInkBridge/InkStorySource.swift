@@ -10,7 +10,7 @@ import PajamaJSON
 /// as on any package (docs/ink.md, "Reading ink stories").
 ///
 /// The ink file is read once, on the first request (a failed read is tried again by the next one).
-public actor InkStorySource: StoryFilesSource {
+public actor InkStorySource: BeatMakingSource {
     /// Where the ink file and its assets are.
     public nonisolated let base: any StorySource
     /// The ink file's name in `base`.
@@ -18,7 +18,6 @@ public actor InkStorySource: StoryFilesSource {
     public nonisolated var storyFiles: [String] { [file] }
     public nonisolated var location: String { base.location.hasSuffix("/") ? base.location + file : base.location + "/" + file }
     public nonisolated var isLocal: Bool { base.isLocal }
-    public nonisolated var makesBeats: Bool { true }
     private let requestedSeed: Int?
     /// The ink file's bytes when the opener already read them (to know the file by its content).
     private var prefetched: [UInt8]?
@@ -126,23 +125,11 @@ public actor InkStorySource: StoryFilesSource {
 
     // MARK: StorySource
 
-    public func read(_ path: String) async throws(StorySourceError) -> [UInt8] {
-        try await read(path, progress: { _ in })
+    public func madeManifest() async throws(StorySourceError) -> [UInt8] {
+        try await ready().manifest
     }
 
-    public func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8] {
-        if path == "story.json" { return try await ready().manifest }
-        if path.hasPrefix("beats/"), path.hasSuffix(".json") {
-            return StoryEncoder.encode(try await made(String(path.dropFirst("beats/".count).dropLast(".json".count)), path: path))
-        }
-        return try await base.read(path, progress: progress)
-    }
-
-    public func madeBeat(_ id: String) async throws(StorySourceError) -> Beat? {
-        try await made(id, path: "beats/\(id).json")
-    }
-
-    private func made(_ id: String, path: String) async throws(StorySourceError) -> Beat {
+    public func makeBeat(_ id: String, path: String) async throws(StorySourceError) -> Beat {
         let maker = try await ready().maker
         do throws(InkBeatMaker.Problem) {
             return try maker.beat(id)

@@ -8,7 +8,7 @@ import PajamaTwine
 /// folder or base URL the story's file is in (docs/twine.md). The same shape as the ink bridge's source.
 ///
 /// The files are read once, on the first request (a failed read is tried again by the next one).
-public actor TwineStorySource: StoryFilesSource {
+public actor TwineStorySource: BeatMakingSource {
     public nonisolated let base: any StorySource
     /// The story's files in `base`: one HTML or Twee file, or several Twee files read as one story.
     public nonisolated let files: [String]
@@ -18,7 +18,6 @@ public actor TwineStorySource: StoryFilesSource {
         return base.location.hasSuffix("/") ? base.location + file : base.location + "/" + file
     }
     public nonisolated var isLocal: Bool { base.isLocal }
-    public nonisolated var makesBeats: Bool { true }
     public nonisolated var name: String { TwineFiles.name(files: files, location: base.location) }
     private let requestedSeed: Int?
 
@@ -58,23 +57,11 @@ public actor TwineStorySource: StoryFilesSource {
 
     // MARK: StorySource
 
-    public func read(_ path: String) async throws(StorySourceError) -> [UInt8] {
-        try await read(path, progress: { _ in })
+    public func madeManifest() async throws(StorySourceError) -> [UInt8] {
+        try await ready().manifest
     }
 
-    public func read(_ path: String, progress: @escaping @Sendable (TransferProgress) -> Void) async throws(StorySourceError) -> [UInt8] {
-        if path == "story.json" { return try await ready().manifest }
-        if path.hasPrefix("beats/"), path.hasSuffix(".json") {
-            return StoryEncoder.encode(try await made(String(path.dropFirst("beats/".count).dropLast(".json".count)), path: path))
-        }
-        return try await base.read(path, progress: progress)
-    }
-
-    public func madeBeat(_ id: String) async throws(StorySourceError) -> Beat? {
-        try await made(id, path: "beats/\(id).json")
-    }
-
-    private func made(_ id: String, path: String) async throws(StorySourceError) -> Beat {
+    public func makeBeat(_ id: String, path: String) async throws(StorySourceError) -> Beat {
         let maker = try await ready().maker
         guard let beat = maker.beat(id) else { throw .notFound(path: path) }
         return beat
