@@ -24,7 +24,7 @@ public actor InkStorySource: BeatMakingSource {
 
     private enum State {
         case idle
-        case reading(Task<Result<[UInt8], StorySourceError>, Never>)
+        case reading(Task<Result<(bytes: [UInt8], pageTitle: String?), StorySourceError>, Never>)
         case ready(InkBeatMaker, manifest: [UInt8])
     }
 
@@ -115,7 +115,9 @@ public actor InkStorySource: BeatMakingSource {
     public static func manifest(folder: String, file: String) throws(StorySourceError) -> StoryManifest {
         let base = FolderStorySource(folder: folder)
         let bytes = try base.readSync(file)
-        let (_, manifest) = try load(bytes, file: file, name: name(file: file, location: base.location), seed: 0)
+        let page = InkWebPage.isBeside(file) ? try? base.readSync(InkWebPage.file) : nil
+        let pageTitle = page.flatMap { InkWebPage.title(in: $0, stem: InkBeatMaker.stem(of: file)) }
+        let (_, manifest) = try load(bytes, file: file, name: name(file: file, location: base.location), pageTitle: pageTitle, seed: 0)
         do {
             return try StoryDecoder.decodeManifest(manifest)
         } catch {
@@ -154,7 +156,7 @@ public actor InkStorySource: BeatMakingSource {
 
     /// The maker (and story.json), reading and loading the ink file the first time.
     private func ready() async throws(StorySourceError) -> (maker: InkBeatMaker, manifest: [UInt8]) {
-        let task: Task<Result<[UInt8], StorySourceError>, Never>
+        let task: Task<Result<(bytes: [UInt8], pageTitle: String?), StorySourceError>, Never>
         switch state {
         case .ready(let maker, let manifest): return (maker, manifest)
         case .reading(let running): task = running
@@ -163,9 +165,15 @@ public actor InkStorySource: BeatMakingSource {
             let file = self.file
             let prefetched = self.prefetched
             self.prefetched = nil
-            task = Task { () -> Result<[UInt8], StorySourceError> in
-                if let prefetched { return .success(prefetched) }
-                do throws(StorySourceError) { return .success(try await base.read(file)) } catch { return .failure(error) }
+            task = Task { () -> Result<(bytes: [UInt8], pageTitle: String?), StorySourceError> in
+                async let pageTitle = Self.webPageTitle(base: base, file: file)
+                if let prefetched { return .success((prefetched, await pageTitle)) }
+                do throws(StorySourceError) {
+                    let bytes = try await base.read(file)
+                    return .success((bytes, await pageTitle))
+                } catch {
+                    return .failure(error)
+                }
             }
             state = .reading(task)
         }
@@ -175,9 +183,10 @@ public actor InkStorySource: BeatMakingSource {
         case .failure(let error):
             state = .idle
             throw error
-        case .success(let bytes):
+        case .success(let read):
             do throws(StorySourceError) {
-                let (maker, manifest) = try Self.load(bytes, file: file, name: name, seed: requestedSeed ?? Int.random(in: 0..<100))
+                let (maker, manifest) = try Self.load(
+                    read.bytes, file: file, name: name, pageTitle: read.pageTitle, seed: requestedSeed ?? Int.random(in: 0..<100))
                 state = .ready(maker, manifest: manifest)
                 return (maker, manifest)
             } catch {
@@ -187,14 +196,23 @@ public actor InkStorySource: BeatMakingSource {
         }
     }
 
-    /// Loads the compiled ink and writes its story.json.
-    static func load(_ bytes: [UInt8], file: String, name: String, seed: Int) throws(StorySourceError) -> (InkBeatMaker, [UInt8]) {
+    /// The title in the `<title>` of Inky's web export beside a `.js` ink file (`InkWebPage`), nil when there
+    /// is no page, it cannot be read, or its title says nothing of the story. Only a web export's `.js` has
+    /// one: other ink files are not looked beside (no request for a page that is not there).
+    static func webPageTitle(base: any StorySource, file: String) async -> String? {
+        guard InkWebPage.isBeside(file), let page = try? await base.read(InkWebPage.file) else { return nil }
+        return InkWebPage.title(in: page, stem: InkBeatMaker.stem(of: file))
+    }
+
+    /// Loads the compiled ink and writes its story.json. The title is the `# title:` tag's, else the web
+    /// page's (`pageTitle`), else `name`, which always gives the id.
+    static func load(_ bytes: [UInt8], file: String, name: String, pageTitle: String? = nil, seed: Int) throws(StorySourceError) -> (InkBeatMaker, [UInt8]) {
         let version = "ink-" + String(FNV1a.hash(bytes), radix: 16)
         let maker: InkBeatMaker
         let document: JSON
         do {
             document = try parse(bytes)  // once: for the runtime and for the tag scan
-            maker = try InkBeatMaker(document: document, file: file, name: name, version: version, seed: seed)
+            maker = try InkBeatMaker(document: document, file: file, name: pageTitle ?? name, version: version, seed: seed)
         } catch {
             throw .notAStory(path: file, reason: "\(file) is not a compiled ink story this reader can play: \(error.message)")
         }

@@ -96,4 +96,33 @@ import Testing
         #expect(await StorySources.open(server.baseURL + "/package/story.json") is HTTPStorySource)
         #expect(await StorySources.open(server.baseURL + "/missing/") is HTTPStorySource)
     }
+
+    /// Inky's web export writes the story's title into index.html's <title>: without a `# title:` tag the story
+    /// is shown with it (library and title page), not with its folder's name; the id stays the folder's.
+    @Test func aWebExportWithoutATitleTagTakesItsPagesTitle() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-ink-page")
+        defer { dir.remove() }
+        try dir.write("ferry-cat/index.html", "<html><head><TITLE>\n  The Ferry &amp; the\tCat\u{1B}[31m </title></head></html>")
+        try dir.write("ferry-cat/story.js", Self.webExport)
+        for (name, title) in [("placeholder", "Untitled"), ("own-name", "story"), ("empty", " ")] {
+            try dir.write("\(name)/index.html", "<title>\(title)</title>")
+            try dir.write("\(name)/story.js", Self.webExport)
+        }
+        let source = try #require(InkStorySource.local(dir.path + "/ferry-cat", seed: 1))
+        let manifest = try StoryDecoder.decodeManifest(try await source.read("story.json"))
+        #expect(manifest.id == "ferry-cat")
+        #expect(manifest.title == "The Ferry & the Cat [31m")
+        #expect(try InkStorySource.manifest(folder: dir.path + "/ferry-cat", file: "story.js").title == "The Ferry & the Cat [31m")
+        for name in ["placeholder", "own-name", "empty"] {  // titles that say nothing of the story
+            #expect(try InkStorySource.manifest(folder: dir.path + "/\(name)", file: "story.js").title == name)
+        }
+        // Over HTTP the page is read beside the web export, and a missing page is no error.
+        try dir.write("bare/story.js", Self.webExport)
+        let server = try await TestHTTPServer(root: dir.url)
+        defer { server.stopSoon() }
+        let remote = try #require(await StorySources.open(server.baseURL + "/ferry-cat/", inkSeed: 1) as? InkStorySource)
+        #expect(try StoryDecoder.decodeManifest(try await remote.read("story.json")).title == "The Ferry & the Cat [31m")
+        let bare = try #require(await StorySources.open(server.baseURL + "/bare/", inkSeed: 1) as? InkStorySource)
+        #expect(try StoryDecoder.decodeManifest(try await bare.read("story.json")).title == "bare")
+    }
 }
