@@ -64,6 +64,9 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
+        // zlib's compress2, for kitty pictures sent compressed (o=z); Foundation has no zlib API on Linux (named
+        // CDeflate: ZIPFoundation's own zlib module is CZlib).
+        .systemLibrary(name: "CDeflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Read aloud: espeak-ng synthesises in process, to PCM that plays through PajamaAudio's own stream.
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
         // pajama-bench only: counts the process's heap allocations (replaces glibc's malloc family in that
@@ -114,7 +117,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa"]),
+        .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate"]),
         .target(
             name: "PajamaTerminal",
             dependencies: [
@@ -171,7 +174,7 @@ let package = Package(
         .target(
             name: "PajamaTestSupport",
             dependencies: [
-                "PajamaCore", "CSpawn", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaCore", "CSpawn", "CDeflate", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 // The test web server stops gracefully (a cancelled server can trap in NIO: TestHTTPServer.stop).
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

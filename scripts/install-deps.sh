@@ -13,6 +13,7 @@ packages=(
   libwebp-dev         # WebP, and the first frame of an animated one (libwebpdemux; the CWebP shim)
   libgif-dev          # GIF (giflib; the CGIF shim)
   libchafa-dev        # pictures as terminal cells
+  zlib1g-dev          # kitty pictures sent compressed (o=z; the CDeflate shim)
   libespeak-ng-dev    # read aloud (speech synthesised in process)
   pulseaudio          # a private sound server for the tests
   pulseaudio-utils    # pactl, parec

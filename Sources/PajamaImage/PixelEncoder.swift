@@ -1,4 +1,5 @@
 import CChafa
+import Foundation
 
 /// Encodes a bitmap as sixel or kitty graphics with libchafa (`chafa_canvas_print`), sized to a box of cells
 /// in pixels: aspect kept, centred, transparent pixels and the margins laid on the backdrop's background.
@@ -48,8 +49,38 @@ public enum PixelEncoder {
         let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(printed.pointee.str).assumingMemoryBound(to: UInt8.self),
                                               count: Int(printed.pointee.len)))
         guard !bytes.isEmpty else { return nil }
-        return PixelPicture(pixelProtocol: format.pixelProtocol, columns: fitted.columns, rows: fitted.rows,
-                            pixelWidth: canvasWidth, pixelHeight: canvasHeight, bytes: bytes)
+        switch format.pixelProtocol {
+        case .sixel:
+            return PixelPicture(pixelProtocol: .sixel, columns: fitted.columns, rows: fitted.rows,
+                                pixelWidth: canvasWidth, pixelHeight: canvasHeight, bytes: bytes)
+        case .kitty:
+            guard let rgba = scaledPixels(bytes, count: canvasWidth * canvasHeight * 4) else { return nil }
+            let id = KittyGraphics.newImageID()
+            return PixelPicture(pixelProtocol: .kitty, columns: fitted.columns, rows: fitted.rows, pixelWidth: canvasWidth, pixelHeight: canvasHeight,
+                                bytes: KittyGraphics.transmit(id: id, rgba: rgba, width: canvasWidth, height: canvasHeight), kittyImageID: id)
+        }
+    }
+
+    /// The pixels chafa scaled to the canvas, from its kitty printing (`makeTermInfo`: each base64 chunk on a
+    /// line of its own, padded on its own), when they are the `count` bytes expected. The lines are found with
+    /// memchr and decoded by Foundation: megabytes, not to be walked byte by byte in Swift.
+    static func scaledPixels(_ printed: [UInt8], count: Int) -> [UInt8]? {
+        var pixels = Data(capacity: count)
+        let decoded = printed.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.baseAddress else { return false }
+            var start = 0
+            while start < raw.count {
+                let end = memchr(base + start, 0x0A, raw.count - start).map { UnsafeRawPointer($0) - base } ?? raw.count
+                if end > start {
+                    guard let chunk = Data(base64Encoded: Data(bytes: base + start, count: end - start)) else { return false }
+                    pixels.append(chunk)
+                }
+                start = end + 1
+            }
+            return true
+        }
+        guard decoded, pixels.count == count else { return nil }
+        return [UInt8](pixels)
     }
 
     /// The picture centred on `fill` in a bitmap of the aspect `aspect` (width, height): chafa stretches what
@@ -88,19 +119,18 @@ public enum PixelEncoder {
         return chafa_canvas_new(config)
     }
 
-    /// The sequences chafa prints with: a sixel image in a DCS whose pixels left unset stay as they are; a kitty
-    /// image sent and placed at the cursor under `PixelPicture.kittyImageID`, the cursor left where it is, no
-    /// reply asked for (`q=2`: a reply would arrive as keys).
+    /// The sequences chafa prints with: a sixel image in a DCS whose pixels left unset stay as they are; for
+    /// kitty, only the base64 chunks of the scaled RGBA pixels, a line each (`scaledPixels` reads them back:
+    /// the reader sends them itself, compressed, under the picture's own id; see `KittyGraphics`).
     private static func makeTermInfo() -> OpaquePointer? {
         guard let info = chafa_term_info_new() else { return nil }
         let sequences: [(ChafaTermSeq, String)] = [
             (CHAFA_TERM_SEQ_BEGIN_SIXELS, "\u{1B}P%1;%2;%3q"),
             (CHAFA_TERM_SEQ_END_SIXELS, "\u{1B}\\"),
-            (CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1,
-             "\u{1B}_Ga=T,i=\(PixelPicture.kittyImageID),q=2,C=1,f=%1,s=%2,v=%3,c=%4,r=%5,m=1\u{1B}\\"),
-            (CHAFA_TERM_SEQ_BEGIN_KITTY_IMAGE_CHUNK, "\u{1B}_Gm=1;"),
-            (CHAFA_TERM_SEQ_END_KITTY_IMAGE_CHUNK, "\u{1B}\\"),
-            (CHAFA_TERM_SEQ_END_KITTY_IMAGE, "\u{1B}_Gm=0\u{1B}\\"),
+            (CHAFA_TERM_SEQ_BEGIN_KITTY_IMMEDIATE_IMAGE_V1, ""),
+            (CHAFA_TERM_SEQ_BEGIN_KITTY_IMAGE_CHUNK, ""),
+            (CHAFA_TERM_SEQ_END_KITTY_IMAGE_CHUNK, "\n"),
+            (CHAFA_TERM_SEQ_END_KITTY_IMAGE, ""),
         ]
         for (sequence, text) in sequences {
             var error: UnsafeMutablePointer<GError>?

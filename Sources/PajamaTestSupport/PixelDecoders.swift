@@ -1,3 +1,4 @@
+import CDeflate
 import Foundation
 
 /// An RGB picture read back from what a terminal would draw (a sixel or kitty sequence, a window dump), to
@@ -174,8 +175,8 @@ public enum SixelDecoder {
     }
 }
 
-/// A small decoder of the kitty graphics protocol's direct transmissions (`a=T`, `f=24` or `f=32`, data in
-/// base64 chunks): the image and the keys of its first command.
+/// A small decoder of the kitty graphics protocol's direct transmissions (`a=T` or `a=t`, `f=24` or `f=32`,
+/// data in base64 chunks, zlib-compressed with `o=z`): the image and the keys of its first command.
 public enum KittyGraphicsDecoder {
     public struct Image: Sendable {
         /// The keys of the first command (`a`, `i`, `f`, `s`, `v`, `c`, `r`, `q`, `C`, ...).
@@ -188,6 +189,7 @@ public enum KittyGraphicsDecoder {
         var data = Data()
         var index = 0
         var first = true
+        var more = false  // the last command said m=1: another chunk must follow
         while let start = find([0x1B, UInt8(ascii: "_"), UInt8(ascii: "G")], in: bytes, from: index) {
             guard let end = find([0x1B, UInt8(ascii: "\\")], in: bytes, from: start + 3) else {
                 throw SixelDecoder.Failure(description: "a kitty command with no end (ESC \\)")
@@ -202,16 +204,20 @@ public enum KittyGraphicsDecoder {
                 first = false
             }
             if parts.count == 2 {
-                // Each chunk is base64 on its own (chafa pads every chunk), as kitty decodes it.
+                // Each chunk is base64 on its own, at most 4096 characters, as kitty reads it.
+                guard parts[1].utf8.count <= 4096 else { throw SixelDecoder.Failure(description: "a chunk of \(parts[1].utf8.count) characters (at most 4096)") }
                 guard let chunk = Data(base64Encoded: String(parts[1])) else { throw SixelDecoder.Failure(description: "a chunk is not base64") }
                 data += chunk
             }
+            more = parts[0].split(separator: ",").contains("m=1")
             index = end + 2
         }
+        if more { throw SixelDecoder.Failure(description: "the last chunk says m=1: more to come") }
         guard let format = keys["f"], let width = keys["s"].flatMap(Int.init), let height = keys["v"].flatMap(Int.init) else {
             throw SixelDecoder.Failure(description: "no kitty transmission with f, s and v (keys: \(keys))")
         }
         let channels = format == "32" ? 4 : format == "24" ? 3 : 0
+        if keys["o"] == "z" { data = try inflate(data, size: width * height * channels) }
         guard channels > 0, data.count == width * height * channels else {
             throw SixelDecoder.Failure(description: "f=\(format) \(width)x\(height) with \(data.count) bytes")
         }
@@ -221,6 +227,18 @@ public enum KittyGraphicsDecoder {
             for c in 0..<3 { rgb[pixel * 3 + c] = source[pixel * channels + c] }
         }
         return Image(keys: keys, image: RGBImage(width: width, height: height, rgb: rgb))
+    }
+
+    /// A zlib stream (`o=z`) inflated to the `size` bytes it must hold.
+    static func inflate(_ data: Data, size: Int) throws -> Data {
+        var out = [UInt8](repeating: 0, count: size + 1)
+        var length = uLong(out.count)
+        let source = [UInt8](data)
+        let status = uncompress(&out, &length, source, uLong(source.count))
+        guard status == Z_OK, Int(length) == size else {
+            throw SixelDecoder.Failure(description: "o=z data does not inflate to \(size) bytes (zlib status \(status), \(length) bytes)")
+        }
+        return Data(out.prefix(size))
     }
 
     private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {

@@ -120,6 +120,10 @@ import Testing
             return Self.placements(log, kind: kind).count >= 2 && Self.likeness(screen, last) >= Self.faithful
         }
         #expect(back, "the picture did not come back: log \(Self.tail(log))")
+        if kind == "kitty" {  // sent once: back places it by its id, the terminal kept its data
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            #expect(text.contains("(placed by id)"), "back did not place the picture by id: \(Self.tail(log))")
+        }
         let window = try display.run("xdotool", ["search", "--onlyvisible", "--class", terminal[0] == "kitty" ? "kitty" : "xterm"])
             .split(separator: "\n").first.map(String.init) ?? ""
         try display.run("xdotool", ["windowsize", window, "860", "520"])

@@ -50,15 +50,21 @@ import Testing
         #expect(decoded.crop(x: 0, y: 5, width: 80, height: 48).psnr(other.crop(x: 0, y: 0, width: 80, height: 48)) < 15)
     }
 
-    /// Kitty: the exact pixels, sent under the reader's image id, placed without moving the cursor, no reply.
+    /// Kitty: the exact pixels, compressed, stored (not shown) under the picture's own image id, no reply; each
+    /// picture rendered gets another id.
     @Test func kittyCarriesThePicture() throws {
         let format = PixelFormat(.kitty, cellWidth: 10, cellHeight: 20)
         let picture = try #require(PixelEncoder.encode(pixelWidth: Self.width, pixelHeight: Self.height, rgba: Self.rgba, width: 8, height: 4,
                                                        format: format, backdrop: nil))
         let decoded = try KittyGraphicsDecoder.decode(picture.bytes)
-        #expect(decoded.keys["a"] == "T" && decoded.keys["i"] == "\(PixelPicture.kittyImageID)" && decoded.keys["q"] == "2" && decoded.keys["C"] == "1")
-        #expect(decoded.keys["c"] == "8" && decoded.keys["r"] == "3")
+        #expect(picture.kittyImageID != 0)
+        #expect(decoded.keys["a"] == "t" && decoded.keys["i"] == "\(picture.kittyImageID)" && decoded.keys["q"] == "2" && decoded.keys["o"] == "z")
+        #expect(picture.columns == 8 && picture.rows == 3)
         #expect(decoded.image.width == 80 && decoded.image.height == 60)
+        #expect(picture.bytes.count < 80 * 60 * 4, "compressed: \(picture.bytes.count) bytes")
+        let again = try #require(PixelEncoder.encode(pixelWidth: Self.width, pixelHeight: Self.height, rgba: Self.rgba, width: 8, height: 4,
+                                                     format: format, backdrop: nil))
+        #expect(again.kittyImageID != picture.kittyImageID)
         let expected = RGBImage.scaled(rgba: Self.rgba, width: Self.width, height: Self.height, to: 80, 50)
         let psnr = decoded.image.crop(x: 0, y: 5, width: 80, height: 50).psnr(expected)
         #expect(psnr > 28, "PSNR \(psnr) dB")

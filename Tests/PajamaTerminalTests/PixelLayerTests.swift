@@ -7,33 +7,65 @@ import Testing
 /// after the frame, taken away (kitty: by id; sixel: its rows' cells sent again) when the page changes, an
 /// overlay covers it, the terminal is cleared, or the screen closes.
 @Suite struct PixelLayerTests {
-    func picture(_ kind: PixelProtocol, _ tag: String = "a") -> PixelPicture {
-        PixelPicture(pixelProtocol: kind, columns: 4, rows: 3, pixelWidth: 40, pixelHeight: 60, bytes: Array("<\(kind.rawValue) \(tag)>".utf8))
+    func picture(_ kind: PixelProtocol, _ tag: String = "a", id: UInt32 = 0) -> PixelPicture {
+        PixelPicture(pixelProtocol: kind, columns: 4, rows: 3, pixelWidth: 40, pixelHeight: 60, bytes: Array("<\(kind.rawValue) \(tag)>".utf8),
+                     kittyImageID: kind == .kitty ? (id == 0 ? UInt32(tag.unicodeScalars.first!.value) : id) : 0)
     }
 
     func placed(_ picture: PixelPicture, x: Int = 5, y: Int = 2) -> [UInt8] {
-        Array("\u{1B}7\u{1B}[\(y + 1);\(x + 1)H".utf8) + picture.bytes + Array("\u{1B}8".utf8)
+        let drawn = picture.pixelProtocol == .kitty ? KittyGraphics.place(id: picture.kittyImageID, columns: 4, rows: 3) : picture.bytes
+        return Array("\u{1B}7\u{1B}[\(y + 1);\(x + 1)H".utf8) + drawn + Array("\u{1B}8".utf8)
     }
 
-    @Test func kittyIsPlacedOnceDeletedByIdAndReplaced() {
+    @Test func kittyIsSentOncePlacedByIdAndItsPlacementDeleted() {
         var layer = PixelLayer()
         let a = PixelPlacement(picture: picture(.kitty), x: 5, y: 2)
-        #expect(layer.plan(next: a, repaint: false, changedRows: 0...10) == .init(redraw: nil, bytes: placed(a.picture)))
+        #expect(layer.plan(next: a, repaint: false, changedRows: 0...10) == .init(redraw: nil, bytes: a.picture.bytes + placed(a.picture), sendsData: true))
         #expect(layer.shown == a)
         // The same picture in the next frame (text changed around it): nothing to send.
         #expect(layer.plan(next: a, repaint: false, changedRows: 2...4) == .init(redraw: nil, bytes: []))
-        // Another page's picture: the old one deleted by id, the new one placed.
+        // Another page's picture: the old one's placement deleted (its data kept), the new one sent and placed.
         let b = PixelPlacement(picture: picture(.kitty, "b"), x: 1, y: 1)
-        let delete = Array("\u{1B}_Ga=d,d=I,i=\(PixelPicture.kittyImageID),q=2\u{1B}\\".utf8)
-        #expect(layer.plan(next: b, repaint: false, changedRows: nil) == .init(redraw: nil, bytes: delete + placed(b.picture, x: 1, y: 1)))
-        // An overlay (no placement in the frame): deleted.
-        #expect(layer.plan(next: nil, repaint: false, changedRows: nil) == .init(redraw: nil, bytes: delete))
+        let deleteA = KittyGraphics.deletePlacements(id: a.picture.kittyImageID), deleteB = KittyGraphics.deletePlacements(id: b.picture.kittyImageID)
+        #expect(layer.plan(next: b, repaint: false, changedRows: nil) == .init(redraw: nil, bytes: deleteA + b.picture.bytes + placed(b.picture, x: 1, y: 1), sendsData: true))
+        // An overlay (no placement in the frame): its placement deleted.
+        #expect(layer.plan(next: nil, repaint: false, changedRows: nil) == .init(redraw: nil, bytes: deleteB))
         #expect(layer.shown == nil)
         #expect(layer.plan(next: nil, repaint: false, changedRows: nil).bytes.isEmpty)
-        // Back, then the screen closes: deleted.
-        _ = layer.plan(next: b, repaint: false, changedRows: nil)
-        #expect(layer.close() == delete)
+        // Back to the first page: placed by id, nothing sent.
+        #expect(layer.plan(next: a, repaint: false, changedRows: nil) == .init(redraw: nil, bytes: placed(a.picture)))
+        // The screen closes: every picture the terminal holds is freed.
+        #expect(layer.close() == KittyGraphics.free(id: b.picture.kittyImageID) + KittyGraphics.free(id: a.picture.kittyImageID))
         #expect(layer.close().isEmpty)
+    }
+
+    /// Turning pages between two pictures sends each picture's data once; after that a turn costs a delete
+    /// and a placement (tens of bytes, where the whole picture was sent each time before).
+    @Test func turnsBetweenTwoPicturesSendEachOnce() {
+        var layer = PixelLayer()
+        let big = { (tag: String) in
+            PixelPicture(pixelProtocol: .kitty, columns: 4, rows: 3, pixelWidth: 40, pixelHeight: 60, bytes: [UInt8](repeating: 65, count: 100_000),
+                         kittyImageID: UInt32(tag.unicodeScalars.first!.value))
+        }
+        let pages = [PixelPlacement(picture: big("a"), x: 0, y: 0), PixelPlacement(picture: big("b"), x: 0, y: 0)]
+        let written = (0..<40).map { layer.plan(next: pages[$0 % 2], repaint: false, changedRows: 0...20).bytes.count }
+        #expect(written[0] > 100_000 && written[1] > 100_000)
+        #expect(written.dropFirst(2).allSatisfy { $0 < 100 }, "\(written)")
+    }
+
+    /// The terminal keeps the last `kittyImagesKept` pictures; an older one is freed when one more is sent,
+    /// and sent again when it comes back.
+    @Test func theOldestKittyPictureIsFreed() {
+        var layer = PixelLayer()
+        let count = PixelLayer.kittyImagesKept + 1
+        let pictures = (1...count).map { PixelPlacement(picture: picture(.kitty, "p\($0)", id: UInt32($0)), x: 0, y: 0) }
+        for placement in pictures.dropLast() { #expect(!layer.plan(next: placement, repaint: false, changedRows: nil).bytes.isEmpty) }
+        let last = layer.plan(next: pictures[count - 1], repaint: false, changedRows: nil)
+        let freeFirst = KittyGraphics.free(id: 1)
+        #expect(last.bytes.firstRange(of: freeFirst) != nil, "the first picture freed")
+        let again = layer.plan(next: pictures[0], repaint: false, changedRows: nil)
+        #expect(again.sendsData && again.bytes.firstRange(of: pictures[0].picture.bytes) != nil, "sent again")
+        #expect(again.bytes.firstRange(of: KittyGraphics.free(id: 2)) != nil, "the next oldest freed")
     }
 
     @Test func sixelGoesByRedrawingItsRowsAndComesBackWhenItsRowsChange() {
@@ -43,10 +75,10 @@ import Testing
         // Cells changed on other rows only: nothing.
         #expect(layer.plan(next: a, repaint: false, changedRows: 6...9) == .init(redraw: nil, bytes: []))
         // Cells changed on its rows (ncurses may clear to the end of a line through it): sent again.
-        #expect(layer.plan(next: a, repaint: false, changedRows: 4...7) == .init(redraw: nil, bytes: placed(a.picture)))
+        #expect(layer.plan(next: a, repaint: false, changedRows: 4...7) == .init(redraw: nil, bytes: placed(a.picture), sendsData: true))
         // The page changes: its rows are sent again in full, the new picture drawn after.
         let b = PixelPlacement(picture: picture(.sixel, "b"), x: 0, y: 8)
-        #expect(layer.plan(next: b, repaint: false, changedRows: nil) == .init(redraw: 2..<5, bytes: placed(b.picture, x: 0, y: 8)))
+        #expect(layer.plan(next: b, repaint: false, changedRows: nil) == .init(redraw: 2..<5, bytes: placed(b.picture, x: 0, y: 8), sendsData: true))
         // An overlay: only the rows.
         #expect(layer.plan(next: nil, repaint: false, changedRows: nil) == .init(redraw: 8..<11, bytes: []))
         #expect(layer.close().isEmpty, "sixel pixels go with the screen")
@@ -60,7 +92,9 @@ import Testing
         _ = layer.plan(next: a, repaint: false, changedRows: nil)
         let plan = layer.plan(next: a, repaint: true, changedRows: nil)
         #expect(plan.redraw == nil)
-        #expect(plan.bytes == (kind == .kitty ? PixelPicture.kittyDelete : []) + placed(a.picture))
+        let delete = kind == .kitty ? KittyGraphics.deletePlacements(id: a.picture.kittyImageID) : []
+        let data = kind == .kitty ? a.picture.bytes : []  // a cleared terminal may have dropped a kitty picture
+        #expect(plan.bytes == delete + data + placed(a.picture))
     }
 
     /// The layout places a picture in pixels where its cells go, and not under an overlay.

@@ -7,7 +7,9 @@ import PajamaImage
 /// Pure: `Screen` asks it before each frame's flush (`plan`) and writes what it says. Sixel pixels are cells'
 /// content to the terminal, so a sixel picture goes by sending its rows' cells again (`redraw`), and is sent
 /// again whenever cells of its rows change (clearing to the end of a line would cut into it). A kitty
-/// picture lies on its own layer: it goes by its id.
+/// picture lies on its own layer, stored in the terminal under its own image id: it is sent once, placed by
+/// id each time it shows, and goes by deleting its placement, the terminal keeping its data. The terminal
+/// keeps the last `kittyImagesKept` pictures shown; older ones are freed, and all of them when the screen closes.
 public struct PixelLayer: Sendable {
     /// What to do around one frame's flush.
     public struct Plan: Equatable, Sendable {
@@ -15,7 +17,12 @@ public struct PixelLayer: Sendable {
         public var redraw: Range<Int>?
         /// Bytes to write once the frame is flushed (a kitty delete, the picture at its cell).
         public var bytes: [UInt8]
+        /// Whether the bytes send a picture's data (a sixel picture, a kitty transmission), not only place it.
+        public var sendsData = false
     }
+
+    /// How many kitty pictures the terminal keeps for the reader (the page before and after, and a resize's).
+    public static let kittyImagesKept = 8
 
     private enum State: Sendable {
         case empty
@@ -23,6 +30,8 @@ public struct PixelLayer: Sendable {
     }
 
     private var state: State = .empty
+    /// The kitty images the terminal holds, the one shown last at the end.
+    private var kittyImages: [UInt32] = []
 
     public init() {}
 
@@ -40,29 +49,49 @@ public struct PixelLayer: Sendable {
         var send = next != nil && (next != previous || repaint)
         if let previous, previous != next || repaint {
             switch previous.picture.pixelProtocol {
-            case .kitty: plan.bytes += PixelPicture.kittyDelete
+            case .kitty: plan.bytes += KittyGraphics.deletePlacements(id: previous.picture.kittyImageID)
             case .sixel: if !repaint { plan.redraw = previous.rows }
             }
         }
         if let next, next == previous, next.picture.pixelProtocol == .sixel, let changedRows, changedRows.overlaps(next.rows) {
             send = true
         }
-        if send, let next { plan.bytes += Self.place(next) }
+        if send, let next { place(next, resend: repaint, into: &plan) }
         state = next.map { .shown($0) } ?? .empty
         return plan
     }
 
-    /// The bytes that take the picture away when the screen closes (a kitty picture outlives the alternate
-    /// screen; sixel pixels go with it, or with the clearing of a terminal that has none).
+    /// The bytes that take the picture away when the screen closes and free every kitty picture the terminal
+    /// holds (sixel pixels go with the alternate screen, or with the clearing of a terminal that has none).
     public mutating func close() -> [UInt8] {
-        defer { state = .empty }
-        if let shown, shown.picture.pixelProtocol == .kitty { return PixelPicture.kittyDelete }
-        return []
+        defer {
+            state = .empty
+            kittyImages = []
+        }
+        return kittyImages.flatMap(KittyGraphics.free)
     }
 
-    /// The picture drawn at its cell, the cursor saved before and restored after (ncurses believes it
-    /// where it left it).
-    static func place(_ placement: PixelPlacement) -> [UInt8] {
-        Array("\u{1B}7\u{1B}[\(placement.y + 1);\(placement.x + 1)H".utf8) + placement.picture.bytes + Array("\u{1B}8".utf8)
+    /// The picture drawn at its cell, the cursor saved before and restored after (ncurses believes it where it
+    /// left it). A kitty picture's data is sent first unless the terminal holds it (`resend`: a cleared terminal
+    /// may have dropped it); the oldest kept is freed when there are too many.
+    private mutating func place(_ placement: PixelPlacement, resend: Bool, into plan: inout Plan) {
+        let picture = placement.picture
+        let cursor = Array("\u{1B}7\u{1B}[\(placement.y + 1);\(placement.x + 1)H".utf8)
+        switch picture.pixelProtocol {
+        case .sixel:
+            plan.bytes += cursor + picture.bytes + Array("\u{1B}8".utf8)
+            plan.sendsData = true
+        case .kitty:
+            let id = picture.kittyImageID
+            let held = kittyImages.firstIndex(of: id)
+            if let held { kittyImages.remove(at: held) }
+            kittyImages.append(id)
+            if held == nil || resend {
+                plan.bytes += picture.bytes
+                plan.sendsData = true
+            }
+            while kittyImages.count > Self.kittyImagesKept { plan.bytes += KittyGraphics.free(id: kittyImages.removeFirst()) }
+            plan.bytes += cursor + KittyGraphics.place(id: id, columns: picture.columns, rows: picture.rows) + Array("\u{1B}8".utf8)
+        }
     }
 }

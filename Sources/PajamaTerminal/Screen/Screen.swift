@@ -156,7 +156,7 @@ public final class Screen {
         wnoutrefresh(pajama_stdscr())
         doupdate()
         PixelOutput.write(pixels.bytes)  // after the cells: ncurses knows nothing of the pixels
-        if pixels != PixelLayer.Plan(redraw: nil, bytes: []) { Self.log(pixels, shown: grid.pixels) }
+        if pixels.redraw != nil || !pixels.bytes.isEmpty { Self.log(pixels, shown: grid.pixels) }
         return spare
     }
 
@@ -165,7 +165,7 @@ public final class Screen {
         if let shown {
             let picture = shown.picture
             PajamaLog.reader.debug(
-                "pictures: \(picture.pixelProtocol.rawValue) picture at cell \(shown.x),\(shown.y), \(picture.columns)x\(picture.rows) cells, \(picture.pixelWidth)x\(picture.pixelHeight) pixels, \(plan.bytes.count) bytes")
+                "pictures: \(picture.pixelProtocol.rawValue) picture at cell \(shown.x),\(shown.y), \(picture.columns)x\(picture.rows) cells, \(picture.pixelWidth)x\(picture.pixelHeight) pixels, \(plan.bytes.count) bytes (\(plan.sendsData ? "its data sent" : "placed by id"))")
         } else {
             PajamaLog.reader.debug("pictures: picture taken away")
         }
