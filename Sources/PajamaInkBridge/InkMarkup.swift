@@ -1,10 +1,13 @@
+import Foundation
 import PajamaCore
 
 /// The HTML that web ink writes in its text (docs/ink.md, "Markup"): `<b>`, `<strong>`, `<i>`, `<em>`,
-/// `<u>`, `<br>`, `<span class="...">` and `<a href="...">`, and the entities `&amp; &lt; &gt; &quot; &#39;
-/// &apos; &nbsp;` and `&#NNN;` / `&#xHH;`. `parse` turns a line into its plain text (what a transcript,
-/// the voice and the backlog read) and its marks (what the page draws: bold, italic, underline, dim, and
-/// hard breaks). A tag is never kept as text: an unknown one is dropped and named in `unknown` (for
+/// `<u>`, `<br>`, `<span class="...">`, `<span style="color: ...">`, `<font color="...">`, `<a href="...">`,
+/// `<p>`/`<div>` with `align` or `style="text-align: ..."` and `<center>`, and the entities `&amp; &lt; &gt;
+/// &quot; &#39; &apos; &nbsp;` and `&#NNN;` / `&#xHH;`. `parse` turns a line into its plain text (what a
+/// transcript, the voice and the backlog read) and its marks (what the page draws: bold, italic, underline,
+/// dim, colours, hard breaks and the line's alignment). The Twine bridge writes Harlowe's styles in the same
+/// HTML. A tag is never kept as text: an unknown one is dropped and named in `unknown` (for
 /// `pajama validate`). A `<` that does not start a tag (`3 < 5`, `<3`) is text.
 public enum InkMarkup {
     /// A line read: its plain text, its spans and breaks (offsets in `Character`s of `text`), and the names of
@@ -14,16 +17,27 @@ public enum InkMarkup {
         public var spans: [TextSpan]
         public var breaks: [Int]
         public var unknown: [String]
+        /// The alignment of the block (`<p align>`, `<div style="text-align">`, `<center>`) around the line's
+        /// first visible character.
+        public var alignment: TextAlignment?
+
+        public init(text: String, spans: [TextSpan], breaks: [Int], unknown: [String], alignment: TextAlignment? = nil) {
+            self.text = text
+            self.spans = spans
+            self.breaks = breaks
+            self.unknown = unknown
+            self.alignment = alignment
+        }
 
         /// The marks for line `index` of a page, nil when there is nothing to mark.
         public func marks(line index: Int) -> LineMarks? {
-            let marks = LineMarks(line: index, spans: spans, breaks: breaks)
+            let marks = LineMarks(line: index, spans: spans, breaks: breaks, alignment: alignment)
             return marks.isEmpty ? nil : marks
         }
     }
 
     /// The tags Pajama knows.
-    public static let knownTags: Set<String> = ["b", "strong", "i", "em", "u", "br", "span", "a"]
+    public static let knownTags: Set<String> = ["b", "strong", "i", "em", "u", "br", "span", "a", "font", "p", "div", "center"]
 
     /// The style a class name stands for (`# CLASS: name`, `<span class="name">`), nil for a class Pajama has
     /// no style for (ignored). Several names (`"bold dim"`) combine.
@@ -53,21 +67,33 @@ public enum InkMarkup {
         var spans: [TextSpan] = []
         var breaks: [Int] = []
         var unknown: [String] = []
+        var alignment: TextAlignment?
+        var alignmentFound = false
         /// The open tags, with what each adds.
-        var open: [(name: String, attributes: TextAttributes)] = []
-        var current: TextAttributes { open.reduce(into: TextAttributes()) { $0.formUnion($1.attributes) } }
+        var open: [(name: String, look: TextLook, alignment: TextAlignment?)] = []
+        var current: TextLook {
+            open.reduce(into: TextLook()) { look, tag in
+                look.attributes.formUnion(tag.look.attributes)
+                if let color = tag.look.color { look.color = color }
+            }
+        }
 
         func append(_ piece: String) {
             guard !piece.isEmpty else { return }
+            // The line is aligned as the block around its first visible character says.
+            if !alignmentFound, piece.contains(where: { !$0.isWhitespace }) {
+                alignmentFound = true
+                alignment = open.last { $0.alignment != nil }?.alignment
+            }
             let before = count
             text += piece
             count = text.count
-            let attributes = current
-            guard !attributes.isEmpty, count > before else { return }
-            if let last = spans.last, last.to == before, last.attributes == attributes {
+            let look = current
+            guard look != TextLook(), count > before else { return }
+            if let last = spans.last, last.to == before, last.attributes == look.attributes, last.color == look.color {
                 spans[spans.count - 1].to = count
             } else {
-                spans.append(TextSpan(from: before, to: count, attributes: attributes))
+                spans.append(TextSpan(from: before, to: count, attributes: look.attributes, color: look.color))
             }
         }
 
@@ -97,7 +123,7 @@ public enum InkMarkup {
                     continue
                 }
                 if tag.selfClosing { continue }
-                open.append((tag.name, attributes(of: tag)))
+                open.append((tag.name, TextLook(attributes: attributes(of: tag), color: color(of: tag)), Self.alignment(of: tag)))
                 continue
             }
             if scalar == "&", let (decoded, end) = entity(scalars, at: index) {
@@ -111,7 +137,7 @@ public enum InkMarkup {
         flush()
         // A break at either end of the line breaks nothing.
         breaks.removeAll { $0 == 0 || $0 == count - 1 }
-        return Parsed(text: text, spans: spans, breaks: breaks, unknown: unknown)
+        return Parsed(text: text, spans: spans, breaks: breaks, unknown: unknown, alignment: alignment)
     }
 
     /// Text without its markup (choices, titles): the plain text alone.
@@ -127,6 +153,26 @@ public enum InkMarkup {
         }
     }
 
+    /// The colour a tag gives its text: `<font color>`, or `color:` in its `style` (nil for none or one
+    /// Pajama cannot read).
+    private static func color(of tag: Tag) -> UInt32? {
+        if tag.name == "font", let color = tag.attribute("color") { return TextColor.parse(color) }
+        return tag.style("color").flatMap(TextColor.parse)
+    }
+
+    /// The alignment a block tag gives its line: `<center>`, `align="..."` or `text-align:` in its style.
+    /// `justify` is drawn left.
+    private static func alignment(of tag: Tag) -> TextAlignment? {
+        guard ["p", "div", "center"].contains(tag.name) else { return nil }
+        if tag.name == "center" { return .center }
+        switch (tag.attribute("align") ?? tag.style("text-align"))?.lowercased() {
+        case "center", "centre", "middle": return .center
+        case "right", "end": return .right
+        case "left", "justify", "start": return .left
+        default: return nil
+        }
+    }
+
     /// One tag: `<name attr="value" ...>`, `</name>`, `<name/>`.
     private struct Tag {
         var name: String
@@ -137,6 +183,17 @@ public enum InkMarkup {
         var end: Int
 
         func attribute(_ key: String) -> String? { attributes[key] }
+
+        /// The value of `property` in the tag's `style` attribute (`style="color: red; text-align: center"`).
+        func style(_ property: String) -> String? {
+            guard let style = attributes["style"] else { return nil }
+            for declaration in style.split(separator: ";") {
+                let parts = declaration.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == property else { continue }
+                return parts[1].trimmingCharacters(in: .whitespaces)
+            }
+            return nil
+        }
 
         static func read(_ scalars: [Unicode.Scalar], at start: Int) -> Tag? {
             var index = start + 1

@@ -91,6 +91,49 @@ public final class TmuxSession: Sendable {
         return nil
     }
 
+    /// The foreground colour in effect where `word` starts, as its SGR parameters (`"38;5;160"`, `"31"`,
+    /// `"38;2;230;25;25"`); nil when the word is not on the screen or has the terminal's default colour.
+    public func foreground(at word: String) -> String? {
+        for row in screenWithColours().split(separator: "\n", omittingEmptySubsequences: false) {
+            guard let range = row.range(of: word) else { continue }
+            var colour: String?
+            var rest = row[..<range.lowerBound]
+            while let escape = rest.range(of: "\u{1B}[") {
+                rest = rest[escape.upperBound...]
+                guard let end = rest.firstIndex(where: { $0.isLetter }) else { break }
+                if rest[end] == "m" {
+                    let parameters = rest[..<end].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+                    var index = 0
+                    while index < parameters.count {
+                        let parameter = parameters[index]
+                        switch parameter {
+                        case "", "0", "39": colour = nil
+                        case "38", "48":
+                            let count = parameters.indices.contains(index + 1) && parameters[index + 1] == "2" ? 5 : 3
+                            if parameter == "38" { colour = parameters[index..<min(parameters.count, index + count)].joined(separator: ";") }
+                            index += count
+                            continue
+                        default:
+                            if let number = Int(parameter), (30...37).contains(number) || (90...97).contains(number) { colour = parameter }
+                        }
+                        index += 1
+                    }
+                }
+                rest = rest[rest.index(after: end)...]
+            }
+            return colour
+        }
+        return nil
+    }
+
+    /// The column where `word` starts on the screen (0-based), nil when it is not there.
+    public func column(of word: String) -> Int? {
+        for row in screen().split(separator: "\n", omittingEmptySubsequences: false) {
+            if let range = row.range(of: word) { return row.distance(from: row.startIndex, to: range.lowerBound) }
+        }
+        return nil
+    }
+
     /// A tmux format value of the pane (e.g. "#{alternate_on}").
     public func paneValue(_ format: String) -> String {
         ((try? ChildProcess.run("tmux", ["-L", socket, "display-message", "-p", "-t", "0", format]).stdout) ?? "")

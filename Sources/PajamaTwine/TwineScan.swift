@@ -48,7 +48,7 @@ public struct TwineScan: Sendable {
                 if lower.hasPrefix("<audio") || lower.hasPrefix("<source"), let source = HarloweFlattener.attribute("src", in: tag) {
                     add(source, to: &found.sounds)
                 }
-            case .text, .newline, .toggle, .rule, .bullet, .verbatim, .pageBreak: break
+            case .text, .newline, .toggle, .rule, .bullet, .aligner, .verbatim, .pageBreak: break
             }
         }
     }

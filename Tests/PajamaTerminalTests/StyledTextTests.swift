@@ -88,6 +88,53 @@ import Testing
         #expect(cells(grid, "text").allSatisfy { $0.style.attributes == .bold })
     }
 
+    @Test func coloursAndAlignmentAreDrawn() throws {
+        let coloured = InkMarkup.parse(#"The <span style="color: #e61919">red</span> sea, <b><font color="lime">green</font></b>."#)
+        let centred = InkMarkup.parse(#"<div style="text-align: center">Middle</div>"#)
+        let right = InkMarkup.parse(#"<p align="right">Signed</p>"#)
+        let page = Page(id: "p", kind: .text(lines: [coloured.text, centred.text, right.text, "Left as ever."]),
+                        marks: [coloured.marks(line: 0)!, centred.marks(line: 1)!, right.marks(line: 2)!])
+        let width = 60
+        let grid = render(page, width: width)
+        #expect(cells(grid, "red").allSatisfy { $0.style.textColor == 0xE61919 && $0.style.role == .text && $0.style.attributes.isEmpty })
+        #expect(cells(grid, "green").allSatisfy { $0.style.textColor == 0x00FF00 && $0.style.attributes == .bold })
+        #expect(cells(grid, "The ").allSatisfy { $0.style.textColor == nil })
+        // The aligned lines take the text column's whole width: centred in it, and flush right.
+        func column(_ word: String) -> Int? {
+            for y in 0..<grid.height {
+                let row = (0..<grid.width).map { grid[$0, y].text.isEmpty ? " " : grid[$0, y].text }.joined()
+                if let range = row.range(of: word) { return row.distance(from: row.startIndex, to: range.lowerBound) }
+            }
+            return nil
+        }
+        let left = try #require(column("Left as ever.")), middle = try #require(column("Middle")), signed = try #require(column("Signed"))
+        let textWidth = PageLayout.maximumTextWidth < width - 4 ? PageLayout.maximumTextWidth : width - 4
+        #expect(signed + "Signed".count == left + textWidth)
+        #expect(middle == left + (textWidth - "Middle".count) / 2)
+        // Without aligned lines the block is as wide as its widest line (and centred as before).
+        let plain = render(Page(id: "p", kind: .text(lines: ["Short.", "Left as ever."])), width: width)
+        #expect(plain.text().contains("Short."))
+    }
+
+    @Test func aStorysColourIsDrawnOnlyWhereItStaysReadable() throws {
+        let paths = [PackagePaths.root.appendingPathComponent("Themes")]
+        let dark = try #require(ThemeLibrary.load("default", paths: paths)), paper = try #require(ThemeLibrary.load("paper", paths: paths))
+        // The default theme leaves the background to the terminal: dark unless it said otherwise.
+        #expect(dark.readableTextColor(0xE61919, role: .text, colors: 256) == 0xE61919)
+        #expect(dark.readableTextColor(0x000000, role: .text, colors: 256) == nil)
+        #expect(dark.readableTextColor(0x000080, role: .text, colors: 1 << 24) == nil)
+        #expect(dark.readableTextColor(0x000000, role: .text, colors: 256, terminalBackground: 0xFFFFFF) == 0x000000)
+        #expect(dark.readableTextColor(0xE61919, role: .text, colors: 0) == nil)
+        // On paper, Harlowe's yellow fades into the page; black is fine.
+        #expect(paper.readableTextColor(0xE5E619, role: .text, colors: 1 << 24) == nil)
+        #expect(paper.readableTextColor(0x000000, role: .text, colors: 16) == 0x000000)
+        // A theme without colours (mono) draws none of the story's either.
+        let mono = try #require(ThemeLibrary.load("mono", paths: paths))
+        #expect(mono.readableTextColor(0xE61919, role: .text, colors: 1 << 24) == nil)
+        // The selected choice's own background counts, not the page's.
+        #expect(dark.readableTextColor(0xF0C060, role: .selected, colors: 1 << 24) == nil)
+    }
+
     @Test func theStyleKeepsItsRoleAndColoursBesideTheAttributes() {
         var style = Style(pictureForeground: .rgb(0x123456), pictureBackground: .palette(7))
         style.attributes = [.bold, .underline]
@@ -97,6 +144,10 @@ import Testing
         style.pictureBackground = .rgb(0xFFFFFF)
         #expect(style.attributes == [.bold, .underline])
         #expect(Style(.text, attributes: .italic) != Style(.text))
+        var text = Style(.choice, attributes: .bold)
+        text.textColor = 0xE61919
+        #expect(text.textColor == 0xE61919 && text.role == .choice && text.attributes == .bold)
+        #expect(Style(pictureForeground: .rgb(0x123456), pictureBackground: nil).textColor == nil)  // a picture's is not a text colour
     }
 }
 

@@ -117,7 +117,26 @@ import Testing
     }
 
     @Test func styleChangers() throws {
-        #expect(try text(of: "(text-style: 'bold')[loud] (text-colour: red)[red] (align: '=>')[right] (transition: 'dissolve')[soft]") == "<b>loud</b> red right soft")
+        #expect(try text(of: "(text-style: 'bold')[loud] (transition: 'dissolve')[soft]") == "<b>loud</b> soft")
+        // Colours (Harlowe's own values, #hex, (rgb:), (hsl:), CSS names in strings) and alignment: the HTML the
+        // markup reader draws (docs/twine.md, "Colours and alignment").
+        #expect(try text(of: "(text-colour: red)[red] (colour: #a4e)[hex] (color: (rgb: 255, 128, 0))[rgb] (text-color: 'teal')[css]")
+            == "<span style=\"color: #e61919\">red</span> <span style=\"color: #a4e\">hex</span> <span style=\"color: #ff8000\">rgb</span> <span style=\"color: teal\">css</span>")
+        #expect(try text(of: "(text-colour: (hsl: 120, 1, 0.5))[green] (text-colour: transparent)[none]") == "<span style=\"color: #00ff00\">green</span> none")
+        #expect(try text(of: "(align: '==>')[right]") == "<div style=\"text-align: right\">right</div>")
+        #expect(try text(of: "(align: '=><=')[one\ntwo]") == "<div style=\"text-align: center\">one</div>\n<div style=\"text-align: center\">two</div>")
+        // Aligner markup: modal to the next aligner or the hook's end; justified is left; a mixed one by its ratio.
+        // (A line starts by closing the aligner before it: the markup reader aligns a line by its first letter.)
+        let lines = try text(of: "Top\n=><=\nMiddle\n==>\nSigned\n<==\nBottom").split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0] == "Top")
+        #expect(lines[1] == "<div style=\"text-align: center\">Middle</div>")
+        #expect(lines[2].hasSuffix("<div style=\"text-align: right\">Signed</div>"))
+        #expect(lines[3].hasSuffix("<div style=\"text-align: left\">Bottom</div>"))
+        #expect(try text(of: "===><=\nMostly right") == "<div style=\"text-align: right\">Mostly right</div>")
+        #expect(try text(of: "=><=====\nMostly left") == "<div style=\"text-align: left\">Mostly left</div>")
+        #expect(try text(of: "<==>\nJustified") == "<div style=\"text-align: left\">Justified</div>")
+        #expect(try text(of: "=|||=\nA column") == "A column")
         #expect(try text(of: "(set: $s to (text-style: 'italic'))$s[quiet]").contains("quiet"))
     }
 

@@ -66,6 +66,33 @@ import Testing
         #expect(sea.isEnding)
     }
 
+    @Test func coloursAndAlignmentBecomeThePagesMarks() async throws {
+        let twee = """
+            :: StoryData
+            {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0FD", "format": "Harlowe", "format-version": "3.3.8", "start": "Start"}
+
+            :: Start
+            The (text-colour: red)[red] sea.
+            =><=
+            A ''centred'' line.
+            ==>
+            Signed.
+            """
+        let directory = try folder(["colours.twee": twee])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 1))
+        let start = try #require(try await source.madeBeat("start"))
+        let page = try #require(start.pages.first { $0.id == "p1" })
+        guard case .text(let lines) = page.kind else {
+            Issue.record("page \(page)")
+            return
+        }
+        #expect(lines == ["The red sea.", "A centred line.", "Signed."])
+        #expect(page.marks == [LineMarks(line: 0, spans: [TextSpan(from: 4, to: 7, attributes: [], color: 0xE61919)]),
+                               LineMarks(line: 1, spans: [TextSpan(from: 2, to: 9, attributes: .bold)], alignment: .center),
+                               LineMarks(line: 2, alignment: .right)])
+    }
+
     @Test func theSameSeedAndLinksGiveTheSameBeats() async throws {
         let directory = try folder(["lighthouse.twee": Self.twee])
         defer { directory.remove() }

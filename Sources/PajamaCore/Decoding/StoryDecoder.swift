@@ -245,7 +245,7 @@ public enum StoryDecoder {
     }
 
     /// One entry of a text page's `marks` (docs/story-format.md, "Styled text"):
-    /// `{"line": 0, "spans": [{"from": 0, "to": 4, "style": ["bold"]}], "breaks": [9]}`.
+    /// `{"line": 0, "spans": [{"from": 0, "to": 4, "style": ["bold"], "color": "#cc3300"}], "breaks": [9], "align": "center"}`.
     private static func decodeMarks(_ cursor: JSONCursor, lineCount: Int) throws(StoryFormatError) -> LineMarks {
         let lineCursor = try cursor.field("line")
         let line = try lineCursor.integer()
@@ -261,8 +261,23 @@ public enum StoryDecoder {
                     // An unknown style is ignored (a newer reader's), as unknown tools are.
                     if let known = TextAttributes.names.first(where: { $0.0 == text }) { attributes.insert(known.1) }
                 }
-                marks.spans.append(TextSpan(from: from, to: to, attributes: attributes))
+                var color: UInt32?
+                if let colorCursor = try item.optionalField("color") {
+                    let text = try colorCursor.string()
+                    guard text.hasPrefix("#"), let value = TextColor.parse(text) else {
+                        throw colorCursor.error("\"\(StoryFormatError.printable(text))\" is not a colour (expected #rrggbb or #rgb)")
+                    }
+                    color = value
+                }
+                marks.spans.append(TextSpan(from: from, to: to, attributes: attributes, color: color))
             }
+        }
+        if let alignCursor = try cursor.optionalField("align") {
+            let text = try alignCursor.string()
+            guard let alignment = TextAlignment(rawValue: text) else {
+                throw alignCursor.error("\"\(StoryFormatError.printable(text))\" is not an alignment (expected left, center or right)")
+            }
+            marks.alignment = alignment
         }
         if let breaks = try cursor.optionalField("breaks") {
             for item in try breaks.elements() {

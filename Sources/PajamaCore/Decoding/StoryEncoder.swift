@@ -63,10 +63,13 @@ public enum StoryEncoder {
         var object: [String: Any] = ["line": marks.line]
         if !marks.spans.isEmpty {
             object["spans"] = marks.spans.map { span -> [String: Any] in
-                ["from": span.from, "to": span.to, "style": TextAttributes.names.filter { span.attributes.contains($0.1) }.map(\.0)]
+                var object: [String: Any] = ["from": span.from, "to": span.to, "style": TextAttributes.names.filter { span.attributes.contains($0.1) }.map(\.0)]
+                if let color = span.color { object["color"] = TextColor.hex(color) }
+                return object
             }
         }
         if !marks.breaks.isEmpty { object["breaks"] = marks.breaks }
+        if let alignment = marks.alignment { object["align"] = alignment.rawValue }
         return object
     }
 

@@ -23,14 +23,20 @@ extension PageRenderer {
         for (i, line) in shown.dropFirst(start).prefix(textArea.height).enumerated() {
             let y = textArea.y + i
             if line.style.role == .selected { grid.fill(y: y, from: textArea.x, to: textArea.x + textArea.width, style: line.style) }
-            let indent = line.centred ? max(0, (textArea.width - DisplayWidth.of(line.text)) / 2) : 0
+            let room = max(0, textArea.width - DisplayWidth.of(line.text))
+            let indent = switch line.alignment {
+            case .left: 0
+            case .center: room / 2
+            case .right: room
+            }
             if line.runs.isEmpty {
                 grid.put(line.text, x: textArea.x + indent, y: y, style: line.style, maxWidth: textArea.width - indent)
             } else {
                 var used = 0
                 for run in line.runs {
                     var style = line.style
-                    style.attributes = run.attributes
+                    style.attributes = run.look.attributes
+                    style.textColor = run.look.color
                     used += grid.put(run.text, x: textArea.x + indent + used, y: y, style: style, maxWidth: textArea.width - indent - used)
                 }
             }
@@ -74,34 +80,39 @@ extension PageRenderer {
     struct Line {
         var text: String
         var style: Style
-        var centred = false
+        /// Where the line sits in the text column (the title page's lines are centred).
+        var alignment = TextAlignment.left
         /// The choice (0-based) this line shows, if any.
         var choice: Int?
-        /// The line's pieces with their own attributes (a story's bold or italic text); empty: all of `text`
-        /// in `style`.
-        var runs: [(text: String, attributes: TextAttributes)] = []
+        /// The line's pieces with their own look (a story's bold, italic or coloured text); empty: all of
+        /// `text` in `style`.
+        var runs: [(text: String, look: TextLook)] = []
     }
 
     /// The lines shown now, wrapped at `width`; and, once every line is revealed, how many lines the page
-    /// has and how wide the widest is (for placing the block, which must not move while lines appear).
+    /// has and how wide the widest is (for placing the block, which must not move while lines appear). A text
+    /// or choice page with a line the story centres or aligns right takes the whole width, so the alignment
+    /// shows.
     static func lines(of view: PageView, width: Int) -> (shown: [Line], total: Int, widest: Int) {
         let (shown, all) = wrappedLines(of: view, width: width)
-        let widest = all.reduce(1) { max($0, DisplayWidth.of($1.text)) }
+        var widest = all.reduce(1) { max($0, DisplayWidth.of($1.text)) }
+        let isTitle = if case .title = view.page.kind { true } else { false }
+        if !isTitle, view.page.marks.contains(where: { ($0.alignment ?? .left) != .left }) { widest = width }
         return (shown, all.count, min(width, widest))
     }
 
     private static func wrappedLines(of view: PageView, width: Int) -> (shown: [Line], all: [Line]) {
-        func wrap(_ text: String, _ role: StyleRole, centred: Bool = false) -> [Line] {
-            TextWrapper.wrap(DisplayWidth.sanitize(text), width: width).map { Line(text: $0, style: Style(role), centred: centred) }
+        func wrap(_ text: String, _ role: StyleRole, alignment: TextAlignment = .left) -> [Line] {
+            TextWrapper.wrap(DisplayWidth.sanitize(text), width: width).map { Line(text: $0, style: Style(role), alignment: alignment) }
         }
         let blank = Line(text: "", style: Style(.text))
         switch view.page.kind {
         case .title(let title, let subtitle):
-            var lines = view.page.marks(ofLine: 0).map { styledWrap(title, $0, width: width, role: .title, centred: true) }
-                ?? wrap(title, .title, centred: true)
+            var lines = view.page.marks(ofLine: 0).map { styledWrap(title, $0, width: width, role: .title, alignment: .center) }
+                ?? wrap(title, .title, alignment: .center)
             if let subtitle {
-                lines += [blank] + (view.page.marks(ofLine: 1).map { styledWrap(subtitle, $0, width: width, role: .subtitle, centred: true) }
-                    ?? wrap(subtitle, .subtitle, centred: true))
+                lines += [blank] + (view.page.marks(ofLine: 1).map { styledWrap(subtitle, $0, width: width, role: .subtitle, alignment: .center) }
+                    ?? wrap(subtitle, .subtitle, alignment: .center))
             }
             return (lines, lines)
         case .text(let paragraphs):
@@ -126,8 +137,8 @@ extension PageRenderer {
                     ?? TextWrapper.wrap(DisplayWidth.sanitize(choice.text), width: max(1, width - 5)).map { Line(text: $0, style: style) }
                 for (k, part) in wrapped.enumerated() {
                     let prefix = k == 0 ? (selected ? "› \(i + 1). " : "  \(i + 1). ") : "     "
-                    lines.append(Line(text: prefix + part.text, style: style, choice: i,
-                                      runs: part.runs.isEmpty ? [] : [(prefix, TextAttributes())] + part.runs))
+                    lines.append(Line(text: prefix + part.text, style: style, alignment: part.alignment, choice: i,
+                                      runs: part.runs.isEmpty ? [] : [(prefix, TextLook())] + part.runs))
                 }
             }
             return (lines, lines)
@@ -137,26 +148,27 @@ extension PageRenderer {
     /// A paragraph with marks, wrapped at `width`: cut at its hard breaks, each row wrapped as plain text is,
     /// and every character given back its attributes (the wrapped text is the row's characters less the
     /// spaces dropped at line ends, so they are found again in order).
-    /// `role`: the line's role (a text line's, a title's, a choice's); `centred` for the title page.
-    static func styledWrap(_ text: String, _ marks: LineMarks, width: Int, role: StyleRole = .text, centred: Bool = false) -> [Line] {
+    /// `role`: the line's role (a text line's, a title's, a choice's); `alignment` where the marks say none
+    /// (the title page centres).
+    static func styledWrap(_ text: String, _ marks: LineMarks, width: Int, role: StyleRole = .text, alignment: TextAlignment = .left) -> [Line] {
         var lines: [Line] = []
         for row in marks.runs(of: text) {
-            var characters: [(Character, TextAttributes)] = []
-            for run in row { for character in DisplayWidth.sanitize(run.text) { characters.append((character, run.attributes)) } }
+            var characters: [(Character, TextLook)] = []
+            for run in row { for character in DisplayWidth.sanitize(run.text) { characters.append((character, run.look)) } }
             var cursor = 0
             for wrapped in TextWrapper.wrap(String(characters.map(\.0)), width: width) {
-                var runs: [(text: String, attributes: TextAttributes)] = []
+                var runs: [(text: String, look: TextLook)] = []
                 for character in wrapped {
                     while cursor < characters.count, characters[cursor].0 != character { cursor += 1 }
-                    let attributes = cursor < characters.count ? characters[cursor].1 : []
+                    let look = cursor < characters.count ? characters[cursor].1 : TextLook()
                     cursor += 1
-                    if let last = runs.last, last.attributes == attributes {
+                    if let last = runs.last, last.look == look {
                         runs[runs.count - 1].text.append(character)
                     } else {
-                        runs.append((String(character), attributes))
+                        runs.append((String(character), look))
                     }
                 }
-                lines.append(Line(text: wrapped, style: Style(role), centred: centred, runs: runs))
+                lines.append(Line(text: wrapped, style: Style(role), alignment: marks.alignment ?? alignment, runs: runs))
             }
         }
         return lines

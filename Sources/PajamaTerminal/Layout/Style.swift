@@ -7,7 +7,8 @@ public enum StyleRole: String, Sendable, Hashable, CaseIterable, Codable {
 }
 
 /// A cell's look: a role from the theme, plus explicit colours for picture cells (chosen by the picture
-/// renderer for the terminal's colour mode; nil keeps the theme's colour for the role).
+/// renderer for the terminal's colour mode; nil keeps the theme's colour for the role) or a story's own
+/// text colour.
 ///
 /// Stored as two 32-bit words with no padding (the role and the foreground in one, the background in the
 /// other), so a `CellGrid.Cell` is 24 bytes of plain integers: a frame of 200x60 cells is blanked, copied
@@ -45,6 +46,17 @@ public struct Style: Sendable, Hashable {
     public var pictureBackground: PictureColor? {
         get { PackedColor.unpack(back & PackedColor.mask) }
         set { back = back & ~PackedColor.mask | PackedColor.pack(newValue) }
+    }
+
+    /// A story's own colour for a text cell (0xRRGGBB, from its marks), nil for the theme's. Kept where a
+    /// picture cell keeps its foreground; the screen draws it only where it stays readable
+    /// (`Theme.readableTextColor`).
+    public var textColor: UInt32? {
+        get {
+            guard role != .picture, case .rgb(let value)? = pictureForeground else { return nil }
+            return value
+        }
+        set { pictureForeground = newValue.map { .rgb($0 & 0xFF_FFFF) } }
     }
 
     /// Attributes added to the role's (a story's bold, italic, underline, dim text).

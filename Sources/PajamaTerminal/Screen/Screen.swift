@@ -222,8 +222,15 @@ public final class Screen {
             return (attributes, 0)
         }
         // A picture cell's own colours (chosen for this terminal's depth) win over the theme's; a nil
-        // colour (transparent pixel, text art) keeps the theme's picture colour.
-        let fg = style.pictureForeground.map(mapper.number) ?? mapper.number(rgb: role.fg, ansi: role.fg8)
+        // colour (transparent pixel, text art) keeps the theme's picture colour. A story's text colour is
+        // used where it stays readable on the role's background.
+        let fg: Int
+        if let color = style.textColor {
+            fg = theme.readableTextColor(color, role: style.role, colors: colors, terminalBackground: capabilities.graphics.background)
+                .map { mapper.number(rgb: $0) } ?? mapper.number(rgb: role.fg, ansi: role.fg8)
+        } else {
+            fg = style.pictureForeground.map(mapper.number) ?? mapper.number(rgb: role.fg, ansi: role.fg8)
+        }
         let bg = style.pictureBackground.map(mapper.number) ?? mapper.number(rgb: role.bg, ansi: role.bg8)
         if fg == -1 && bg == -1 { return (attributes, 0) }
         let key = PairKey(fg: fg, bg: bg)

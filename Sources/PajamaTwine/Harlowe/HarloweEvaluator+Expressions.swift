@@ -2,12 +2,6 @@ import Foundation
 
 /// Values of expressions (Harlowe 3's operators and properties).
 extension HarloweEvaluator {
-    static let colours: [String: String] = [
-        "red": "red", "orange": "orange", "yellow": "yellow", "lime": "lime", "green": "green", "aqua": "aqua", "cyan": "cyan",
-        "blue": "blue", "navy": "navy", "purple": "purple", "fuchsia": "fuchsia", "magenta": "magenta", "white": "white",
-        "black": "black", "grey": "grey", "gray": "grey", "transparent": "transparent",
-    ]
-
     func value(_ expression: HarloweExpr) throws(Interrupt) -> HarloweValue {
         switch expression {
         case .literal(let value): return value
@@ -16,7 +10,7 @@ extension HarloweEvaluator {
         case .hookName(let name): return .hookName(name)
         case .it: return it ?? .number(0)
         case .word(let word):
-            if let colour = Self.colours[word] { return .colour(colour) }
+            if let colour = HarloweStyle.colours[word] { return .colour(colour) }
             switch word {
             case "visits", "visit": return .number(Double(state.history.filter { $0 == passage }.count))
             case "time": return .number(0)

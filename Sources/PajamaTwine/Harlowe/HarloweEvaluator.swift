@@ -167,6 +167,7 @@ final class HarloweEvaluator {
             current.items.append(.open("b"))
             try render(nodes)
             current.items.append(.close("b"))
+        case .aligner(let alignment): current.items.append(.align(HarloweStyle.alignTag(alignment)))
         case .rule: current.items.append(.text("――――――――"))
         case .bullet: current.items.append(.text("• "))
         case .verbatim(let text): current.items.append(.text(HarloweFlattener.escaped(text)))
@@ -356,7 +357,8 @@ final class HarloweEvaluator {
                 }
                 return
             case .style(let tag): opens.append(tag)
-            case .colour, .align: break
+            case .colour(let colour): if let tag = HarloweStyle.colourTag(colour) { opens.append(tag) }
+            case .align(let marker): if let alignment = HarloweStyle.alignment(marker) { opens.append(HarloweStyle.alignTag(alignment)) }
             case .timed(let name):
                 current.items.append(.notice("(\(name):) shown at once"))
             case .unsupported(let name):

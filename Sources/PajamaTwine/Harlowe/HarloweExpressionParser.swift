@@ -151,6 +151,14 @@ struct HarloweExpressionParser {
             }
             i = min(s.count, i + 1)
             return .string(text)
+        case "#":
+            // A colour written bare: `#a4e`, `#691212`.
+            var k = i + 1
+            while k < s.count, s[k].properties.isASCIIHexDigit { k += 1 }
+            guard k - i - 1 == 3 || k - i - 1 == 6 else { i += 1; return .symbol("#") }
+            let word = String(String.UnicodeScalarView(s[i..<k])).lowercased()
+            i = k
+            return .word(word)
         case "$", "_", "?":
             var k = i + 1
             while k < s.count, s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "_" { k += 1 }
@@ -390,6 +398,7 @@ struct HarloweExpressionParser {
             case "true": return .literal(.bool(true))
             case "false": return .literal(.bool(false))
             case "it": return .it
+            case let colour where colour.hasPrefix("#"): return .literal(.colour(colour))
             default: return .word(word.lowercased())
             }
         case .macro(let written):

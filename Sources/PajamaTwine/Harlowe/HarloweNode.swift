@@ -14,6 +14,9 @@ indirect enum HarloweNode: Sendable {
     case html(String)
     case heading([HarloweNode])
     case rule
+    /// An aligner line (`==>`, `=><=`, `<==`): the text after it, to the next one or the hook's end, is
+    /// aligned so (`left`, `center`, `right`).
+    case aligner(String)
     case bullet
     case verbatim(String)
     /// `{...}`: line breaks and runs of white space inside are one space.

@@ -2,7 +2,8 @@ import Foundation
 
 /// The text a passage writes, as a tree of hooks (so `(replace:)`, `(append:)`, `(prepend:)`, `(show:)` and
 /// `(hide:)` find the named hooks written before them), flattened at the end into lines of the HTML
-/// Pajama's markup reader knows (`<b> <i> <u> <span class>`, `<br>`, `<img>`).
+/// Pajama's markup reader knows (`<b> <i> <u> <span class>`, `<span style="color">`, `<div style="text-align">`,
+/// `<br>`, `<img>`).
 final class HarloweOutputHook {
     enum Item {
         case text(String)
@@ -10,6 +11,9 @@ final class HarloweOutputHook {
         /// A link's text, where it was written.
         case link(String)
         case open(String), close(String)
+        /// An aligner: the tag (`HarloweStyle.alignTag`) that aligns what follows, to the next aligner or the
+        /// hook's end.
+        case align(String)
         /// A short notice in place of what Pajama does not play.
         case notice(String)
     }
@@ -39,7 +43,7 @@ final class HarloweOutputHook {
             switch item {
             case .text(let text), .link(let text): text
             case .hook(let hook): hook.hidden ? "" : hook.plainText
-            case .open, .close, .notice: ""
+            case .open, .close, .align, .notice: ""
             }
         }.joined()
     }
@@ -91,6 +95,15 @@ enum HarloweFlattener {
         guard !hook.hidden else { return }
         let collapsing = collapsing || hook.collapses
         let depth = open.count
+        /// The aligner of this hook still open (closed at the next aligner).
+        var aligner: String?
+        func close(_ tag: String) {
+            guard let index = open.lastIndex(of: tag) else { return }
+            for inner in open[index...].reversed() { text += closing(inner) }
+            let reopened = Array(open[(index + 1)...])
+            open.removeSubrange(index...)
+            for inner in reopened { open.append(inner); text += "<\(inner)>" }
+        }
         for item in hook.items {
             switch item {
             case .text(var piece):
@@ -112,13 +125,12 @@ enum HarloweFlattener {
             case .open(let tag):
                 open.append(tag)
                 text += "<\(tag)>"
-            case .close(let tag):
-                if let index = open.lastIndex(of: tag) {
-                    for inner in open[index...].reversed() { text += closing(inner) }
-                    let reopened = Array(open[(index + 1)...])
-                    open.removeSubrange(index...)
-                    for inner in reopened { open.append(inner); text += "<\(inner)>" }
-                }
+            case .close(let tag): close(tag)
+            case .align(let tag):
+                if let previous = aligner { close(previous) }
+                aligner = tag
+                open.append(tag)
+                text += "<\(tag)>"
             case .notice(let message):
                 text += "<span class=\"dim\">[\(escaped(message))]</span>"
             }
@@ -155,6 +167,7 @@ enum HarloweFlattener {
         var sounds: [String] = []
         var onlyLinks = true
         var hadLink = false
+        var alignedBlocks = 0
         var rest = Substring(raw)
         while let start = rest.firstIndex(where: { $0 == "<" || $0.unicodeScalars.first == linkStart }) {
             let before = rest[..<start]
@@ -181,7 +194,14 @@ enum HarloweFlattener {
             } else if lower.hasPrefix("<audio") || lower.hasPrefix("<source") {
                 if let source = attribute("src", in: tag) { sounds.append(source) }
             } else if ["<p>", "<p ", "</p", "<div", "</div"].contains(where: lower.hasPrefix) {
-                text += " "
+                // A block that aligns its text is kept, with its end (the markup reader aligns the line);
+                // another is a space.
+                if lower.hasPrefix("</") ? alignedBlocks > 0 : lower.contains("align") {
+                    alignedBlocks += lower.hasPrefix("</") ? -1 : 1
+                    text += tag
+                } else {
+                    text += " "
+                }
             } else if Self.drawn.contains(tagName(lower)) {
                 text += tag
                 if tagName(lower) == "br" { onlyLinks = false }
@@ -193,12 +213,12 @@ enum HarloweFlattener {
         text = String(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" }.map(Character.init))
         let visible = text.trimmingTrailingSpaces()
         if hadLink && onlyLinks { return image == nil && sounds.isEmpty ? nil : HarloweLine(text: "", image: image, sounds: sounds) }
-        if visible.allSatisfy({ $0 == " " }) && image == nil && sounds.isEmpty { return nil }
+        if InlineMarkup.strip(visible).allSatisfy({ $0 == " " || $0 == "\u{A0}" }) && image == nil && sounds.isEmpty { return nil }
         return HarloweLine(text: visible, image: image, sounds: sounds)
     }
 
     /// The tags Pajama's markup draws (docs/ink.md, "Markup"); any other is taken out (its text stays).
-    static let drawn: Set<String> = ["b", "strong", "i", "em", "u", "br", "span", "a"]
+    static let drawn: Set<String> = ["b", "strong", "i", "em", "u", "br", "span", "a", "font", "center"]
 
     /// `b` for `<b>`, `</b>` or `<B class="x">`.
     private static func tagName(_ lower: String) -> String {

@@ -124,10 +124,12 @@ struct HarloweParser {
             i = end
             return [.rule]
         }
-        // Alignment and column markers (`=>`, `<==>`, `=|||=`, `|==`): the text stays, its placement does not.
-        if !line.isEmpty, line.allSatisfy({ $0 == "=" || $0 == "<" || $0 == ">" || $0 == "|" }), line.contains("=") {
-            i = end
-            return []
+        // Aligners (`==>`, `=><=`, `<==>`): the text after is aligned. Column markers (`=|||=`, `|==`): the
+        // text stays, its placement does not.
+        if !line.isEmpty, line.allSatisfy({ $0 == "=" || $0 == "<" || $0 == ">" || $0 == "|" || $0 == " " }), line.contains("=") {
+            // The marker's line is no line of the text: its line break goes with it.
+            i = end < s.count ? end + 1 : end
+            return HarloweStyle.alignment(line).map { [.aligner($0)] } ?? []
         }
         if s[k...].starts(with: "#".unicodeScalars), k == i {
             var level = 0

@@ -1,0 +1,45 @@
+import Foundation
+import PajamaImage
+
+extension Theme {
+    /// The least contrast (WCAG's ratio of relative luminances, 1 to 21) a story's text colour must have with
+    /// the background it is drawn on; below it the theme's text colour is used (docs/twine.md, "Colours").
+    static let minimumTextContrast = 2.0
+
+    /// `color` (a story's text colour, 0xRRGGBB) when, as a terminal with `colors` colours shows it, it stays
+    /// readable on `role`'s background; nil when it would be too close to that background (the
+    /// theme's colour is used) or the terminal has no colours. The background is the role's, else the text's,
+    /// else the terminal's (`terminalBackground`, as it said, else `assumedTerminalBackground`).
+    /// A theme with no colours of its own (`mono`) draws none of a story's either.
+    public func readableTextColor(_ color: UInt32, role: StyleRole, colors: Int, terminalBackground: UInt32? = nil) -> UInt32? {
+        guard colors >= 8, hasColours else { return nil }
+        let mapper = ColorMapper(colors: colors)
+        let number = mapper.number(rgb: color)
+        let shown = colors >= 1 << 24 ? color & 0xFF_FFFF : ColorMapper.rgb(ofPaletteIndex: number)
+        let background = shownColor(of: role, background: true, colors: colors) ?? shownColor(of: .text, background: true, colors: colors)
+            ?? terminalBackground ?? Self.assumedTerminalBackground
+        return Self.contrast(shown, background) >= Self.minimumTextContrast ? color & 0xFF_FFFF : nil
+    }
+
+    /// True when some role has a colour of its own (not the terminal's default).
+    var hasColours: Bool {
+        roles.values.contains { style in
+            [style.fg, style.bg, style.fg8, style.bg8].contains { $0 != nil && $0 != "default" }
+        }
+    }
+
+    /// WCAG's contrast ratio of two colours (1: the same luminance, 21: black on white).
+    static func contrast(_ a: UInt32, _ b: UInt32) -> Double {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// WCAG's relative luminance of an sRGB colour.
+    static func luminance(_ color: UInt32) -> Double {
+        func channel(_ shift: UInt32) -> Double {
+            let value = Double(color >> shift & 0xFF) / 255
+            return value <= 0.039_28 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
+    }
+}
