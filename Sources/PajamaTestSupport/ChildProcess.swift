@@ -98,17 +98,17 @@ public struct ChildProcess: Sendable {
 
 extension ChildProcess {
     /// Starts a long-running program (a server) with its standard output in `outputFile` and its standard
-    /// error in `errorFile` (discarded when nil); returns its pid. `environment` replaces the environment
-    /// when given; `cleanSignals` starts it with nothing blocked and every signal at its default action
-    /// (see `SpawnAttributes`), so SIGTERM ends it at once.
+    /// error in `errorFile` (discarded when nil), its input from `inputFile` (a terminal's device, say);
+    /// returns its pid. `environment` replaces the environment when given; `cleanSignals` starts it with
+    /// nothing blocked and every signal at its default action (see `SpawnAttributes`), so SIGTERM ends it at once.
     public static func spawn(
-        _ executable: String, _ arguments: [String], outputFile: String, errorFile: String? = nil,
+        _ executable: String, _ arguments: [String], inputFile: String = "/dev/null", outputFile: String, errorFile: String? = nil,
         environment: [String: String]? = nil, cleanSignals: Bool = false
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, inputFile, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         if let errorFile, errorFile == outputFile {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)

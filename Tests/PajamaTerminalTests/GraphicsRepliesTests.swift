@@ -224,6 +224,43 @@ import Testing
         #expect(!late.isDone)
     }
 
+    /// A reply cut when the probe stopped waiting is continued by the late filter; once the last reply is in,
+    /// `replies` holds those of the wait and the late ones.
+    @Test func theRepliesOfTheWaitAreContinued() {
+        var late = LateReplies(continuing: GraphicsReplies(bytes("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;2")))
+        #expect(late.isPartial)
+        #expect(late.keys(in: bytes("0;10t")).isEmpty)
+        #expect(late.keys(in: bytes("\u{1B}[?62;c")).isEmpty)
+        #expect(late.isDone)
+        #expect(late.replies.kitty == true && late.replies.cellSize == .init(width: 10, height: 20))
+    }
+
+    /// Late replies that say pixels turn a session in cells to pixels, unless it is pixels already, or they
+    /// say cells too; replies still missing change nothing.
+    @Test func lateRepliesThatSayPixelsTurnCellsToPixels() throws {
+        var waited = TerminalGraphics.decide(.auto, replies: GraphicsReplies(), kernelCellSize: nil, multiplexer: nil)
+        waited.pendingReplies = GraphicsReplies()
+        #expect(waited.pixels == nil)
+        let kitty = try #require(waited.afterLateReplies(GraphicsReplies(bytes(GraphicsRepliesTests.kitty))))
+        #expect(kitty.pixels == PixelFormat(.kitty, cellWidth: 10, cellHeight: 20))
+        #expect(kitty.reason.contains("after the 100 ms wait"), "\(kitty.reason)")
+        #expect(!kitty.repliesPending)
+        #expect(waited.afterLateReplies(GraphicsReplies(bytes("\u{1B}[?62;c"))) == nil, "no graphics: cells stay")
+        #expect(waited.afterLateReplies(GraphicsReplies(bytes("\u{1B}_Gi=31;OK\u{1B}\\"))) == nil, "not complete yet")
+        let vt340 = try #require(waited.afterLateReplies(GraphicsReplies(bytes(GraphicsRepliesTests.xtermVT340))))
+        #expect(vt340.pixels == PixelFormat(.sixel, cellWidth: 8, cellHeight: 17, maximumWidth: 1000, maximumHeight: 1000))
+        // Forced sixel without a cell size was cells: the late cell size makes it sixel.
+        var forced = TerminalGraphics.decide(.sixel, replies: GraphicsReplies(), kernelCellSize: nil, multiplexer: nil)
+        (forced.pendingReplies, forced.choice) = (GraphicsReplies(), .sixel)
+        #expect(forced.afterLateReplies(GraphicsReplies(bytes(GraphicsRepliesTests.kitty)))?.pixels?.pixelProtocol == .sixel)
+        // Already pixels: nothing changes.
+        var pixels = TerminalGraphics.decide(.kitty, replies: GraphicsReplies(), kernelCellSize: .init(width: 9, height: 18), multiplexer: nil)
+        (pixels.pendingReplies, pixels.choice) = (GraphicsReplies(), .kitty)
+        #expect(pixels.afterLateReplies(GraphicsReplies(bytes(GraphicsRepliesTests.xtermVT340))) == nil)
+        // Not asked (nothing pending): nothing changes.
+        #expect(TerminalGraphics.cells("cells (--pictures cells)").afterLateReplies(GraphicsReplies(bytes(GraphicsRepliesTests.kitty))) == nil)
+    }
+
     /// A reply cut between two reads: the rest is taken out too, not read as keys.
     @Test func aCutReplyIsContinued() {
         var late = LateReplies()

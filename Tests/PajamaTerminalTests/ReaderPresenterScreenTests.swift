@@ -177,6 +177,11 @@ import Testing
         h.handle(.resize(width: 60, height: 20))
         _ = h.frame()
         if case .requestPicture(let resized, _) = h.renderEffects.first { #expect(resized != key) } else { Issue.record("no render request after a resize") }
+        // The terminal's late replies said pixels: the picture is asked for in the new look, at the same box.
+        let kitty = PictureLook(mode: .truecolor, pixels: PixelFormat(.kitty, cellWidth: 10, cellHeight: 20))
+        h.handle(.pictureLook(kitty))
+        _ = h.frame()
+        if case .requestPicture(let pixels, _) = h.renderEffects.first { #expect(pixels.look == kitty && pixels.path == a) } else { Issue.record("no render request after the look changed") }
         // Another picture: loaded for the new visit; one that fails shows the placeholder.
         #expect(h.show(.page(Fixture.page(beat, 2))) == [.leavePage, .loadPicture(b)])
         h.handle(.pictureFailed(b))

@@ -99,6 +99,8 @@ public final class ReaderController {
                 if case .resize = key {
                     terminal.invalidate()
                     handle(.resize(width: terminal.width, height: terminal.height))
+                } else if case .picturesChanged = key {
+                    handle(.pictureLook(terminal.pictureLook))
                 } else {
                     frames.key()
                     handle(.key(key))

@@ -35,6 +35,9 @@ public struct ReaderPresenter: Sendable {
         case stats([String])
         /// A theme was applied (after `applyTheme`): its name and how pictures look under it.
         case themeApplied(name: String, look: PictureLook)
+        /// How the terminal draws pictures changed (its late replies said pixels): the page's picture is
+        /// rendered again for it.
+        case pictureLook(PictureLook)
         /// The co-reading role changed (followers came or went).
         case role(ReaderRole)
         /// The owner of the session this reader follows ended it: reading on solo.
@@ -210,6 +213,8 @@ public struct ReaderPresenter: Sendable {
             themeName = name
             self.look = look
             notice = "theme: \(name)"
+        case .pictureLook(let look):
+            self.look = look
         case .role(let role):
             self.role = role
         case .sessionEnded:

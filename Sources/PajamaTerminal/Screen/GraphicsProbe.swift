@@ -27,7 +27,9 @@ public enum GraphicsProbe {
         }
         let replies = ask(input: input, output: output, timeout: timeout)
         var graphics = TerminalGraphics.decide(choice, replies: replies, kernelCellSize: kernel, multiplexer: multiplexer)
-        graphics.repliesPending = !replies.isComplete
+        graphics.pendingReplies = replies.isComplete ? nil : replies
+        graphics.choice = choice
+        graphics.kernelCellSize = kernel
         graphics.background = replies.background
         return graphics
     }

@@ -25,7 +25,7 @@ public enum KeyMap {
         case .pageUp: return .scrollUp
         case .pageDown: return .scrollDown
         case .escape: return .quit
-        case .resize: return .redraw
+        case .resize, .picturesChanged: return .redraw
         case .click: return nil
         case .character(let c):
             switch c {

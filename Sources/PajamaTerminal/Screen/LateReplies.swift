@@ -1,10 +1,15 @@
 /// Replies to the picture queries that come after `GraphicsProbe` stopped waiting (a terminal slow to start,
 /// a slow link): curses reads them as keys, and an Escape would quit. `Screen` hands this filter what it
-/// reads from an Escape on, and gets back only the keys that were no reply.
+/// reads from an Escape on, and gets back only the keys that were no reply; once the last reply is in,
+/// `replies` holds them all (with those of the wait), for `TerminalGraphics.afterLateReplies`.
 public struct LateReplies: Sendable {
-    private var replies = GraphicsReplies()
+    /// Every reply so far: those that came during the wait, then the late ones.
+    public private(set) var replies: GraphicsReplies
 
-    public init() {}
+    /// A filter going on from the replies of the wait (`replies`: a reply cut when the wait ended is continued).
+    public init(continuing replies: GraphicsReplies = GraphicsReplies()) {
+        self.replies = replies
+    }
 
     /// Whether the last reply (the device attributes) has come: nothing more will.
     public var isDone: Bool { replies.isComplete }

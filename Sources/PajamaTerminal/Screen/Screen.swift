@@ -33,6 +33,8 @@ public final class Screen {
     private var lateReplies: LateReplies?
     /// Keys the filter gave back to curses, read next as they are.
     private var keysGivenBack = 0
+    /// The late replies changed how pictures are drawn: the next `readKey` says so (`Key.picturesChanged`).
+    private var picturesChanged = false
     /// The rows whose cells the frame being drawn changes (what a sixel picture there must be sent again for).
     private var changedRows: ClosedRange<Int>?
 
@@ -48,8 +50,9 @@ public final class Screen {
         var bg: Int
     }
 
-    /// What the terminal can do (checked before curses starts; see `TerminalCapabilities`).
-    public let capabilities: TerminalCapabilities
+    /// What the terminal can do (checked before curses starts; see `TerminalCapabilities`). Its graphics
+    /// change once if the terminal's late replies say pixels (`readKey` then gives `.picturesChanged`).
+    public private(set) var capabilities: TerminalCapabilities
     /// The quit signals that end the loop drawing on this screen (none in a screen nobody signals).
     private let signals: QuitSignals?
 
@@ -57,7 +60,7 @@ public final class Screen {
         self.theme = theme
         self.capabilities = capabilities
         self.signals = signals
-        lateReplies = capabilities.graphics.repliesPending ? LateReplies() : nil
+        lateReplies = capabilities.graphics.pendingReplies.map(LateReplies.init(continuing:))
     }
 
     /// Enters curses mode (alternate screen, no echo, keypad, non-blocking reads, hidden cursor).
@@ -251,6 +254,10 @@ public final class Screen {
     /// The next key, or nil when none is waiting. Never blocks.
     public func readKey() -> Key? {
         guard isOpen else { return nil }
+        if picturesChanged {
+            picturesChanged = false
+            return .picturesChanged
+        }
         var value: wint_t = 0
         let result = wget_wch(pajama_stdscr(), &value)
         if result == ERR { return nil }
@@ -293,6 +300,7 @@ public final class Screen {
             }
             let keys = late.keys(in: bytes)
             lateReplies = late.isDone ? nil : late
+            if late.isDone { lateRepliesCame(late.replies) }
             if keys.first == 27 { return .escape }
             for key in keys.reversed() { unget_wch(wchar_t(key)) }  // curses gives back the last pushed first
             keysGivenBack += keys.count
@@ -306,6 +314,19 @@ public final class Screen {
             guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
             return .character(Character(scalar))
         }
+    }
+
+    /// Every reply to the picture queries is in, after the probe stopped waiting: pictures in pixels from now
+    /// on if they say so (unless `--pictures cells`), the loop told by the next `readKey`.
+    private func lateRepliesCame(_ replies: GraphicsReplies) {
+        guard let graphics = capabilities.graphics.afterLateReplies(replies) else {
+            PajamaLog.reader.info("pictures: the terminal's late replies came; pictures stay \(capabilities.graphics.name)")
+            capabilities.graphics.pendingReplies = nil
+            return
+        }
+        capabilities.graphics = graphics
+        picturesChanged = true
+        PajamaLog.reader.info("pictures: \(graphics.reason)")
     }
 
     // MARK: Waiting

@@ -14,16 +14,21 @@ public struct TerminalGraphics: Sendable, Equatable {
     public var pixels: PixelFormat?
     /// Why this mode, in a line ("kitty graphics (the terminal answered the kitty query; cells 10x20 pixels)").
     public var reason: String
-    /// Whether the terminal was asked and its last reply has not come yet: what comes later must not be read
-    /// as keys (`LateReplies`).
-    public var repliesPending = false
+    /// The replies that came, when the terminal was asked and its last reply has not come yet: what comes
+    /// later must not be read as keys, and may still say pixels (`LateReplies`, `afterLateReplies`).
+    public var pendingReplies: GraphicsReplies?
+    /// Whether the terminal was asked and its last reply has not come yet.
+    public var repliesPending: Bool { pendingReplies != nil }
+    /// What `--pictures` asked for.
+    public var choice: Choice = .auto
+    /// The cell size in pixels the kernel knows (`TIOCGWINSZ`), when the terminal fills in its pixel fields.
+    public var kernelCellSize: GraphicsReplies.Size?
     /// The terminal's background colour (0xRRGGBB), when it said (OSC 11).
     public var background: UInt32?
 
-    public init(pixels: PixelFormat?, reason: String, repliesPending: Bool = false) {
+    public init(pixels: PixelFormat?, reason: String) {
         self.pixels = pixels
         self.reason = reason
-        self.repliesPending = repliesPending
     }
 
     /// Symbol cells, for `reason`.
@@ -41,6 +46,21 @@ public struct TerminalGraphics: Sendable, Equatable {
         if term.hasPrefix("tmux") { return "tmux" }
         if term.hasPrefix("screen") { return "screen" }
         return nil
+    }
+
+    /// How pictures are drawn once every reply has come (`replies`: those of the wait and the late ones), when
+    /// that is pixels where this is cells: a terminal slow to answer (a slow link, a terminal still starting)
+    /// gets its pictures in pixels from then on. Nil when nothing changes: already pixels, `--pictures cells`,
+    /// or the replies say cells too.
+    public func afterLateReplies(_ replies: GraphicsReplies) -> TerminalGraphics? {
+        guard pixels == nil, repliesPending, choice != .cells, replies.isComplete else { return nil }
+        var late = Self.decide(choice, replies: replies, kernelCellSize: kernelCellSize, multiplexer: nil)
+        guard late.pixels != nil else { return nil }
+        late.reason += "; its replies came after the 100 ms wait"
+        late.choice = choice
+        late.kernelCellSize = kernelCellSize
+        late.background = replies.background ?? background
+        return late
     }
 
     /// The mode for `choice` given the terminal's `replies` (nil: it was not asked) and the cell size the
