@@ -20,6 +20,11 @@ public struct TwineScan: Sendable {
     public init(_ story: TwineStory, only: ((TwinePassage) -> Bool)? = nil) {
         passages = story.passages.filter { only?($0) ?? true }.map { passage in
             var found = Passage(name: passage.name, tags: passage.tags)
+            if passage.name == HarloweAudio.tracksPassage {
+                // HAL's track list: its sources are the story's sounds.
+                for source in HarloweAudio.tracks(in: passage.text).values.sorted() { Self.add(source, to: &found.sounds) }
+                return found
+            }
             Self.walk(HarloweParser.parse(passage.text), into: &found)
             return found
         }
@@ -33,6 +38,10 @@ public struct TwineScan: Sendable {
     }
 
     public var unsupported: [String] { Array(Set(passages.flatMap(\.unsupported))).sorted() }
+
+    /// A macro as messages show it: `(live:)` for `live`; a command already written whole (`(track: 'fadeup')`)
+    /// as it is.
+    public static func shown(macro: String) -> String { macro.hasPrefix("(") ? macro : "(\(macro):)" }
 
     private static func walk(_ nodes: [HarloweNode], into found: inout Passage) {
         for node in nodes {
@@ -64,6 +73,7 @@ public struct TwineScan: Sendable {
         if case .success(let arguments) = call.arguments {
             if ["goto", "display"].contains(call.name), case .literal(.string(let target))? = arguments.first { add(target, to: &found.targets) }
             if call.name == "linkgoto", let last = arguments.last, case .literal(.string(let target)) = last { add(target, to: &found.targets) }
+            audio(call.name, arguments, into: &found)
             expressions(arguments, into: &found)
         }
         if let hook = call.hook { walk(hook.body, into: &found) }
@@ -81,6 +91,26 @@ public struct TwineScan: Sendable {
             case .assignment(let a, let b, _): expressions([a, b], into: &found)
             default: break
             }
+        }
+    }
+
+    /// HAL's macros: `(newtrack:)`'s source is a sound; a `(track:)` or `(masteraudio:)` command HAL does not
+    /// have, or Pajama does not play, is unsupported (`(track: 'fadeup')`).
+    private static func audio(_ name: String, _ arguments: [HarloweExpr], into found: inout Passage) {
+        func literal(_ index: Int) -> String? {
+            guard arguments.indices.contains(index), case .literal(.string(let text)) = arguments[index] else { return nil }
+            return text
+        }
+        switch name {
+        case "newtrack":
+            if let source = HarloweAudio.source(of: (1..<max(1, arguments.count)).compactMap(literal)) { add(source, to: &found.sounds) }
+        case "track":
+            if let command = literal(1)?.lowercased(), !HarloweAudio.trackCommands.contains(command) { add("(track: '\(command)')", to: &found.unsupported) }
+        case "masteraudio":
+            if let command = literal(0)?.lowercased(), !HarloweAudio.masterCommands.contains(command) {
+                add("(masteraudio: '\(command)')", to: &found.unsupported)
+            }
+        default: break
         }
     }
 

@@ -23,6 +23,8 @@ final class TwineBeatMaker {
     let version: String
     private(set) var seed: Int
     private let runtime: HarloweRuntime
+    /// The story loops background sounds: every page says which (InkPager's `saysLoop`).
+    private let saysLoop: Bool
 
     private struct Node {
         var parent: String?
@@ -36,6 +38,7 @@ final class TwineBeatMaker {
 
     init(story: TwineStory, file: String, title: String, version: String, seed: Int) {
         runtime = HarloweRuntime(story: story, seed: seed)
+        saysLoop = HarloweAudio.usesLoops(story)
         self.file = file
         self.title = title
         self.version = version
@@ -125,9 +128,16 @@ final class TwineBeatMaker {
             // Pictures and sounds with a path a package may hold (a web address or `..` is not read: validate says so).
             if let image = line.image, (try? AssetPath(validating: image)) != nil { tags.append("image: \(image)") }
             for sound in line.sounds where (try? AssetPath(validating: sound)) != nil { tags.append("sound: \(sound)") }
+            switch line.loop {
+            case .play(let sound)? where (try? AssetPath(validating: sound)) != nil: tags.append("AUDIOLOOP: \(sound)")
+            case .stop?: tags.append("AUDIOLOOP: none")
+            default: break
+            }
             return InkPager.Line(text: line.text, tags: tags, inkPath: moment.passage)
         }
-        var pages = (try? InkPager.pages(for: lines, choices: choices, choiceMarks: choiceMarks)) ?? []
+        // The loop playing when the moment starts: the one at the end of the moment before.
+        let scene = InkScene(loop: before?.loop.flatMap { try? AssetPath(validating: $0) })
+        var pages = (try? InkPager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, scene: scene, saysLoop: saysLoop)) ?? []
         var stopped: String?
         if let error = moment.error {
             let where_ = moment.passage.isEmpty ? "" : " in passage \"\(StoryFormatError.printable(moment.passage))\""

@@ -36,7 +36,7 @@ enum TwineValidator {
             let shown = "passage \"\(StoryFormatError.printable(passage.name))\""
             for macro in passage.unsupported {
                 findings.append(ValidationFinding(.warning, file: file, path: passage.name,
-                                                  message: "\(shown) uses (\(StoryFormatError.printable(macro)):), which Pajama does not play (a short notice is shown in its place)"))
+                                                  message: "\(shown) uses \(StoryFormatError.printable(TwineScan.shown(macro: macro))), which Pajama does not play (a short notice is shown in its place)"))
             }
             for target in passage.targets where story.passage(named: target) == nil && story.passage(named: target.trimmingCharacters(in: .whitespaces)) == nil {
                 findings.append(ValidationFinding(.error, file: file, path: passage.name,

@@ -140,6 +140,44 @@ import Testing
         #expect(try text(of: "(set: $s to (text-style: 'italic'))$s[quiet]").contains("quiet"))
     }
 
+    /// The Harlowe Audio Library's macros (HAL v2's guide, "Track Commands"): a play is a page sound, a looping
+    /// track the background loop, stop ends it.
+    @Test func halTracksPlayLoopAndStop() throws {
+        let runtime = try harlowe("""
+            :: Start
+            (track: 'beep', 'play')Beep.
+            (track: 'rain', 'loop', true)(track: 'rain', 'play')Rain starts.
+            (if: (track: 'rain', 'isplaying'))[It plays.] (track: 'rain', 'volume', 0.5)(track: 'rain', 'play')
+            [[On]]
+
+            :: On
+            (newtrack: 'wind', './audio/wind.mp3', './audio/wind.ogg')(track: 'wind', 'play')Wind.
+            (track: 'rain', 'stop')Dry.
+            (track: 'beep', 'explode')(track: 'nothing', 'play')(masteraudio: 'stopall')(masteraudio: 'dance')
+
+            :: hal.tracks
+            beep: ./audio/beep.mp3, ./audio/beep.ogg
+            rain: https://example.com/rain.ogg, audio/rain.ogg
+            """)
+        let start = runtime.start()
+        #expect(start.lines.map(\.text) == ["Beep.", "Rain starts.", "It plays."])
+        #expect(start.lines[0].sounds == ["audio/beep.mp3"] && start.lines[0].loop == nil)
+        #expect(start.lines[1].loop == .play("audio/rain.ogg") && start.lines[1].sounds.isEmpty)
+        // Played again while it loops: it goes on, nothing new.
+        #expect(start.lines[2].loop == nil && start.lines[2].sounds.isEmpty)
+        #expect(runtime.state.loop == "audio/rain.ogg")
+        let on = try runtime.choose(0)
+        #expect(on.lines[0].sounds == ["audio/wind.mp3"])
+        #expect(on.lines[1].loop == .stop)
+        #expect(runtime.state.loop == nil)
+        #expect(on.lines[2].text.contains("[(track: 'explode') is not played in Pajama]"))
+        #expect(on.lines[2].text.contains("no track named"))
+        #expect(on.lines[2].text.contains("[(masteraudio: 'dance') is not played in Pajama]"))
+        #expect(on.unsupported == ["(track: 'explode')", "(masteraudio: 'dance')"])
+        // The state keeps what it needs to go on: tracks made by (newtrack:), the looping ones, the loop.
+        #expect(runtime.state.tracks == ["wind": "audio/wind.mp3"] && runtime.state.looping == ["rain"])
+    }
+
     @Test func startupHeaderAndFooterPassages() throws {
         let runtime = try harlowe(":: Start\nBody [[Next]]\n\n:: Init [startup]\n(set: $gold to 5)\n\n:: Top [header]\nGold: $gold\n\n:: Bottom [footer]\n-- end --\n\n:: Next\nNext body")
         #expect(runtime.start().text == "Gold: 5\nBody <u>Next</u>\n-- end --")

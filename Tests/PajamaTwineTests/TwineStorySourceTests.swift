@@ -173,6 +173,57 @@ import Testing
         #expect(!messages.contains { $0.contains("(live:)") })
     }
 
+    /// HAL's tracks on the pages: a play is the page's sound, a looping track the background sound of every
+    /// page from its line on (across beats) until stopped; validate checks the tracks' files and names the
+    /// commands Pajama does not play.
+    @Test func halTracksBecomePageSoundsAndTheBackgroundLoop() async throws {
+        let twee = """
+            :: StoryData
+            {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0FE", "format": "Harlowe", "format-version": "3.3.8", "start": "Start"}
+
+            :: hal.tracks
+            door: sounds/door.ogg
+            sea: ./sounds/sea.mp3, ./sounds/sea.ogg
+
+            :: Start
+            (track: 'door', 'play')The door opens.
+            (track: 'sea', 'loop', true)(track: 'sea', 'play')The sea begins.
+            [[Walk on->Beach]]
+
+            :: Beach
+            Sand.
+            [[Inside->Room]]
+
+            :: Room
+            (track: 'sea', 'stop')Quiet. (track: 'sea', 'fadeup')
+            """
+        let directory = try folder(["sea.twee": twee, "sounds/door.ogg": "x", "sounds/sea.mp3": "x"])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 1))
+        let start = try #require(try await source.madeBeat("start"))
+        let text = start.pages.filter { if case .text = $0.kind { true } else { false } }
+        #expect(text.count == 2)  // the loop starts a page
+        #expect(text[0].soundEffects.map(\.soundURL.value) == ["sounds/door.ogg"])
+        #expect(text[0].backgroundSound == .stop)
+        #expect(text[1].backgroundSound == .play(try AssetPath(validating: "sounds/sea.mp3")))
+        let choices = try #require(start.pages.last)
+        #expect(choices.backgroundSound == .play(try AssetPath(validating: "sounds/sea.mp3")))
+        guard case .choice(_, let links) = choices.kind else { return }
+        let beach = try #require(try await source.madeBeat(links[0].targetBeatId))
+        #expect(beach.pages.allSatisfy { $0.backgroundSound == .play(try! AssetPath(validating: "sounds/sea.mp3")) })
+        guard case .choice(_, let next)? = beach.pages.last?.kind else { return }
+        let room = try #require(try await source.madeBeat(next[0].targetBeatId))
+        #expect(room.pages.last?.backgroundSound == .stop)
+
+        let report = try #require(await source.validateItself(probe: NoProbe()))
+        let messages = report.findings.map(\.message)
+        #expect(messages.contains("passage \"Room\" uses (track: 'fadeup'), which Pajama does not play (a short notice is shown in its place)"))
+        #expect(!messages.contains { $0.contains("sounds/") }, "\(messages)")
+        try FileManager.default.removeItem(atPath: directory.path + "/sounds/sea.mp3")
+        let missing = try #require(await TwineStorySource.local(directory.path, seed: 1)?.validateItself(probe: NoProbe()))
+        #expect(missing.findings.map(\.message).contains { $0.hasPrefix("passage \"hal.tracks\": sounds/sea.mp3: the file does not exist") })
+    }
+
     private struct NoProbe: AssetProbe {
         func problemWithSound(_ path: AssetPath, _ bytes: [UInt8]) -> String? { nil }
         func problemWithImage(_ path: AssetPath, _ bytes: [UInt8]) -> String? { nil }

@@ -23,6 +23,7 @@ extension HarloweEvaluator {
         "shuffled", "subarray", "substring", "uppercase", "lowercase", "upperfirst", "lowerfirst", "joined", "datanames",
         "datavalues", "dataentries", "nth", "passage", "textstyle", "stop", "verbatim", "v6m", "rgb", "rgba", "hsl", "hsla",
         "strrepeated", "stringrepeated", "repeated", "reversed", "strreversed", "stringreversed", "trunc", "sign", "source",
+        "track", "masteraudio", "newtrack", "newplaylist", "newgroup",
     ]
 
     func macro(_ call: HarloweMacroCall) throws(Interrupt) -> HarloweValue {
@@ -273,6 +274,8 @@ extension HarloweEvaluator {
             }
         case "source":
             return .string(values.first.map(\.printed) ?? "")
+        case let audio where Self.audioMacros.contains(audio):
+            return try self.audio(name, values)
         default:
             if Self.cosmeticChangers.contains(name) { return .changer(HarloweChanger([])) }
             if Self.timedChangers.contains(name) { return changer(.timed(call.written)) }

@@ -302,7 +302,7 @@ final class HarloweEvaluator {
             for name in names { for hook in root.hooks(named: name) { hook.hidden = true } }
         case .unsupported(let name):
             note(unsupported: name)
-            current.items.append(.notice("(\(name):) is not played in Pajama"))
+            current.items.append(.notice("\(TwineScan.shown(macro: name)) is not played in Pajama"))
         case .nothing:
             break
         }
@@ -363,7 +363,7 @@ final class HarloweEvaluator {
                 current.items.append(.notice("(\(name):) shown at once"))
             case .unsupported(let name):
                 note(unsupported: name)
-                current.items.append(.notice("(\(name):) is not played in Pajama"))
+                current.items.append(.notice("\(TwineScan.shown(macro: name)) is not played in Pajama"))
                 return
             }
         }

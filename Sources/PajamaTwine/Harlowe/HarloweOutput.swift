@@ -55,13 +55,16 @@ public struct HarloweLine: Sendable, Equatable {
     public var text: String
     public var image: String?
     public var sounds: [String]
+    /// What the line does to the background loop (`<audio src loop>`, HAL's looping tracks), if anything.
+    public var loop: HarloweLoop?
     /// A page marker (`<!-- page -->`) was on the line or just before it: a new page starts here.
     public var startsPage: Bool
 
-    public init(text: String, image: String? = nil, sounds: [String] = [], startsPage: Bool = false) {
+    public init(text: String, image: String? = nil, sounds: [String] = [], loop: HarloweLoop? = nil, startsPage: Bool = false) {
         self.text = text
         self.image = image
         self.sounds = sounds
+        self.loop = loop
         self.startsPage = startsPage
     }
 }
@@ -70,6 +73,8 @@ enum HarloweFlattener {
     static let linkStart: Unicode.Scalar = "\u{E000}"
     static let linkEnd: Unicode.Scalar = "\u{E001}"
     static let pageMark: Unicode.Scalar = "\u{E002}"
+    /// Where the background loop stops (`(track: name, 'stop')` on the looping track).
+    static let loopStop: Unicode.Scalar = "\u{E003}"
 
     static func lines(_ root: HarloweOutputHook) -> [HarloweLine] {
         var text = ""
@@ -165,14 +170,20 @@ enum HarloweFlattener {
         var text = ""
         var image: String?
         var sounds: [String] = []
+        var loop: HarloweLoop?
         var onlyLinks = true
         var hadLink = false
         var alignedBlocks = 0
         var rest = Substring(raw)
-        while let start = rest.firstIndex(where: { $0 == "<" || $0.unicodeScalars.first == linkStart }) {
+        while let start = rest.firstIndex(where: { $0 == "<" || $0.unicodeScalars.first == linkStart || $0.unicodeScalars.first == loopStop }) {
             let before = rest[..<start]
             text += before
             if !before.allSatisfy({ $0.isWhitespace || $0 == "|" || $0 == "·" || $0 == "," || $0 == "-" || $0 == "/" }) { onlyLinks = false }
+            if rest[start].unicodeScalars.first == loopStop {
+                loop = .stop
+                rest = rest[rest.index(after: start)...]
+                continue
+            }
             if rest[start].unicodeScalars.first == linkStart {
                 let end = rest[start...].firstIndex { $0.unicodeScalars.first == linkEnd } ?? rest.endIndex
                 let label = rest[rest.index(after: start)..<end]
@@ -192,7 +203,10 @@ enum HarloweFlattener {
             if lower.hasPrefix("<img") {
                 if image == nil, let source = attribute("src", in: tag) { image = source }
             } else if lower.hasPrefix("<audio") || lower.hasPrefix("<source") {
-                if let source = attribute("src", in: tag) { sounds.append(source) }
+                // `<audio src loop>`: the background loop; otherwise a sound when the page is entered.
+                if let source = attribute("src", in: tag) {
+                    if lower.hasPrefix("<audio"), hasAttribute("loop", in: lower) { loop = .play(source) } else { sounds.append(source) }
+                }
             } else if ["<p>", "<p ", "</p", "<div", "</div"].contains(where: lower.hasPrefix) {
                 // A block that aligns its text is kept, with its end (the markup reader aligns the line);
                 // another is a space.
@@ -212,9 +226,10 @@ enum HarloweFlattener {
         if !rest.allSatisfy({ $0.isWhitespace || $0 == "|" || $0 == "·" || $0 == "," || $0 == "-" || $0 == "/" }) { onlyLinks = false }
         text = String(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" }.map(Character.init))
         let visible = text.trimmingTrailingSpaces()
-        if hadLink && onlyLinks { return image == nil && sounds.isEmpty ? nil : HarloweLine(text: "", image: image, sounds: sounds) }
-        if InlineMarkup.strip(visible).allSatisfy({ $0 == " " || $0 == "\u{A0}" }) && image == nil && sounds.isEmpty { return nil }
-        return HarloweLine(text: visible, image: image, sounds: sounds)
+        let empty = image == nil && sounds.isEmpty && loop == nil
+        if hadLink && onlyLinks { return empty ? nil : HarloweLine(text: "", image: image, sounds: sounds, loop: loop) }
+        if InlineMarkup.strip(visible).allSatisfy({ $0 == " " || $0 == "\u{A0}" }) && empty { return nil }
+        return HarloweLine(text: visible, image: image, sounds: sounds, loop: loop)
     }
 
     /// The tags Pajama's markup draws (docs/ink.md, "Markup"); any other is taken out (its text stays).
@@ -223,6 +238,24 @@ enum HarloweFlattener {
     /// `b` for `<b>`, `</b>` or `<B class="x">`.
     private static func tagName(_ lower: String) -> String {
         String(lower.drop { $0 == "<" || $0 == "/" }.prefix { $0.isLetter || $0.isNumber })
+    }
+
+    /// Whether a lowercased HTML tag has the attribute `name` (`<audio src="x" loop>`).
+    static func hasAttribute(_ name: String, in lower: String) -> Bool {
+        let body = lower.drop { $0 != " " && $0 != "\n" && $0 != "\t" }
+        var inQuote: Character?
+        var word = ""
+        for character in body + " " {
+            if let quote = inQuote {
+                if character == quote { inQuote = nil }
+                continue
+            }
+            if character == "\"" || character == "'" { inQuote = character; continue }
+            if character.isLetter || character == "-" { word.append(character); continue }
+            if word == name { return true }
+            word = ""
+        }
+        return false
     }
 
     /// The value of attribute `name` in an HTML tag.

@@ -30,6 +30,9 @@ public final class HarloweRuntime {
         return nodes
     }
 
+    /// The tracks the story's `hal.tracks` passage names (HAL), read once.
+    lazy var halTracks: [String: String] = story.passage(named: HarloweAudio.tracksPassage).map { HarloweAudio.tracks(in: $0.text) } ?? [:]
+
     private var taggedPassages: [String: [TwinePassage]] = [:]
 
     /// The passages tagged `tag`, in story order (found once: every moment asks for its headers and footers).

@@ -12,6 +12,12 @@ public struct HarloweState: Sendable, Equatable, Codable {
     /// The current passage's hidden hooks (`|name)[...]`) by name, their sources: `(show:)` in a link's hook
     /// shows them later.
     public var hidden: [String: String] = [:]
+    /// Tracks named by `(newtrack:)` (HAL), name to source (`hal.tracks` is read from the story).
+    public var tracks: [String: String] = [:]
+    /// Tracks `(track: name, 'loop', true)` set looping.
+    public var looping: Set<String> = []
+    /// The source looping in the background now, if any.
+    public var loop: String?
 
     public init(seed: Int) { random = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D }
 
