@@ -22,7 +22,7 @@ packages=(
   opus-tools lame     # Ogg Opus and MP3 test sounds (decoder tests)
   tmux                # end-to-end tests drive the real binary in tmux
   xvfb x11-apps xdotool  # pictures in pixels checked on real terminals: a private X server, xwd, keys and resizes
-  xterm kitty         # the terminals of those tests (xterm -ti vt340: sixel; kitty: its graphics protocol)
+  xterm kitty mlterm  # the terminals of those tests (xterm -ti vt340 and mlterm: sixel; kitty: its graphics protocol)
   libsixel-bin        # img2sixel, the reference sixel encoder pajama-bench compares with
   python3             # scripts/check-stories.py (story checks, run by hand; the tests need no Python)
   python3-venv        # scripts/ink-bink.sh: a venv for bink, the reference ink runtime (run by hand)

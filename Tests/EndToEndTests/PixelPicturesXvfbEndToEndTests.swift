@@ -4,7 +4,7 @@ import PajamaTestSupport
 import Testing
 
 /// Pictures in real pixels, checked on the glass of real terminals (issue 29): the real binary reads a story
-/// with a picture in xterm as a VT340 (sixel) and in kitty (the kitty graphics protocol), each on its own
+/// with a picture in xterm as a VT340 and mlterm (sixel) and in kitty (the kitty graphics protocol), each on its own
 /// Xvfb display. The screen is dumped (`xwd`) and the picture's place compared with the source picture
 /// scaled to it (PSNR); the next page shows it gone; a resize draws it again at the new size. Where it went
 /// is read from the log (`pictures: ... picture at cell X,Y, CxR cells, WxH pixels`).
@@ -124,7 +124,7 @@ import Testing
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             #expect(text.contains("(placed by id)"), "back did not place the picture by id: \(Self.tail(log))")
         }
-        let window = try display.run("xdotool", ["search", "--onlyvisible", "--class", terminal[0] == "kitty" ? "kitty" : "xterm"])
+        let window = try display.run("xdotool", ["search", "--onlyvisible", "--class", terminal[0]])
             .split(separator: "\n").first.map(String.init) ?? ""
         try display.run("xdotool", ["windowsize", window, "860", "520"])
         var resized: Placement?
@@ -160,6 +160,12 @@ import Testing
     @Test func xtermAsVT340ShowsThePictureInSixels() throws {
         try check(kind: "sixel", terminal: ["xterm", "-ti", "vt340", "-b", "0", "-geometry", "120x36+0+0",
                                             "-xrm", "XTerm*numColorRegisters: 256", "-xrm", "XTerm*scrollBar: false", "-e"], screenshot: "sixel")
+    }
+
+    /// mlterm speaks sixel too (its device attributes say so: `auto` picks sixel there); no scrollbar or
+    /// inner border, so the window's pixels start at the screen's top left.
+    @Test func mltermShowsThePictureInSixels() throws {
+        try check(kind: "sixel", terminal: ["mlterm", "--sb=false", "--border=0", "-w", "14", "-geometry", "84x26+0+0", "-e"], screenshot: "sixel-mlterm")
     }
 
     @Test func kittyShowsThePictureWithItsGraphicsProtocol() throws {
