@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 
 /// Copies a story folder file by file: plain files and folders only (a symbolic link, a pipe or a device
 /// is refused, naming it), hidden files and folders (`.git`, `.DS_Store`) left out, every byte counted.
@@ -24,6 +25,37 @@ enum FolderCopy {
             case S_IFREG: try copyFile(from, to: to, entry: from.path, budget: &budget)
             case S_IFLNK: throw .unsafe(path: budget.shownAs, entry: from.path, reason: "a symbolic link (a story holds only files and folders)")
             default: throw .unsafe(path: budget.shownAs, entry: from.path, reason: "not a plain file or folder")
+            }
+        }
+    }
+
+    /// Copies the files `paths` (package paths: relative, no `..`) names in `source` to the same places under
+    /// `target`, every folder on the way a plain folder (a symbolic link anywhere is refused, naming it); a
+    /// path with no file is left out (the validator says it is missing).
+    static func copyNamed(_ paths: [AssetPath], from source: URL, to target: URL, budget: inout Budget) throws(InstallError) {
+        for path in paths {
+            let parts = path.value.split(separator: "/").map(String.init)
+            var from = source, to = target
+            var present = true
+            for (index, part) in parts.enumerated() {
+                from.appendPathComponent(part)
+                to.appendPathComponent(part)
+                var info = stat()
+                guard lstat(from.path, &info) == 0 else {
+                    present = false
+                    break
+                }
+                let last = index == parts.count - 1
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR where !last: try createFolder(to)
+                case S_IFREG where last:
+                    guard !FileManager.default.fileExists(atPath: to.path) else { break }
+                    try budget.addEntry()
+                    try copyFile(from, to: to, entry: from.path, budget: &budget)
+                case S_IFLNK: throw .unsafe(path: budget.shownAs, entry: from.path, reason: "a symbolic link (a story holds only files and folders)")
+                default: present = false
+                }
+                if !present { break }
             }
         }
     }

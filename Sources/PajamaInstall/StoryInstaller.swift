@@ -2,6 +2,7 @@ import Foundation
 import PajamaCore
 import PajamaHTTP
 import PajamaInkBridge
+import PajamaTwineBridge
 
 /// Copies a story package someone sent into the reader's stories folder (`Paths.stories`), after the
 /// validator found no error in it, and removes one again.
@@ -53,8 +54,9 @@ public struct StoryInstaller: Sendable {
 
     // MARK: Installing
 
-    /// Installs the package `argument` names: a story folder (with story.json, or one compiled ink file), a
-    /// `.zip` of one, a compiled ink file, or the `http(s)://` URL of a .zip or an ink file. `onReport`
+    /// Installs the package `argument` names: a story folder (with story.json, one compiled ink file, or a Twine
+    /// story), a `.zip` of one, a compiled ink file, a Twine file (`.twee`, `.tw`, a published `.html`: copied
+    /// with the pictures and sounds it names), or the `http(s)://` URL of a .zip or an ink file. `onReport`
     /// sees the validator's report (findings to print) before the story is installed or refused.
     public func install(
         _ argument: String, replace: Bool = false, validate: Validate, onReport: @Sendable (ValidationReport) -> Void = { _ in }
@@ -98,9 +100,8 @@ public struct StoryInstaller: Sendable {
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else { throw .notFound(path: shown) }
         var budget = Budget(limits: limits, shownAs: shown)
         if isFolder.boolValue {
-            let hasStory = FileManager.default.fileExists(atPath: (source as NSString).appendingPathComponent("story.json"))
-            guard hasStory || InkStorySource.inkFile(at: source) != nil else {
-                throw .notAStory(path: shown, reason: "the folder has no story.json and no single .ink.json file")
+            guard Self.isStory(source) else {
+                throw .notAStory(path: shown, reason: "the folder has no story.json, no single .ink.json file and no Twine story (.twee, .tw or a published .html)")
             }
             try FolderCopy.copy(URL(fileURLWithPath: source), to: package, budget: &budget)
             return package
@@ -115,15 +116,27 @@ public struct StoryInstaller: Sendable {
             try FolderCopy.copyFile(URL(fileURLWithPath: source), to: package.appendingPathComponent(name), entry: name, budget: &budget)
             return package
         }
-        throw .notAStory(path: shown, reason: "expected a story folder, a .zip, or a compiled ink file (.ink.json)")
+        if let twine = TwineFiles.files(at: source) {  // a Twine file: it and the pictures and sounds it names
+            try makeFolder(package)
+            let from = URL(fileURLWithPath: twine.folder)
+            try FolderCopy.copyFile(from.appendingPathComponent(name), to: package.appendingPathComponent(name), entry: name, budget: &budget)
+            let bytes = (try? FolderStorySource(folder: twine.folder).readSync(name)) ?? []
+            try FolderCopy.copyNamed(TwineFiles.assets(in: bytes), from: from, to: package, budget: &budget)
+            return package
+        }
+        throw .notAStory(path: shown, reason: "expected a story folder, a .zip, a compiled ink file (.ink.json) or a Twine story (.twee, .tw, a published .html)")
+    }
+
+    /// Whether the folder `path` is a story: a package (story.json), one compiled ink file, or a Twine story.
+    static func isStory(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("story.json")) || InkStorySource.inkFile(at: path) != nil
+            || TwineFiles.files(at: path) != nil
     }
 
     /// The folder holding story.json (or the one .ink.json) in an extracted archive: its top, or its one
     /// top-level folder (archives usually wrap the story's folder).
     static func storyRoot(in package: URL, shownAs shown: String) throws(InstallError) -> URL {
-        func isStory(_ url: URL) -> Bool {
-            FileManager.default.fileExists(atPath: url.appendingPathComponent("story.json").path) || InkStorySource.inkFile(at: url.path) != nil
-        }
+        func isStory(_ url: URL) -> Bool { Self.isStory(url.path) }
         if isStory(package) { return package }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []).filter { !$0.hasPrefix(".") }
         if names.count == 1 {
@@ -131,7 +144,7 @@ public struct StoryInstaller: Sendable {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: inner.path, isDirectory: &isFolder), isFolder.boolValue, isStory(inner) { return inner }
         }
-        throw .notAStory(path: shown, reason: "the archive holds no story.json (nor a single .ink.json) at its top or in its one folder")
+        throw .notAStory(path: shown, reason: "the archive holds no story.json (nor a single .ink.json, nor a Twine story) at its top or in its one folder")
     }
 
     /// The manifest of a staged story, its id checked as a folder name.
@@ -140,6 +153,8 @@ public struct StoryInstaller: Sendable {
         do {
             if let ink = InkStorySource.inkFile(at: root) {  // by content: an ink story.json is ink, as the library reads it
                 manifest = try InkStorySource.manifest(folder: ink.folder, file: ink.file)
+            } else if let twine = TwineFiles.files(at: root) {
+                manifest = try TwineStorySource.manifest(folder: twine.folder, files: twine.files)
             } else {
                 manifest = try StoryDecoder.decodeManifest(try FolderStorySource(folder: root).readSync("story.json"))
             }

@@ -11,7 +11,8 @@ struct InstallStoryCommand: PathsCommand {
         commandName: "install-story",
         abstract: "Validate a story package and add it to your library.",
         discussion: """
-            PACKAGE is a story folder (with story.json, or one .ink.json), a .zip of one, an .ink.json file, or the \
+            PACKAGE is a story folder (with story.json, one .ink.json, or a Twine story), a .zip of one, an .ink.json \
+            file, a Twine file (.twee, .tw, a published .html: copied with the pictures and sounds it names), or the \
             http(s) URL of a .zip or an .ink.json. It is validated as `pajama validate` does; a story with errors is \
             not installed (the findings say why). It is copied to $XDG_DATA_HOME/pajama/stories/ID (ID: the story's id). \
             Archives are extracted in process: a path leaving the story's folder, a link, more than 10000 entries or \
@@ -19,7 +20,7 @@ struct InstallStoryCommand: PathsCommand {
             errors, 2 it could not be read, downloaded or written, 3 a story with that id is installed already.
             """)
 
-    @Argument(help: "The story package: a folder, a .zip, an .ink.json file, or a URL of a .zip or .ink.json.")
+    @Argument(help: "The story package: a folder, a .zip, an .ink.json file, a .twee or Twine .html file, or a URL of a .zip or .ink.json.")
     var package: String
 
     @Flag(help: "Replace a story of yours with the same id.")

@@ -225,6 +225,67 @@ struct AcceptingProbe: AssetProbe {
         #expect(listing(URL(fileURLWithPath: folder.folder)) == listing(ferry))
     }
 
+    static let twee = """
+        :: StoryTitle
+        The Tide Mill
+
+        :: StoryData
+        {"ifid": "6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C32", "format": "Harlowe", "format-version": "3.3.9", "start": "Mill"}
+
+        :: Mill
+        <img src="images/mill.txt">The mill creaks. (track: 'wheel', 'play')
+        [[Sea]]
+
+        :: Sea
+        The sea.
+
+        :: hal.tracks
+        wheel: ./sounds/wheel.ogg
+        """
+
+    /// A Twine file installs with the pictures and sounds it names (and nothing else of its folder); a folder
+    /// holding one, and a .zip of that, install whole; a named file behind a symbolic link is refused.
+    @Test func aTwineStoryInstallsWithWhatItNames() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        try temp.write("downloads/tide-mill.twee", Self.twee)
+        try temp.write("downloads/images/mill.txt", "~ MILL ~")
+        try temp.write("downloads/sounds/wheel.ogg", "ogg")
+        try temp.write("downloads/unrelated.txt", "not copied")
+        let stories = temp.url.appendingPathComponent("stories")
+        let installer = StoryInstaller(folder: stories)
+        let file = try await installer.install(temp.url.appendingPathComponent("downloads/tide-mill.twee").path, validate: validate)
+        #expect(file.id == "tide-mill" && file.title == "The Tide Mill")
+        #expect(listing(URL(fileURLWithPath: file.folder)) == ["images", "images/mill.txt", "sounds", "sounds/wheel.ogg", "tide-mill.twee"])
+        // The installed story reads from its new folder, as the library opens it.
+        let report = await StoryValidator.validate(source: StorySources.open(file.folder), probe: AcceptingProbe())
+        #expect(report.errorCount == 0, "\(report.findings)")
+
+        // A folder with a published story (index.html): installed whole under the folder's name.
+        let html = "<html><body><tw-storydata name=\"Web Mill\" startnode=\"1\" format=\"Harlowe\" format-version=\"3.3.9\" ifid=\"6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C33\">"
+            + "<tw-passagedata pid=\"1\" name=\"Mill\">&lt;img src=&quot;images/mill.txt&quot;&gt;The mill.</tw-passagedata></tw-storydata></body></html>"
+        try temp.write("web-mill/index.html", html)
+        try temp.write("web-mill/images/mill.txt", "~ MILL ~")
+        let folder = try await installer.install(temp.url.appendingPathComponent("web-mill").path, validate: validate)
+        #expect(folder.id == "web-mill" && folder.title == "Web Mill")
+        #expect(listing(URL(fileURLWithPath: folder.folder)) == ["images", "images/mill.txt", "index.html"])
+        try zip(folder: temp.url.appendingPathComponent("web-mill"), to: temp.url.appendingPathComponent("web-mill.zip"), prefix: "web-mill")
+        let zipped = try await installer.install(temp.url.appendingPathComponent("web-mill.zip").path, replace: true, validate: validate)
+        #expect(zipped.id == "web-mill" && zipped.replaced)
+
+        // A picture the file names that is a link out of its folder: refused, nothing installed.
+        try temp.write("linked/linked.twee", Self.twee.replacingOccurrences(of: "The Tide Mill", with: "Linked"))
+        try FileManager.default.createDirectory(at: temp.url.appendingPathComponent("linked/images"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: temp.url.appendingPathComponent("linked/images/mill.txt").path, withDestinationPath: "/etc/passwd")
+        await expectRefusal {
+            _ = try await installer.install(temp.url.appendingPathComponent("linked/linked.twee").path, validate: validate)
+        } matching: { error in
+            guard case .unsafe(_, let entry, let why) = error else { return false }
+            return entry.hasSuffix("images/mill.txt") && why.contains("symbolic link")
+        }
+        #expect(installer.installedIds() == ["tide-mill", "web-mill"])
+    }
+
     @Test func aZipByURLInstallsAndAFolderURLIsExplained() async throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
@@ -259,8 +320,8 @@ struct AcceptingProbe: AssetProbe {
         let stories = temp.url.appendingPathComponent("stories")
         let installer = StoryInstaller(folder: stories)
         for (input, expected) in [
-            (temp.url.appendingPathComponent("plain").path, "no story.json and no single .ink.json"),
-            (temp.url.appendingPathComponent("notes.txt").path, "expected a story folder, a .zip, or a compiled ink file"),
+            (temp.url.appendingPathComponent("plain").path, "no story.json, no single .ink.json file and no Twine story"),
+            (temp.url.appendingPathComponent("notes.txt").path, "expected a story folder, a .zip, a compiled ink file (.ink.json) or a Twine story"),
         ] {
             await expectRefusal {
                 _ = try await installer.install(input, validate: validate)
