@@ -16,6 +16,10 @@ import PajamaCore
 /// said `countOnly` (every reader now) gets the number of followers, a few bytes, never the names: a storm
 /// of n joining costs the followers O(n) bytes a delay, not n names to each of n (only followers of before
 /// `countOnly` still get the list, encoded once a delay for all of them).
+///
+/// The owner's turn never queues behind a crowd joining: joins wait off the actor (`WaitingJoins`) and are
+/// admitted `joinBatch` at a time, each batch one job on the actor, so an owner's action issued during a
+/// storm of 2,000 hellos waits for at most one batch here, not for every hello before it.
 public actor CoReadingSession {
     /// A follower known to the session.
     public struct Follower: Sendable {
@@ -43,8 +47,15 @@ public actor CoReadingSession {
         case ended(SessionState)
     }
 
+    /// Followers admitted per job on the actor: a batch of hellos costs well under a millisecond, and an
+    /// owner's turn issued meanwhile goes before the next batch.
+    static let joinBatch = 32
+
     private var state: State
     private var nextId = 0
+    private nonisolated let waiting = WaitingJoins()
+    /// Awaited before each batch of joins is admitted (tests hold the joins with it).
+    private let admissionGate: (@Sendable () async -> Void)?
     private let participantsDelay: Duration
     private let followersDelay: Duration
     private let participantsInput: AsyncStream<[String]>.Continuation
@@ -56,6 +67,12 @@ public actor CoReadingSession {
     /// tells them seldom: each telling is a message to every follower, and a storm changes the count
     /// all the time.
     public init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil) {
+        self.init(owner: owner, participantsDelay: participantsDelay, followersDelay: followersDelay, admissionGate: nil)
+    }
+
+    /// `admissionGate`: awaited before each batch of joins is admitted (tests hold the joins with it).
+    init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil, admissionGate: (@Sendable () async -> Void)?) {
+        self.admissionGate = admissionGate
         state = .open(Open(shared: SessionState(owner: owner)))
         self.participantsDelay = participantsDelay
         self.followersDelay = followersDelay ?? participantsDelay
@@ -130,7 +147,29 @@ public actor CoReadingSession {
     /// participants), and everyone gets the new participants (after the delay). Nil once the session ended,
     /// or before a story is selected.
     /// `countOnly`: the follower gets the number of followers, not their names (its `hello` said so).
-    public func join(name: String, countOnly: Bool = false) -> Follower? {
+    /// It waits with the others joining and is admitted in a batch (`joinBatch`), in the order they came.
+    public nonisolated func join(name: String, countOnly: Bool = false) async -> Follower? {
+        await withCheckedContinuation { answer in
+            waiting.add(WaitingJoins.Request(name: name, countOnly: countOnly, answer: answer)) { await self.admitWaiting() }
+        }
+    }
+
+    /// Joins waiting to be admitted now (tests).
+    nonisolated var waitingJoins: Int { waiting.count }
+
+    /// Admits the waiting joins a batch at a time; between batches the actor runs what queued meanwhile
+    /// (an owner's turn) first. Ends when none waits.
+    private func admitWaiting() async {
+        while !Task.isCancelled {
+            if let admissionGate { await admissionGate() }
+            let batch = waiting.take(Self.joinBatch)
+            if batch.isEmpty { return }
+            for request in batch { request.answer.resume(returning: admit(name: request.name, countOnly: request.countOnly)) }
+            await Task.yield()
+        }
+    }
+
+    private func admit(name: String, countOnly: Bool) -> Follower? {
         changeOpen { open in
             guard open.shared.story != nil else { return nil }
             let follower = Follower(id: nextId, name: name, countOnly: countOnly, outbox: FollowerOutbox())
@@ -207,6 +246,7 @@ public actor CoReadingSession {
 
     /// The owner ends the session: every follower gets `end(name)` as its last message.
     public func end() {
+        for request in waiting.close() { request.answer.resume(returning: nil) }
         guard case .open(let open) = state else { return }
         open.ownerFlush?.cancel()
         open.followersFlush?.cancel()

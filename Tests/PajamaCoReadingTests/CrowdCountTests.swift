@@ -12,7 +12,8 @@ import WSClient
     static let story = SessionStory(id: "tale", version: "1", url: "/")
 
     /// `n` followers join together; the bytes waiting in their outboxes once the participants change
-    /// went out (each outbox keeps only the latest change, so the number of flushes does not matter).
+    /// went out to every one (each outbox keeps only the latest change, so the number of flushes does not
+    /// matter, but whether one came after a follower's welcome does: waited for).
     static func stormBytes(_ n: Int, countOnly: Bool) async throws -> (bytes: Int, followers: [CoReadingSession.Follower]) {
         let session = CoReadingSession(owner: "bob", participantsDelay: .milliseconds(10))
         await session.selectStory(Self.story)
@@ -20,7 +21,9 @@ import WSClient
         var followers: [CoReadingSession.Follower] = []
         for index in 0..<n { followers.append(try #require(await session.join(name: "follower-\(index)", countOnly: countOnly))) }
         while let names = await changes.next(), names.count < n {}
-        _ = await session.current  // the flush that told the owner has put the change in every outbox
+        // The followers' flush (its own task, after the same delay) has put a change in every outbox.
+        let joined = followers
+        #expect(await eventually { joined.allSatisfy { $0.outbox.count == 2 } })
         let bytes = followers.reduce(0) { sum, follower in sum + follower.outbox.takeEncoded().reduce(0) { $0 + $1.text.utf8.count } }
         return (bytes, followers)
     }
