@@ -9,7 +9,8 @@ import PajamaTwineBridge
 /// holding one (`story.json` when that is ink, `story.js` of an Inky web export, one `*.ink.json`...), or a
 /// folder URL whose `story.json` or `story.js` is one (docs/ink.md, "Which files are ink"). A Twine story
 /// (Twee 3 or published HTML) is known by its content the same way and opens as a `TwineStorySource`: the
-/// file, its URL, or a folder holding Twee files or one published HTML file (docs/twine.md).
+/// file, its URL, a folder holding Twee files or one published HTML file, or a folder URL with none of ink's
+/// names whose `index.html`, `story.html` or `story.twee` is one (docs/twine.md).
 public enum StorySources {
     /// `inkSeed` fixes an ink story's random seed (random otherwise).
     public static func open(_ argument: String, inkSeed: Int? = nil) async -> any StorySource {
@@ -39,24 +40,35 @@ public enum StorySources {
             // A Twine file by its name; its content decides (a web page that is no story opens as a package and says so).
             let twineFolder = HTTPStorySource(baseURL: url.deletingLastPathComponent())
             if let bytes = try? await twineFolder.read(name), TwineFiles.holdsTwine(bytes) {
-                return TwineStorySource(base: twineFolder, files: [name], seed: inkSeed)
+                return TwineStorySource(base: twineFolder, files: [name], seed: inkSeed, prefetched: bytes)
             }
             return package
         }
+        var noneThere = !isFile
         for candidate in isFile ? [name] : InkFileFormat.usualNames {
             let bytes: [UInt8]
             do throws(StorySourceError) {
                 bytes = try await folder.read(candidate)
             } catch {
                 if case .notFound = error, !isFile { continue }
+                noneThere = false
                 // story.json named by the URL is a package's base URL unless its bytes say ink.
                 if isFile, lower != "story.json" { return InkStorySource(base: folder, file: name, seed: inkSeed) }
                 break
             }
+            noneThere = false
             if InkFileFormat.json(in: bytes) != nil {
                 return InkStorySource(base: folder, file: candidate, seed: inkSeed, prefetched: bytes)
             }
             break
+        }
+        // A folder with none of ink's names: a published Twine story or a Twee file by its usual name.
+        if noneThere {
+            for candidate in TwineFiles.usualNames {
+                if let bytes = try? await package.read(candidate), TwineFiles.holdsTwine(bytes) {
+                    return TwineStorySource(base: package, files: [candidate], seed: inkSeed, prefetched: bytes)
+                }
+            }
         }
         return package
     }

@@ -7,6 +7,9 @@ import PajamaTwine
 /// `.twee`/`.tw` files (all of them, in name order, are one story, as Tweego builds them), else one published
 /// HTML file (`index.html` or `story.html` first, else the only one); never a folder with a `story.json`.
 public enum TwineFiles {
+    /// The names a folder URL is tried for (a web server cannot list a folder), in order.
+    public static let usualNames = ["index.html", "story.html", "story.twee"]
+
     /// True for a name a Twine story may have.
     public static func mayBeTwine(_ name: String) -> Bool {
         let lower = name.lowercased()

@@ -20,6 +20,8 @@ public actor TwineStorySource: BeatMakingSource {
     public nonisolated var isLocal: Bool { base.isLocal }
     public nonisolated var name: String { TwineFiles.name(files: files, location: base.location) }
     private let requestedSeed: Int?
+    /// The file's bytes when they were read already (a URL's content probed to know it is Twine).
+    private let prefetched: [UInt8]?
 
     private enum State {
         case idle
@@ -31,10 +33,12 @@ public actor TwineStorySource: BeatMakingSource {
 
     /// `seed` fixes the random seed of `(either:)` and `(random:)` (a random one otherwise; a resumed reading
     /// uses its saved seed).
-    public init(base: any StorySource, files: [String], seed: Int? = nil) {
+    /// `prefetched`: the one file's bytes, read already (not read again).
+    public init(base: any StorySource, files: [String], seed: Int? = nil, prefetched: [UInt8]? = nil) {
         self.base = base
         self.files = files
         self.requestedSeed = seed
+        self.prefetched = prefetched.map { $0 + [0x0A] }
     }
 
     /// A Twine story on disk (`TwineFiles.files(at:)`), or nil when `path` names none.
@@ -96,7 +100,9 @@ public actor TwineStorySource: BeatMakingSource {
         case .idle:
             let base = self.base
             let files = self.files
+            let prefetched = self.prefetched
             task = Task { () -> Result<[UInt8], StorySourceError> in
+                if let prefetched { return .success(prefetched) }
                 var bytes: [UInt8] = []
                 do throws(StorySourceError) {
                     for file in files { bytes += try await base.read(file) + [0x0A] }

@@ -1,0 +1,48 @@
+import Foundation
+import PajamaCore
+import PajamaHTTP
+import PajamaTestSupport
+import PajamaTwineBridge
+import Testing
+
+/// A Twine story by URL (docs/twine.md, "Which files are Twine"), on a real server on 127.0.0.1: the published
+/// HTML's own URL and its folder's URL (a server cannot list a folder: `index.html`, `story.html`, `story.twee`
+/// are tried once ink's names are missing), read once, with the pictures beside it; a folder holding neither
+/// stays a package, whose read says what is wrong.
+@Suite struct TwineURLTests {
+    static let html = """
+        <html><head><title>Mill</title></head><body>
+        <tw-storydata name="The Web Mill" startnode="1" format="Harlowe" format-version="3.3.9" ifid="6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C34">
+        <tw-passagedata pid="1" name="Mill">&lt;img src=&quot;images/mill.txt&quot;&gt;The mill turns.
+        [[Sea]]</tw-passagedata><tw-passagedata pid="2" name="Sea">The sea.</tw-passagedata></tw-storydata></body></html>
+        """
+
+    @Test func aPublishedStoryByItsURLOrItsFoldersWithItsPicture() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-twine-http")
+        defer { dir.remove() }
+        try dir.write("mill/index.html", Self.html)
+        try dir.write("mill/images/mill.txt", "~ MILL ~")
+        try dir.write("twee/story.twee", ":: StoryTitle\nTwee Mill\n\n:: Start\nA twee mill.")
+        try dir.write("page/index.html", "<html><body>Not a story.</body></html>")
+        let server = try await TestHTTPServer(root: dir.url)
+        defer { server.stopSoon() }
+        for url in ["/mill/", "/mill", "/mill/index.html"] {
+            let source = try #require(await StorySources.open(server.baseURL + url, inkSeed: 1) as? TwineStorySource, "\(url)")
+            #expect(source.files == ["index.html"])
+            let manifest = try StoryDecoder.decodeManifest(try await source.read("story.json"))
+            #expect(manifest.title == "The Web Mill" && manifest.id == "mill")
+            let start = try #require(try await source.madeBeat("start"))
+            let page = try #require(start.pages.first { $0.imageUrl != nil })
+            #expect(page.imageUrl?.value == "images/mill.txt")
+            #expect(try await source.read("images/mill.txt") == Array("~ MILL ~".utf8))
+        }
+        // The probe's bytes are the story's: each opening read index.html once.
+        #expect(server.requestCount(for: "mill/index.html") == 3)
+        let twee = try #require(await StorySources.open(server.baseURL + "/twee/", inkSeed: 1) as? TwineStorySource)
+        #expect(twee.files == ["story.twee"])
+        #expect(try StoryDecoder.decodeManifest(try await twee.read("story.json")).title == "Twee Mill")
+        // A web page that is no story, and a missing folder: packages (their story.json read fails, saying so).
+        #expect(await StorySources.open(server.baseURL + "/page/") is HTTPStorySource)
+        #expect(await StorySources.open(server.baseURL + "/missing/") is HTTPStorySource)
+    }
+}
