@@ -6,7 +6,8 @@ import PajamaImage
 ///
 /// Pure: `Screen` asks it before each frame's flush (`plan`) and writes what it says. Sixel pixels are cells'
 /// content to the terminal, so a sixel picture goes by sending its rows' cells again (`redraw`), and is sent
-/// again whenever cells of its rows change (clearing to the end of a line would cut into it). A kitty
+/// again when the cells a frame changes may write over it (`ChangedCells.mayCover`: changes left of its right
+/// edge on its rows; text beside it, right of it, changes without it). A kitty
 /// picture lies on its own layer, stored in the terminal under its own image id: it is sent once, placed by
 /// id each time it shows, and goes by deleting its placement, the terminal keeping its data. The terminal
 /// keeps the last `kittyImagesKept` pictures shown; older ones are freed, and all of them when the screen closes.
@@ -42,8 +43,8 @@ public struct PixelLayer: Sendable {
     }
 
     /// The plan for a frame placing `next` (nil: no picture), whose flush clears the whole terminal when
-    /// `repaint`, and changes the cells of `changedRows` (nil: none).
-    public mutating func plan(next: PixelPlacement?, repaint: Bool, changedRows: ClosedRange<Int>?) -> Plan {
+    /// `repaint`, and changes `changes`.
+    public mutating func plan(next: PixelPlacement?, repaint: Bool, changes: ChangedCells) -> Plan {
         var plan = Plan(redraw: nil, bytes: [])
         let previous = shown
         var send = next != nil && (next != previous || repaint)
@@ -53,7 +54,7 @@ public struct PixelLayer: Sendable {
             case .sixel: if !repaint { plan.redraw = previous.rows }
             }
         }
-        if let next, next == previous, next.picture.pixelProtocol == .sixel, let changedRows, changedRows.overlaps(next.rows) {
+        if let next, next == previous, next.picture.pixelProtocol == .sixel, changes.mayCover(next) {
             send = true
         }
         if send, let next { place(next, resend: repaint, into: &plan) }

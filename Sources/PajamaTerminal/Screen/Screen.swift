@@ -35,8 +35,8 @@ public final class Screen {
     private var keysGivenBack = 0
     /// The late replies changed how pictures are drawn: the next `readKey` says so (`Key.picturesChanged`).
     private var picturesChanged = false
-    /// The rows whose cells the frame being drawn changes (what a sixel picture there must be sent again for).
-    private var changedRows: ClosedRange<Int>?
+    /// The cells the frame being drawn changes (whether a sixel picture must be sent again: `ChangedCells.mayCover`).
+    private var changed = ChangedCells.none
 
     // Waiting for input without polling: a read source on stdin wakes the loop's `waitForInput`.
     private var inputSource: (any DispatchSourceRead)?
@@ -137,7 +137,7 @@ public final class Screen {
     public func draw(_ grid: CellGrid) -> CellGrid? {
         guard isOpen else { return nil }
         let repaint = repaintTerminal
-        changedRows = nil
+        changed.removeAll(rows: height)
         if repaintTerminal {
             // After a resize the terminal may not show what ncurses believes it does (a 1x1 window scrolled
             // the page away): clear it and send every cell, not only the cells ncurses thinks changed.
@@ -154,7 +154,7 @@ public final class Screen {
         }
         let spare = previous
         previous = grid
-        let pixels = pixelLayer.plan(next: grid.pixels, repaint: repaint, changedRows: changedRows)
+        let pixels = pixelLayer.plan(next: grid.pixels, repaint: repaint, changes: changed)
         if let rows = pixels.redraw { wredrawln(pajama_stdscr(), Int32(rows.lowerBound), Int32(rows.count)) }
         wnoutrefresh(pajama_stdscr())
         doupdate()
@@ -181,7 +181,7 @@ public final class Screen {
         if before == nil { werase(pajama_stdscr()) }
         let (lastX, lastY) = (width - 1, height - 1)
         grid.forEachChange(since: before, columns: width, rows: height) { x, y, cell in
-            changedRows = changedRows.map { min($0.lowerBound, y)...max($0.upperBound, y) } ?? y...y
+            changed.add(x: x, y: y)
             if cell.glyph.isEmpty { return }  // right half of a wide character
             // The last cell of the screen: writing it would scroll on some terminals.
             if y == lastY && x == lastX { return }
