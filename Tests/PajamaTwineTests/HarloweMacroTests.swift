@@ -178,6 +178,30 @@ import Testing
         #expect(runtime.state.tracks == ["wind": "audio/wind.mp3"] && runtime.state.looping == ["rain"])
     }
 
+    /// Lambdas, with the manual's examples (Harlowe 3's "Lambda data" and each macro's article).
+    @Test func lambdaMacros() throws {
+        #expect(try text(of: "(print: (find: _item where _item's 1st is 'A', 'Thorn', 'Apple', 'Cherry', 'Aubergine'))") == "Apple,Aubergine")
+        #expect(try text(of: "(print: (altered: _item via _item * 2, 1, 2, 3))") == "2,4,6")
+        #expect(try text(of: "(print: (altered: _a where _a > 1 via _a + 10, 1, 2, 3))") == "12,13")
+        #expect(try text(of: "(print: (folded: _a making _total via _total + \".\" + _a, \"E\", \"a\", \"s\", \"y\"))") == "E.a.s.y")
+        #expect(try text(of: "(print: (folded: _a where _a > 1 making _t via _t + _a, 0, 1, 2, 3))") == "5")
+        #expect(try text(of: "(print: (all-pass: _a where _a > 2, 1, 3, 5)) (print: (some-pass: _a where _a > 2, 1, 3, 5)) (print: (none-pass: _a where _a > 2, 1, 3, 5))")
+            == "false true false")
+        #expect(try text(of: "(set: $p to (a: (dm: 'name', 'Bo', 'age', 9), (dm: 'name', 'Al', 'age', 12)))(print: (altered: _x via _x's name, ...(sorted: _x via _x's age * -1, ...$p)))")
+            == "Al,Bo")
+        #expect(try text(of: "(print: (sorted: via it * -1, 1, 3, 2))") == "3,2,1")
+        #expect(try text(of: "(print: (find: where it > 2, 1, 5, 3))") == "5,3")
+        #expect(try text(of: "(print: (find: _s where _s contains ',', 'a,b', 'c'))") == "a,b")
+        // A lambda kept in a variable is a value like any other.
+        #expect(try text(of: "(set: $big to _n where _n > 10)(print: (find: $big, 5, 50))") == "50")
+        // (for:) repeats its hook for each value, the variable holding it.
+        #expect(try text(of: "(for: each _name, 'Ann', 'Bo')[Hi _name. ]") == "Hi Ann. Hi Bo.")
+        #expect(try text(of: "(for: each _n where _n > 1, 1, 2, 3)[_n]") == "23")
+        // Errors are notices naming the macro and the reason.
+        #expect(try text(of: "(altered: _a where _a > 1, 1, 2)").contains("(altered:) needs a via lambda"))
+        #expect(try text(of: "(find: 3, 1)").contains("(find:) needs a lambda"))
+    }
+
     @Test func startupHeaderAndFooterPassages() throws {
         let runtime = try harlowe(":: Start\nBody [[Next]]\n\n:: Init [startup]\n(set: $gold to 5)\n\n:: Top [header]\nGold: $gold\n\n:: Bottom [footer]\n-- end --\n\n:: Next\nNext body")
         #expect(runtime.start().text == "Gold: 5\nBody <u>Next</u>\n-- end --")

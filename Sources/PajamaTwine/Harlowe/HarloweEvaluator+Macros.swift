@@ -23,7 +23,8 @@ extension HarloweEvaluator {
         "shuffled", "subarray", "substring", "uppercase", "lowercase", "upperfirst", "lowerfirst", "joined", "datanames",
         "datavalues", "dataentries", "nth", "passage", "textstyle", "stop", "verbatim", "v6m", "rgb", "rgba", "hsl", "hsla",
         "strrepeated", "stringrepeated", "repeated", "reversed", "strreversed", "stringreversed", "trunc", "sign", "source",
-        "track", "masteraudio", "newtrack", "newplaylist", "newgroup",
+        "track", "masteraudio", "newtrack", "newplaylist", "newgroup", "find", "altered", "folded", "allpass", "somepass",
+        "nonepass", "pass", "for", "loop",
     ]
 
     func macro(_ call: HarloweMacroCall) throws(Interrupt) -> HarloweValue {
@@ -52,7 +53,6 @@ extension HarloweEvaluator {
                 }
                 it = (try? value(target)) ?? .number(0)
                 let newValue = try value(valueExpression)
-                if case .lambda = newValue { throw .failure("lambdas are not played in Pajama") }
                 try assign(target, newValue)
                 if name == "move" { try remove(valueExpression) }
             }
@@ -228,10 +228,8 @@ extension HarloweEvaluator {
         case "sqrt": return .number((try number(0)).squareRoot())
         case "pow": return .number(pow(try number(0), try number(1)))
         case "sorted":
-            return .array(values.sorted { a, b in
-                if case .number(let x) = a, case .number(let y) = b { return x < y }
-                return a.printed.localizedStandardCompare(b.printed) == .orderedAscending
-            })
+            if case .lambda? = values.first { return .array(try sorted(by: try lambda(values.first), Array(values.dropFirst()))) }
+            return .array(values.sorted(by: Self.ordered))
         case "reversed": return .array(values.reversed())
         case "rotated":
             let shift = Int(try number(0))
@@ -274,6 +272,8 @@ extension HarloweEvaluator {
             }
         case "source":
             return .string(values.first.map(\.printed) ?? "")
+        case let lambda where Self.lambdaMacros.contains(lambda):
+            return try lambdaMacro(name, values)
         case let audio where Self.audioMacros.contains(audio):
             return try self.audio(name, values)
         default:

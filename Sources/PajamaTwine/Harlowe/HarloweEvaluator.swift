@@ -222,7 +222,7 @@ final class HarloweEvaluator {
             try render(runtime.nodes(text))
         case .command(let command): try perform(command)
         case .changer: throw .failure("a changer needs a hook after it")
-        case .lambda: throw .failure("lambdas (where, via, each) are not played in Pajama")
+        case .lambda: throw .failure("a lambda (where, via, each) is given to a macro, not printed")
         default: current.items.append(.text(HarloweFlattener.escaped(value.printed)))
         }
     }
@@ -313,6 +313,7 @@ final class HarloweEvaluator {
     /// Shows a hook as its changer says.
     func show(_ hook: HarloweHook, changer: HarloweChanger?) throws(Interrupt) {
         var opens: [String] = []
+        var repeating: (variable: String, items: [HarloweValue])?
         for effect in changer?.effects ?? [] {
             switch effect {
             case .condition(let shown):
@@ -357,6 +358,7 @@ final class HarloweEvaluator {
                 }
                 return
             case .style(let tag): opens.append(tag)
+            case .repeating(let variable, let items): repeating = (variable, items)
             case .colour(let colour): if let tag = HarloweStyle.colourTag(colour) { opens.append(tag) }
             case .align(let marker): if let alignment = HarloweStyle.alignment(marker) { opens.append(HarloweStyle.alignTag(alignment)) }
             case .timed(let name):
@@ -377,7 +379,16 @@ final class HarloweEvaluator {
         let output = HarloweOutputHook(name: hook.name)
         try within(output) { () throws(Interrupt) in
             for tag in opens { current.items.append(.open(tag)) }
-            try render(hook.body)
+            if let repeating {
+                let saved = temps[repeating.variable]
+                defer { temps[repeating.variable] = saved }
+                for item in repeating.items {
+                    temps[repeating.variable] = item
+                    try render(hook.body)
+                }
+            } else {
+                try render(hook.body)
+            }
             for tag in opens.reversed() { current.items.append(.close(tag)) }
         }
     }

@@ -221,14 +221,11 @@ struct HarloweExpressionParser {
         depth += 1
         defer { depth -= 1 }
         guard depth < 100 else { throw HarloweSyntaxError(message: "the expression nests too deeply") }
-        if case .temp = peek(), isWord(peekWords(2)[1], "where") || isWord(peekWords(2)[1], "via") || isWord(peekWords(2)[1], "making") {
-            return lambda()
-        }
-        if isWord(peek(), "each") || isWord(peek(), "where") || isWord(peek(), "via") { return lambda() }
+        if startsLambda() { return lambda() }
         let left = try or()
         if isWord(peek(), "to") {
             _ = next()
-            return .assignment(target: left, value: try or(), into: false)
+            return .assignment(target: left, value: startsLambda() ? lambda() : try or(), into: false)
         }
         if isWord(peek(), "into") {
             _ = next()
@@ -237,11 +234,27 @@ struct HarloweExpressionParser {
         return left
     }
 
+    /// Whether a lambda starts here (`_x where`, `_x via`, `_x making`, `each`, `where`, `via`).
+    private mutating func startsLambda() -> Bool {
+        let words = peekWords(2)
+        if case .temp = words[0], isWord(words[1], "where") || isWord(words[1], "via") || isWord(words[1], "making") { return true }
+        return isWord(words[0], "each") || isWord(words[0], "where") || isWord(words[0], "via")
+    }
+
     /// A lambda (`_x where _x > 2`): its source, up to the next `,` or `)` at its level.
     private mutating func lambda() -> HarloweExpr {
         let start = i
         var level = 0
+        var quote: Unicode.Scalar?
         while i < s.count {
+            if let open = quote {
+                if s[i] == "\\" { i += 1 } else if s[i] == open { quote = nil }
+                i += 1
+                continue
+            }
+            // A quote starts a string, but not the `'s` of a property (`_item's name`).
+            let possessive = s[i] == "'" && i > 0 && !s[i - 1].properties.isWhitespace && i + 1 < s.count && s[i + 1] == "s"
+            if s[i] == "\"" || (s[i] == "'" && !possessive) { quote = s[i] }
             if s[i] == "(" { level += 1 }
             if s[i] == ")" { if level == 0 { break }; level -= 1 }
             if s[i] == ",", level == 0 { break }

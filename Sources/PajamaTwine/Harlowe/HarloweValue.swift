@@ -17,7 +17,7 @@ public indirect enum HarloweValue: Sendable, Equatable, Codable {
     case hookName(String)
     /// What a command macro gives (`(goto:)`, `(print:)`...), run where it is written.
     case command(HarloweCommand)
-    /// A `_x where ...` lambda (its source): kept only to say it is not supported where it is used.
+    /// A `_x where ...` lambda, its source (read by `HarloweLambda` where a macro uses it).
     case lambda(String)
     /// A variable never set (Harlowe 3 says 0).
     case none
@@ -96,6 +96,8 @@ public struct HarloweChanger: Sendable, Equatable, Codable {
         case timed(String)
         /// A changer Pajama does not play: a notice in place, the hook not shown.
         case unsupported(String)
+        /// `(for: each _item, ...values)`: the hook once for each value, `_item` holding it.
+        case repeating(variable: String, items: [HarloweValue])
     }
 
     public var effects: [Effect]
