@@ -59,21 +59,6 @@ import Testing
         func clear() { seen = [] }
     }
 
-    func makeStory() throws -> TemporaryDirectory {
-        let dir = try TemporaryDirectory(prefix: "pajama-late")
-        try dir.write("story.json", #"{"format":1,"id":"late","title":"Late","startBeatId":"a","beats":["a"]}"#)
-        try dir.write("beats/a.json", #"""
-            {"id":"a","pages":[{"id":"p","type":"text","lines":["A page with a picture."],"imageUrl":"assets/picture.png"},
-            {"id":"q","type":"text","lines":["A page without one."]}]}
-            """#)
-        var pixels: [UInt8] = []
-        for y in 0..<32 {
-            for x in 0..<48 { pixels += [UInt8(x * 5), UInt8(y * 7), 120, 255] }
-        }
-        try dir.write("assets/picture.png", Data(PNGFile.rgba(width: 48, height: 32, pixels: pixels)))
-        return dir
-    }
-
     /// Starts the reader on `terminal` (`--pictures auto`), and answers nothing until its first page is up.
     func start(on terminal: Terminal, story: TemporaryDirectory, home: TemporaryDirectory) throws -> pid_t {
         var environment = Paths.environment(home: home.path)
@@ -93,7 +78,7 @@ import Testing
 
     @Test func kittyRepliesAfterTheWaitBringPixels() throws {
         let terminal = try Terminal(columns: 100, rows: 30)
-        let story = try makeStory(), home = try TemporaryDirectory(prefix: "pajama-late-home")
+        let story = try PixelPicturesXvfbEndToEndTests.makeStory(), home = try TemporaryDirectory(prefix: "pajama-late-home")
         defer { story.remove(); home.remove() }
         let pid = try start(on: terminal, story: story, home: home)
         defer { ChildProcess.terminate(pid) }
@@ -117,7 +102,7 @@ import Testing
     /// Late replies of a terminal with no graphics: cells stay, nothing in pixels is sent, the keys work.
     @Test func lateRepliesWithoutGraphicsKeepCells() throws {
         let terminal = try Terminal(columns: 100, rows: 30)
-        let story = try makeStory(), home = try TemporaryDirectory(prefix: "pajama-late-home")
+        let story = try PixelPicturesXvfbEndToEndTests.makeStory(), home = try TemporaryDirectory(prefix: "pajama-late-home")
         defer { story.remove(); home.remove() }
         let pid = try start(on: terminal, story: story, home: home)
         defer { ChildProcess.terminate(pid) }

@@ -27,7 +27,8 @@ import Testing
         var cellHeight: Int { pixelHeight / rows }
     }
 
-    func makeStory() throws -> TemporaryDirectory {
+    /// A story of two pages, the first with the picture (also read by PixelPicturesLateReplyEndToEndTests).
+    static func makeStory() throws -> TemporaryDirectory {
         let dir = try TemporaryDirectory(prefix: "pajama-pixels")
         try dir.write("story.json", #"{"format":1,"id":"pixels","title":"Pixels","startBeatId":"a","beats":["a"]}"#)
         try dir.write("beats/a.json", #"""
@@ -71,7 +72,7 @@ import Testing
     func check(kind: String, terminal: [String], screenshot name: String) throws {
         let display = try XvfbDisplay(width: 900, height: 560)
         defer { display.stop() }
-        let story = try makeStory(), home = try TemporaryDirectory(prefix: "pajama-pixels-home")
+        let story = try Self.makeStory(), home = try TemporaryDirectory(prefix: "pajama-pixels-home")
         defer { story.remove(); home.remove() }
         var environment = display.environment()
         for (key, value) in Paths.environment(home: home.path) { environment[key] = value }

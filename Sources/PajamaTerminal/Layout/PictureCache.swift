@@ -39,7 +39,7 @@ public actor PictureCache {
     public typealias Render = @Sendable (StoryImage, _ width: Int, _ height: Int, PictureLook) -> PictureCells
 
     public let capacity: Int
-    /// The most bytes of pictures in pixels kept together (a kitty picture at 200x60 is about 2 MB): the
+    /// The most bytes of pictures in pixels kept together (a kitty picture at 200x60 is 0.1-2 MB compressed): the
     /// least recently used go first beyond it. Cells cost nothing against it.
     public let pixelByteLimit: Int
     private let renderer: Render

@@ -324,6 +324,8 @@ public final class Screen {
             capabilities.graphics.pendingReplies = nil
             return
         }
+        // The background the late replies told (OSC 11) may change the text colours worked out so far.
+        if graphics.background != capabilities.graphics.background { resetColors() }
         capabilities.graphics = graphics
         picturesChanged = true
         PajamaLog.reader.info("pictures: \(graphics.reason)")
