@@ -53,77 +53,69 @@ public final class TmuxSession: Sendable {
         (try? ChildProcess.run("tmux", ["-L", socket, "capture-pane", "-p", "-e", "-t", "0"]).stdout) ?? ""
     }
 
-    /// The SGR parameters in effect where `word` starts on the screen (`["1"]` for bold, `["1", "4"]`...),
-    /// nil when the word is not on the screen. Only the sequences on the word's row before it count (tmux
-    /// starts every row afresh).
-    public func attributes(at word: String) -> Set<String>? {
+    /// The SGR sequences before `word` on its row, each as its parameters cut into single settings (`38;5;160`
+    /// is one, `1` another; an empty sequence is `0`); nil when the word is not on the screen. Only the
+    /// sequences on the word's row count (tmux starts every row afresh).
+    private func settings(before word: String) -> [[String]]? {
         for row in screenWithColours().split(separator: "\n", omittingEmptySubsequences: false) {
             guard let range = row.range(of: word) else { continue }
-            var attributes = Set<String>()
+            var settings: [[String]] = []
             var rest = row[..<range.lowerBound]
             while let escape = rest.range(of: "\u{1B}[") {
                 rest = rest[escape.upperBound...]
                 guard let end = rest.firstIndex(where: { $0.isLetter }) else { break }
                 if rest[end] == "m" {
-                    var parameters = rest[..<end].split(separator: ";").map(String.init)
-                    if parameters.isEmpty { parameters = ["0"] }
-                    // 38;5;N, 48;2;R;G;B and the like are colours, not attributes.
+                    var parameters = rest[..<end].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
+                    if parameters.isEmpty || parameters == [""] { parameters = ["0"] }
                     var index = 0
                     while index < parameters.count {
-                        let parameter = parameters[index]
-                        if parameter == "38" || parameter == "48" {
-                            index += parameters.indices.contains(index + 1) && parameters[index + 1] == "2" ? 5 : 3
-                            continue
-                        }
-                        if parameter == "0" { attributes = [] } else if parameter.hasPrefix("2"), parameter.count == 2 {
-                            attributes.remove(String(parameter.dropFirst()))  // 22, 23, 24: an attribute off
-                            if parameter == "22" { attributes.remove("2") }
-                        } else if Int(parameter).map({ $0 < 10 }) == true {
-                            attributes.insert(parameter)
-                        }
-                        index += 1
+                        // 38;5;N, 48;2;R;G;B and the like are one colour setting.
+                        let count = parameters[index] == "38" || parameters[index] == "48"
+                            ? (parameters.indices.contains(index + 1) && parameters[index + 1] == "2" ? 5 : 3) : 1
+                        settings.append(Array(parameters[index..<min(parameters.count, index + count)]))
+                        index += count
                     }
                 }
                 rest = rest[rest.index(after: end)...]
             }
-            return attributes
+            return settings
         }
         return nil
+    }
+
+    /// The SGR parameters in effect where `word` starts on the screen (`["1"]` for bold, `["1", "4"]`...),
+    /// nil when the word is not on the screen. Colours are not attributes.
+    public func attributes(at word: String) -> Set<String>? {
+        settings(before: word).map { settings in
+            var attributes = Set<String>()
+            for setting in settings where setting.count == 1 {
+                let parameter = setting[0]
+                if parameter == "0" || parameter.isEmpty { attributes = [] } else if parameter.hasPrefix("2"), parameter.count == 2 {
+                    attributes.remove(String(parameter.dropFirst()))  // 22, 23, 24: an attribute off
+                    if parameter == "22" { attributes.remove("2") }
+                } else if Int(parameter).map({ $0 < 10 }) == true {
+                    attributes.insert(parameter)
+                }
+            }
+            return attributes
+        }
     }
 
     /// The foreground colour in effect where `word` starts, as its SGR parameters (`"38;5;160"`, `"31"`,
     /// `"38;2;230;25;25"`); nil when the word is not on the screen or has the terminal's default colour.
     public func foreground(at word: String) -> String? {
-        for row in screenWithColours().split(separator: "\n", omittingEmptySubsequences: false) {
-            guard let range = row.range(of: word) else { continue }
-            var colour: String?
-            var rest = row[..<range.lowerBound]
-            while let escape = rest.range(of: "\u{1B}[") {
-                rest = rest[escape.upperBound...]
-                guard let end = rest.firstIndex(where: { $0.isLetter }) else { break }
-                if rest[end] == "m" {
-                    let parameters = rest[..<end].split(separator: ";", omittingEmptySubsequences: false).map(String.init)
-                    var index = 0
-                    while index < parameters.count {
-                        let parameter = parameters[index]
-                        switch parameter {
-                        case "", "0", "39": colour = nil
-                        case "38", "48":
-                            let count = parameters.indices.contains(index + 1) && parameters[index + 1] == "2" ? 5 : 3
-                            if parameter == "38" { colour = parameters[index..<min(parameters.count, index + count)].joined(separator: ";") }
-                            index += count
-                            continue
-                        default:
-                            if let number = Int(parameter), (30...37).contains(number) || (90...97).contains(number) { colour = parameter }
-                        }
-                        index += 1
-                    }
-                }
-                rest = rest[rest.index(after: end)...]
+        var colour: String?
+        for setting in settings(before: word) ?? [] {
+            let parameter = setting[0]
+            if setting.count > 1 {
+                if parameter == "38" { colour = setting.joined(separator: ";") }
+            } else if parameter == "0" || parameter == "39" || parameter.isEmpty {
+                colour = nil
+            } else if let number = Int(parameter), (30...37).contains(number) || (90...97).contains(number) {
+                colour = parameter
             }
-            return colour
         }
-        return nil
+        return colour
     }
 
     /// The column where `word` starts on the screen (0-based), nil when it is not there.
