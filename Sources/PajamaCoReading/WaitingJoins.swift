@@ -18,6 +18,9 @@ final class WaitingJoins: Sendable {
     private enum State {
         /// `admission`: the task admitting them, while one runs.
         case open(requests: Deque<Request>, admission: Task<Void, Never>?)
+        /// Only inside `add` and `take`, under the lock: the list is out of the enum, so it has one owner
+        /// and changes in place (no copy of every waiting join each time).
+        case changing
         case closed
     }
 
@@ -27,7 +30,7 @@ final class WaitingJoins: Sendable {
     func add(_ request: Request, admit: @escaping @Sendable () async -> Void) {
         let added = state.withLock { state -> Bool in
             guard case .open(var requests, let admission) = state else { return false }
-            state = .closed  // `requests` has one owner while it grows (no copy per join)
+            state = .changing
             requests.append(request)
             state = .open(requests: requests, admission: admission ?? Task { await admit() })
             return true
@@ -39,7 +42,7 @@ final class WaitingJoins: Sendable {
     func take(_ limit: Int) -> [Request] {
         state.withLock { state in
             guard case .open(var requests, let admission) = state else { return [] }
-            state = .closed
+            state = .changing
             let batch = Array(requests.prefix(limit))
             requests.removeFirst(batch.count)
             state = .open(requests: requests, admission: batch.isEmpty ? nil : admission)
