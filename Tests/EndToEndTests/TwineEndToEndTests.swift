@@ -176,6 +176,31 @@ import Testing
         #expect(missing.stdout.contains("passage \"Mill\": images/mill.txt: the file does not exist"), "\(missing.stdout)")
     }
 
+    /// A Twine story on a web server, by its folder's URL (`story.twee` found there), read and hosted: the
+    /// owner and a follower see its picture, read from beside it over HTTP.
+    @Test func aTwineStoryByItsFolderURLHostedWithItsPicture() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-twine-web")
+        defer { dir.remove() }
+        _ = try dir.write("mill/story.twee", Self.twee)
+        _ = try dir.write("mill/images/mill.txt", "==[ MILL ART ]==\n  |~~|  \n")
+        let server = try await TestHTTPServer(root: dir.url)
+        defer { server.stopSoon() }
+        let port = try CoReadingEndToEndTests().freePort()
+        let token = "twine-token-0002"
+        let owner = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", token, "--name", "Olive",
+                                     server.baseURL + "/mill/"], width: 100, height: 30)
+        defer { owner.stop() }
+        try owner.waitFor("The Tide Mill")
+        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", "ann"], width: 100, height: 30)
+        defer { ann.stop() }
+        try ann.waitFor("The Tide Mill")
+        try owner.waitFor("1 following")
+        try owner.press("Space", thenWaitFor: "==[ MILL ART ]==")
+        let seen = try ann.waitFor("==[ MILL ART ]==")
+        #expect(seen.contains("The tide mill creaks."))
+        #expect(server.requestCount(for: "mill/story.twee") >= 1 && server.requestCount(for: "mill/images/mill.txt") >= 1)
+    }
+
     @Test func anOwnerAndTwoFollowersReadATwineStoryTogether() throws {
         let dir = try Self.folder()
         defer { dir.remove() }
