@@ -9,11 +9,11 @@ import PajamaTestSupport
 ///   ms: the time until every one is welcomed, and the owner's turn (publish to a follower joined before
 ///   the storm receiving it) p50/p99 during the storm. The crowd and that follower each run in a child
 ///   process (`CrowdChild`), as on other machines: they share the two cores, not the host's event loops
-///   and task pool (in one process the turn waited behind the crowd's own 2,000 handshakes). The crowd's
-///   child runs at nice 10 (`PAJAMA_BENCH_CROWD_NICE`, 0 for none): its 2,000 clients would be on other
-///   people's machines, so the bench gives the host's threads the cores first and measures the host, not
-///   its clients; the note says so. It also says how long the host's threads ran and how long they waited
-///   for a CPU meanwhile (`schedule()`).
+///   and task pool (in one process the turn waited behind the crowd's own 2,000 handshakes).
+///   `PAJAMA_BENCH_CROWD_NICE=N` runs the crowd's child at nice N (its 2,000 clients would be on other
+///   people's machines); by default it is not niced, as in the figures of earlier sessions (niced, the
+///   crowd's storm lasted longer and the turn was no better: performance.md, "Session 4"). The note says
+///   which, and how long the host's threads ran and how long they waited for a CPU meanwhile (`schedule()`).
 /// - `slowloris`: 800 sockets each sending a request head a byte a second (kept at 800: one closed by the
 ///   header timeout is opened again), the owner turning a page every 50 ms for 15 s: the turn's p99.
 /// - `host RSS`: the host alone in a child process (`pajama-bench --host-only`) with 1,000 followers
@@ -44,9 +44,9 @@ struct CoReadingCrowdScenario: Scenario {
 
     static func seconds(_ value: Double) -> String { String(format: "%.2f s", value) }
 
-    /// The crowd child's niceness: 10 unless `PAJAMA_BENCH_CROWD_NICE` says otherwise (0: the crowd competes
-    /// with the host as an equal, as if the clients were on the host's machine).
-    static let crowdNice = ProcessInfo.processInfo.environment["PAJAMA_BENCH_CROWD_NICE"].flatMap { Int($0) } ?? 10
+    /// The crowd child's niceness: `PAJAMA_BENCH_CROWD_NICE`, else 0 (the crowd competes with the host as
+    /// an equal).
+    static let crowdNice = ProcessInfo.processInfo.environment["PAJAMA_BENCH_CROWD_NICE"].flatMap { Int($0) } ?? 0
 
     /// This process's threads so far (`/proc/self/task/*/schedstat`): seconds on a CPU, seconds runnable
     /// but waiting for one (the machine's other work, or more runnable threads than cores).
