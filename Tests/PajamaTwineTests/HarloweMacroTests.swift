@@ -116,6 +116,30 @@ import Testing
         #expect(try runtime.choose(0).text == "The note says hi.")
     }
 
+    /// A link's hook that changes a hook of the text shown before it: that text is shown again with the change
+    /// in place (as the browser's page looks after the click), the hook's own text where its link was.
+    @Test func aLinksHookChangesTheTextAboveInPlace() throws {
+        let sack = try harlowe(":: Start\nThe mill creaks. |sack>[A sack leans.]\n(link: 'Open the sack')[(replace: ?sack)[The sack holds flour.]]\n[[Sea]]\n\n:: Sea\nSea.")
+        #expect(sack.start().text == "The mill creaks. A sack leans.")
+        let opened = try sack.choose(0)
+        #expect(opened.text == "The mill creaks. The sack holds flour.")
+        #expect(opened.labels == ["Sea"])
+        let door = try harlowe(":: Start\nA |door>[shut door]. (link-reveal: 'Knock')[ and wait(append: ?door)[, now open]]\n[[Sea]]\n\n:: Sea\nSea.")
+        #expect(door.start().text == "A shut door. <u>Knock</u>")
+        #expect(try door.choose(0).text == "A shut door, now open. Knock and wait")
+        let note = try harlowe(":: Start\nOn the desk: |note)[the note says hi.](link: 'Read')[(show: ?note) You read it.]")
+        #expect(note.start().text == "On the desk: <u>Read</u>")
+        #expect(try note.choose(0).text == "On the desk: the note says hi. You read it.")
+        // A (link-repeat:) stays: its hook's text goes after the changed text, and the link is offered again.
+        let bell = try harlowe(":: Start\nRings: |n>[0]. (set: $n to 0)(link-repeat: 'Ring')[(set: $n to it + 1)(replace: ?n)[$n]Ding.]")
+        _ = bell.start()
+        let rung = try bell.choose(0)
+        #expect(rung.text == "Rings: 1. <u>Ring</u>\nDing.")
+        #expect(rung.labels == ["Ring"])
+        // The state keeps the text shown (saved with progress), so a later link changes it again.
+        #expect(try bell.choose(0).text.hasPrefix("Rings: 2."))
+    }
+
     @Test func styleChangers() throws {
         #expect(try text(of: "(text-style: 'bold')[loud] (transition: 'dissolve')[soft]") == "<b>loud</b> soft")
         // Colours (Harlowe's own values, #hex, (rgb:), (hsl:), CSS names in strings) and alignment: the HTML the

@@ -18,6 +18,10 @@ final class HarloweEvaluator {
     var toggles: Set<HarloweToggle> = []
     private var steps = 0
     private var displayDepth = 0
+    /// While a link's hook is revealed: the text shown before it, which the hook may change in place.
+    private var earlier: HarloweOutputHook?
+    /// The hook changed `earlier`: it is shown again.
+    private var changedEarlier = false
 
     enum Interrupt: Error {
         case goto(String)
@@ -79,9 +83,13 @@ final class HarloweEvaluator {
         }
     }
 
-    /// Shows a link's hook: its text (after the link's own when it stays), then the links still open.
-    func reveal(_ source: String, temps: [String: HarloweValue], label: String?, keeping rest: [HarloweLink], at position: Int) -> HarloweMoment {
+    /// Shows a link's hook: its text (after the link's own when it stays), then the links still open. When the
+    /// hook changes a named hook of the text shown before (`(replace: ?sack)`), that text is shown again with
+    /// the change in place (the link taken no longer a link), the hook's own text after it.
+    func reveal(_ source: String, temps: [String: HarloweValue], label: String?, link: String, repeats: Bool,
+                keeping rest: [HarloweLink], at position: Int) -> HarloweMoment {
         resetOutput()
+        earlier = state.shown?.output()
         self.temps = temps
         passage = state.history.last ?? runtime.story.start
         if let label { current.items.append(.text(label + " ")) }
@@ -93,6 +101,21 @@ final class HarloweEvaluator {
             case .failure(let message), .runaway(let message): return moment(error: message)
             }
         }
+        if changedEarlier, let before = earlier {
+            // The earlier text again, changed; the hook's own text where its link was (the link's text kept
+            // before it for `(link-reveal:)`), or after the text for a link that stays or a clicked hook.
+            let own = root
+            if let label, case .text(let first)? = own.items.first, first == label + " " { own.items.removeFirst() }
+            let hasText = !own.plainText.allSatisfy(\.isWhitespace)
+            let replacement: [HarloweOutputHook.Item] = (label.map { [.text(HarloweFlattener.escaped($0))] } ?? []) + (hasText ? [.hook(own)] : [])
+            if repeats || !before.replaceLink(HarloweFlattener.escaped(link), with: replacement), hasText {
+                before.items += [.text("\n"), .hook(own)]
+            }
+            root = before
+            current = root
+        }
+        earlier = nil
+        changedEarlier = false
         let insertAt = min(max(0, position), rest.count)
         links = Array(rest[..<insertAt]) + links + Array(rest[insertAt...])
         return moment(error: nil)
@@ -111,6 +134,7 @@ final class HarloweEvaluator {
     private func moment(error: String?) -> HarloweMoment {
         if error != nil { links = [] }
         state.links = links
+        state.shown = HarloweShownText(root)
         return HarloweMoment(passage: passage, lines: HarloweFlattener.lines(root), links: links, unsupported: unsupported, error: error)
     }
 
@@ -279,7 +303,11 @@ final class HarloweEvaluator {
             try render(runtime.nodes(passage.text))
         case .show(let names):
             for name in names {
-                let hooks = root.hooks(named: name).filter(\.hidden)
+                var hooks = root.hooks(named: name).filter(\.hidden)
+                if hooks.isEmpty, let earlier {
+                    hooks = earlier.hooks(named: name).filter(\.hidden)  // shown in place in the text shown before
+                    if !hooks.isEmpty { changedEarlier = true }
+                }
                 guard let source = state.hidden[name] else {
                     for hook in hooks { hook.hidden = false }
                     continue
@@ -344,7 +372,12 @@ final class HarloweEvaluator {
                 toggles = []
                 try render(hook.body)
                 (current, toggles) = saved
-                let targets = names.flatMap { root.hooks(named: $0) }
+                var targets = names.flatMap { root.hooks(named: $0) }
+                if targets.isEmpty, let earlier {
+                    // A hook of the text shown before (a link's hook changing the passage above it).
+                    targets = names.flatMap { earlier.hooks(named: $0) }
+                    if !targets.isEmpty { changedEarlier = true }
+                }
                 if targets.isEmpty {
                     current.items.append(.hook(output))
                 }

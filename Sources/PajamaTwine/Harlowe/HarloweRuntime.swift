@@ -67,7 +67,8 @@ public final class HarloweRuntime {
         case .reveal(let source, let temps, let repeats, let keepsText):
             var rest = state.links
             if !repeats { rest.remove(at: index) }
-            moment = evaluator.reveal(source, temps: temps, label: keepsText ? link.label : nil, keeping: rest, at: repeats ? index + 1 : index)
+            moment = evaluator.reveal(source, temps: temps, label: keepsText ? link.label : nil, link: link.label, repeats: repeats,
+                                      keeping: rest, at: repeats ? index + 1 : index)
         }
         state = evaluator.state
         return moment

@@ -18,6 +18,8 @@ public struct HarloweState: Sendable, Equatable, Codable {
     public var looping: Set<String> = []
     /// The source looping in the background now, if any.
     public var loop: String?
+    /// The text the last moment showed (a link's hook may change its named hooks in place).
+    public var shown: HarloweShownText?
 
     public init(seed: Int) { random = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 &+ 0x2545_F491_4F6C_DD1D }
 
