@@ -147,6 +147,9 @@ import Testing
         #expect(try text(of: "(text-colour: red)[red] (colour: #a4e)[hex] (color: (rgb: 255, 128, 0))[rgb] (text-color: 'teal')[css]")
             == "<span style=\"color: #e61919\">red</span> <span style=\"color: #a4e\">hex</span> <span style=\"color: #ff8000\">rgb</span> <span style=\"color: teal\">css</span>")
         #expect(try text(of: "(text-colour: (hsl: 120, 1, 0.5))[green] (text-colour: transparent)[none]") == "<span style=\"color: #00ff00\">green</span> none")
+        // Blends, as Harlowe's + does (each channel (a + b) × 0.6, at most 255): red + white, #a4e + black.
+        #expect(try text(of: "(text-colour: red + white)[pink] (colour: #a4e + black)[dim]")
+            == "<span style=\"color: #ffa8a8\">pink</span> <span style=\"color: #66298f\">dim</span>")
         #expect(try text(of: "(align: '==>')[right]") == "<div style=\"text-align: right\">right</div>")
         #expect(try text(of: "(align: '=><=')[one\ntwo]") == "<div style=\"text-align: center\">one</div>\n<div style=\"text-align: center\">two</div>")
         // Aligner markup: modal to the next aligner or the hook's end; justified is left; a mixed one by its ratio.

@@ -102,6 +102,9 @@ extension HarloweEvaluator {
         case (.datamap(let a), .datamap(let b)): return .datamap(a.merging(b) { $1 })
         case (.dataset(let a), .dataset(let b)): return .dataset(Self.unique(a + b))
         case (.changer(let a), .changer(let b)): return .changer(HarloweChanger(a.effects + b.effects))
+        case (.colour(let a), .colour(let b)):
+            guard let blend = HarloweStyle.blend(a, b) else { throw .failure("cannot blend \(a) and \(b)") }
+            return .colour(blend)
         default: throw .failure("cannot add \(right.typeName) to \(left.typeName)")
         }
     }

@@ -43,6 +43,23 @@ enum HarloweStyle {
         return nil
     }
 
+    /// The red, green and blue of a `#rgb` or `#rrggbb` colour, nil for another.
+    static func components(_ colour: String) -> (Double, Double, Double)? {
+        var digits = Array(colour.lowercased())
+        guard digits.first == "#" else { return nil }
+        digits.removeFirst()
+        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
+        guard digits.count == 6, let value = Int(String(digits), radix: 16) else { return nil }
+        return (Double(value >> 16 & 0xFF), Double(value >> 8 & 0xFF), Double(value & 0xFF))
+    }
+
+    /// Two colours blended as Harlowe's `+` does (each channel: the sum × 0.6, at most 255); nil unless both are
+    /// `#hex` colours.
+    static func blend(_ left: String, _ right: String) -> String? {
+        guard let a = components(left), let b = components(right) else { return nil }
+        return rgb(min(255, ((a.0 + b.0) * 0.6).rounded()), min(255, ((a.1 + b.1) * 0.6).rounded()), min(255, ((a.2 + b.2) * 0.6).rounded()))
+    }
+
     /// `(rgb: r, g, b)` as `#rrggbb` (each 0-255, rounded and clamped).
     static func rgb(_ red: Double, _ green: Double, _ blue: Double) -> String {
         func byte(_ value: Double) -> Int { Int(max(0, min(255, value.rounded()))) }
