@@ -249,3 +249,19 @@ import Testing
 }
 
 import Foundation
+
+/// Whether a story may loop a sound is found by a byte search, letters compared without case (Harlowe's macro
+/// names are), over every passage.
+@Suite struct HarloweLoopScanTests {
+    @Test func aTrackOrAudioNearLoopIsFoundWhateverItsCase() throws {
+        #expect(ASCIISearch.contains("a (TRACK: 'rain', 'Loop', true)", "(track:"))
+        #expect(ASCIISearch.contains("<Audio src=x loop>", "<audio"))
+        #expect(!ASCIISearch.contains("(trac", "(track:"))
+        #expect(!ASCIISearch.contains("é(tráck:", "(track:"))
+        #expect(ASCIISearch.contains("x", ""))
+        let looping = try Twee.parse(":: StoryTitle\nT\n\n:: Start\nHi [[Next]]\n\n:: Next\n(Track: 'rain', 'LOOP', true)\n")
+        let playing = try Twee.parse(":: StoryTitle\nT\n\n:: Start\n(track: 'rain', 'play') [[Next]]\n\n:: Next\nEnd\n")
+        #expect(HarloweAudio.usesLoops(looping))
+        #expect(!HarloweAudio.usesLoops(playing))
+    }
+}

@@ -39,9 +39,8 @@ public enum HarloweAudio {
     /// Cheap: a substring search, no parsing.
     public static func usesLoops(_ story: TwineStory) -> Bool {
         story.passages.contains { passage in
-            passage.text.contains("loop")
-                && (passage.text.range(of: "(track:", options: .caseInsensitive) != nil
-                    || passage.text.range(of: "<audio", options: .caseInsensitive) != nil)
+            ASCIISearch.contains(passage.text, "loop")
+                && (ASCIISearch.contains(passage.text, "(track:") || ASCIISearch.contains(passage.text, "<audio"))
         }
     }
 
