@@ -79,7 +79,7 @@ public enum TwineFileKind: Sendable, Equatable {
     /// `.html` when the text holds `<tw-storydata`, `.twee` when a line starts with `::` (a passage
     /// header), nil otherwise.
     public static func of(_ text: String) -> TwineFileKind? {
-        if text.range(of: "<tw-storydata", options: .caseInsensitive) != nil { return .html }
+        if ASCIISearch.contains(text, "<tw-storydata") { return .html }
         if text.hasPrefix("::") || text.hasPrefix("\u{FEFF}::") || text.contains("\n::") { return .twee }
         return nil
     }
