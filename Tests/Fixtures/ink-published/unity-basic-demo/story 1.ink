@@ -1,1 +1,0 @@
-I looked at Monsieur Fogg
