@@ -15,19 +15,19 @@ public enum TwineHTML {
     }
 
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(TwineParseError) -> TwineStory {
-        guard let storyStart = find("<tw-storydata", in: bytes, from: 0) else { throw TwineParseError("no <tw-storydata> element") }
+        guard let storyStart = ASCIISearch.find("<tw-storydata", in: bytes, from: 0) else { throw TwineParseError("no <tw-storydata> element") }
         guard let (storyAttributes, storyEnd) = attributes(in: bytes, at: storyStart + "<tw-storydata".utf8.count) else {
             throw TwineParseError("the <tw-storydata> tag is not closed")
         }
-        let close = find("</tw-storydata", in: bytes, from: storyEnd) ?? bytes.count
+        let close = ASCIISearch.find("</tw-storydata", in: bytes, from: storyEnd) ?? bytes.count
         var passages: [TwinePassage] = []
         var pids: [String: String] = [:]
         var cursor = storyEnd
-        while let open = find("<tw-passagedata", in: bytes, from: cursor), open < close {
+        while let open = ASCIISearch.find("<tw-passagedata", in: bytes, from: cursor), open < close {
             guard let (passageAttributes, bodyStart) = attributes(in: bytes, at: open + "<tw-passagedata".utf8.count) else {
                 throw TwineParseError("passage \(passages.count + 1): its <tw-passagedata> tag is not closed")
             }
-            let bodyEnd = find("</tw-passagedata", in: bytes, from: bodyStart) ?? close
+            let bodyEnd = ASCIISearch.find("</tw-passagedata", in: bytes, from: bodyStart) ?? close
             guard let name = passageAttributes["name"] else { throw TwineParseError("passage \(passages.count + 1): a <tw-passagedata> without a name") }
             let tags = (passageAttributes["tags"] ?? "").split(separator: " ").map(String.init)
             let text = decodeEntities(UnsafeBufferPointer(rebasing: bytes[bodyStart..<max(bodyStart, bodyEnd)]))
@@ -42,31 +42,6 @@ public enum TwineHTML {
         }
         return TwineStory(title: storyAttributes["name"] ?? "", ifid: storyAttributes["ifid"], format: storyAttributes["format"],
                           formatVersion: storyAttributes["format-version"], start: start, passages: passages)
-    }
-
-    /// The position of `needle` (ASCII, starting with `<`, matched without regard to case) in `bytes` from `start`.
-    static func find(_ needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        guard let base = bytes.baseAddress, pattern.count > 0, start >= 0 else { return nil }
-        var index = start
-        let last = bytes.count - pattern.count
-        while index <= last {
-            // The first byte by memchr: the scan's cost is the memory's, not a loop's.
-            guard let hit = memchr(base + index, Int32(pattern[0]), last - index + 1) else { return nil }
-            index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            var matched = true
-            for offset in 1..<pattern.count where lower(bytes[index + offset]) != pattern[offset] {
-                matched = false
-                break
-            }
-            if matched { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    private static func lower(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
@@ -87,7 +62,7 @@ public enum TwineHTML {
             var name: [UInt8] = []
             while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ">"),
                   bytes[index] != UInt8(ascii: "/") {
-                name.append(lower(bytes[index]))
+                name.append(ASCIISearch.lower(bytes[index]))
                 index += 1
             }
             skipSpace()
