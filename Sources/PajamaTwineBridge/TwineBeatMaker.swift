@@ -117,7 +117,7 @@ final class TwineBeatMaker {
         var choiceMarks: [LineMarks] = []
         if moment.error == nil {
             for (index, link) in moment.links.prefix(StoryDecoder.choiceRange.upperBound).enumerated() {
-                let parsed = InkMarkup.parse(link.label.isEmpty ? "(a link)" : link.label)
+                let parsed = InkMarkup.parse(link.label.isEmpty ? "(a link)" : (link.styled ?? link.label))
                 if let marks = parsed.marks(line: index) { choiceMarks.append(marks) }
                 choices.append(Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index)))
             }

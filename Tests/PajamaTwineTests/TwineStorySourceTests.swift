@@ -93,6 +93,33 @@ import Testing
                                LineMarks(line: 2, alignment: .right)])
     }
 
+    /// A link's label keeps its markup's look on the choice page (as an ink choice's does): `[[*Blushes* and
+    /// giggles->Ram]]` is an italic word, not asterisks and not plain.
+    @Test func aLinksMarkupStylesItsChoice() async throws {
+        let twee = """
+            :: StoryData
+            {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0FE", "format": "Harlowe", "format-version": "3.3.8", "start": "Start"}
+
+            :: Start
+            Ram smiles.
+            [[*Blushes* and giggles->Ram]]
+            [[''Run''->Ram]]
+            [[Wave->Ram]]
+
+            :: Ram
+            The end.
+            """
+        let directory = try folder(["links.twee": twee])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 1))
+        let start = try #require(try await source.madeBeat("start"))
+        let page = try #require(start.pages.first { if case .choice = $0.kind { true } else { false } })
+        guard case .choice(_, let choices) = page.kind else { return }
+        #expect(choices.map(\.text) == ["Blushes and giggles", "Run", "Wave"])
+        #expect(page.marks == [LineMarks(line: 0, spans: [TextSpan(from: 0, to: 7, attributes: .italic)]),
+                               LineMarks(line: 1, spans: [TextSpan(from: 0, to: 3, attributes: .bold)])])
+    }
+
     @Test func theSameSeedAndLinksGiveTheSameBeats() async throws {
         let directory = try folder(["lighthouse.twee": Self.twee])
         defer { directory.remove() }

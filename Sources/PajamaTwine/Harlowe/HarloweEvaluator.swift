@@ -166,8 +166,8 @@ final class HarloweEvaluator {
         case .text(let text): current.items.append(.text(text))
         case .newline: current.items.append(.text("\n"))
         case .link(let label, let target):
-            let text = plain(label)
-            links.append(HarloweLink(label: text, action: .goto(target)))
+            let (text, html) = styled(label)
+            links.append(HarloweLink(label: text, action: .goto(target), styled: html))
             current.items.append(.link(HarloweFlattener.escaped(text)))
         case .macro(let call): try run(call)
         case .hook(let hook): try show(hook, changer: nil)
@@ -213,8 +213,12 @@ final class HarloweEvaluator {
     }
 
     /// The plain text of markup (a link's label).
-    func plain(_ markup: String) -> String {
-        guard markup.contains(where: { "'/*~^$_(<[`{".contains($0) }) else { return markup }
+    func plain(_ markup: String) -> String { styled(markup).plain }
+
+    /// Markup (a link's label) rendered: its plain text, and its HTML (as a passage's lines are) when it
+    /// holds any tag, else nil.
+    func styled(_ markup: String) -> (plain: String, html: String?) {
+        guard markup.contains(where: { "'/*~^$_(<[`{".contains($0) }) else { return (markup, nil) }
         let saved = (root, current, toggles, links, lastCondition)
         let scratch = HarloweOutputHook(name: nil)
         root = scratch
@@ -222,7 +226,9 @@ final class HarloweEvaluator {
         toggles = []
         try? render(runtime.nodes(markup))
         (root, current, toggles, links, lastCondition) = saved
-        return HarloweFlattener.lines(scratch).map { InlineMarkup.strip($0.text) }.joined(separator: " ")
+        let lines = HarloweFlattener.lines(scratch)
+        let html = lines.map(\.text).joined(separator: " ")
+        return (lines.map { InlineMarkup.strip($0.text) }.joined(separator: " "), html.contains("<") ? html : nil)
     }
 
     /// Renders into `hook`, appended to the current hook.

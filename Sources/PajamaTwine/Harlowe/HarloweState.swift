@@ -54,4 +54,7 @@ public struct HarloweLink: Sendable, Equatable, Codable {
     /// The link's text, markup taken off.
     public var label: String
     public var action: Action
+    /// The link's text as the HTML a passage's lines are made of, when its markup styles it (`[[*Blushes*
+    /// and giggles->Ram]]`); nil for plain text.
+    public var styled: String? = nil
 }
