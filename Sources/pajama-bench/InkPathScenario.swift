@@ -27,20 +27,8 @@ struct InkPathScenario: Scenario {
         let file = try folder.write("path.ink.json", text)
         let size = "\(text.utf8.count / 1024) KB"
 
-        // `pajama play`, the real binary.
-        let binary = try StartupScenario.builtPajama()
-        let environment = Paths.environment(home: folder.path).merging(["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]) { $1 }
-        let arguments = ["play", file.path, "--seed", "7", "--choices", Array(repeating: "1", count: Self.choices).joined(separator: ","),
-                         "--transcript", "/dev/null"]
-        var failure: String?
-        let play = try measure(iterations: options.iterations(5), warmup: 1) {
-            let result = try ChildProcess.run(binary, arguments, environment: environment)
-            // The story never ends: the choices run out after the last one (exit 1, by design).
-            if result.status != 1 || !result.stderr.contains("the choices ran out after \(Self.choices)") {
-                failure = "exit \(result.status): \(result.stderr)"
-            }
-        }
-        if let failure { throw ScenarioFailure(description: "pajama play failed: \(failure)") }
+        // `pajama play`, the real binary. The story never ends: the choices run out after the last one.
+        let play = try PlayRuns.untilChoicesRunOut(file: file.path, home: folder.path, choice: 1, count: Self.choices, iterations: options.iterations(5))
         let playStats = Statistics(play)
 
         // Each choice's cost, in process.

@@ -83,17 +83,7 @@ struct TwineScenario: Scenario {
         let evaluation = Statistics(evaluations)
 
         // `pajama play`, the real binary.
-        let binary = try StartupScenario.builtPajama()
-        let environment = Paths.environment(home: folder.path).merging(["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]) { $1 }
-        let arguments = ["play", file.path, "--seed", "7", "--choices", Array(repeating: "2", count: Self.links).joined(separator: ","),
-                         "--transcript", "/dev/null"]
-        let play = try measure(iterations: options.iterations(3), warmup: 1) {
-            let result = try ChildProcess.run(binary, arguments, environment: environment)
-            if result.status != 1 || !result.stderr.contains("the choices ran out after \(Self.links)") {
-                failure = "exit \(result.status): \(result.stderr)"
-            }
-        }
-        if let failure { throw ScenarioFailure(description: "pajama play failed: \(failure)") }
+        let play = try PlayRuns.untilChoicesRunOut(file: file.path, home: folder.path, choice: 2, count: Self.links, iterations: options.iterations(3))
         let playStats = Statistics(play)
         return [
             BenchRow(scenario: name, name: "\(size) published HTML to the first page", unit: .seconds, stats: open,
