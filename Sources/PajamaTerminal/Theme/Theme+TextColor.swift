@@ -18,7 +18,7 @@ extension Theme {
         let shown = colors >= 1 << 24 ? color & 0xFF_FFFF : ColorMapper.rgb(ofPaletteIndex: number)
         let background = shownColor(of: role, background: true, colors: colors) ?? shownColor(of: .text, background: true, colors: colors)
             ?? terminalBackground ?? Self.assumedTerminalBackground
-        return Self.contrast(shown, background) >= Self.minimumTextContrast ? color & 0xFF_FFFF : nil
+        return AlphaCompositing.contrast(shown, background) >= Self.minimumTextContrast ? color & 0xFF_FFFF : nil
     }
 
     /// True when some role has a colour of its own (not the terminal's default).
@@ -26,20 +26,5 @@ extension Theme {
         roles.values.contains { style in
             [style.fg, style.bg, style.fg8, style.bg8].contains { $0 != nil && $0 != "default" }
         }
-    }
-
-    /// WCAG's contrast ratio of two colours (1: the same luminance, 21: black on white).
-    static func contrast(_ a: UInt32, _ b: UInt32) -> Double {
-        let la = luminance(a), lb = luminance(b)
-        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
-    }
-
-    /// WCAG's relative luminance of an sRGB colour.
-    static func luminance(_ color: UInt32) -> Double {
-        func channel(_ shift: UInt32) -> Double {
-            let value = Double(color >> shift & 0xFF) / 255
-            return value <= 0.039_28 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
     }
 }
