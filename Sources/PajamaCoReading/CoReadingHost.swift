@@ -172,7 +172,8 @@ public final class CoReadingHost: Sendable {
             responder: { request, writer, channel in try await requests.respond(request, writer, channel) },
             limits: limits,
             admit: { target, authorization, peer in requests.admitsSocket(target: target, authorization: authorization, peer: peer) },
-            socket: { inbound, outbound, peer, hangUp in await sockets.serve(inbound, outbound, peer: peer, hangUp: hangUp) },
+            socket: { inbound, outbound, writer, peer, hangUp in await sockets.serve(inbound, outbound, writer, peer: peer, hangUp: hangUp) },
+            loopWrites: LoopWrites.PerLoop(),
             refused: { refusal, address in
                 log("closed a connection from \(HostChannel.describe(address)): \(refusal.reason) (HTTP \(refusal.status.prefix(3)))")
             })

@@ -1,4 +1,5 @@
 import DequeModule
+import NIOCore
 import PajamaCore
 
 /// What the host still has to send one follower: bounded whatever the follower's speed.
@@ -8,37 +9,58 @@ import PajamaCore
 /// `cueLimit` cues wait (the oldest is dropped); a welcome replaces everything before it; nothing is
 /// accepted after `end`. So the outbox never holds more than `cueLimit` + 4 messages, and filling it
 /// never waits: a slow follower never slows the owner or the others.
+///
+/// Whoever writes it says `whenReady` what to call when messages wait: called once, then not again until
+/// the next `take` (a broadcast's put to each of 2,000 outboxes costs a lock each, and at most one call).
 public final class FollowerOutbox: Sendable {
     public static let cueLimit = 8
 
-    /// A message with its JSON text: a broadcast is encoded once for every follower it goes to; a
-    /// message for one follower (its welcome) is encoded by that follower's writer, off the session.
+    /// A message with its JSON text: a broadcast is encoded once for every follower it goes to (the
+    /// bytes are shared by every socket, never copied); a message for one follower (its welcome) is
+    /// encoded by that follower's writer, off the session.
     public struct Outgoing: Sendable, Equatable {
         public let message: SessionMessage
-        private let encoded: String?
+        private let encoded: ByteBuffer?
 
         /// `encodeNow`: encode here (a broadcast), else when written.
         public init(_ message: SessionMessage, encodeNow: Bool) {
             self.message = message
-            encoded = encodeNow ? SessionCodec.encode(message) : nil
+            encoded = encodeNow ? ByteBuffer(string: SessionCodec.encode(message)) : nil
         }
 
-        /// The JSON text.
-        public var text: String { encoded ?? SessionCodec.encode(message) }
+        /// The JSON text's UTF-8 bytes.
+        public var bytes: ByteBuffer { encoded ?? ByteBuffer(string: SessionCodec.encode(message)) }
+
+        public static func == (a: Outgoing, b: Outgoing) -> Bool { a.message == b.message }
     }
 
     private struct Pending {
         var messages: Deque<Outgoing> = []
         var closed = false
+        /// Told when messages wait (`whenReady`).
+        var ready: (@Sendable () -> Void)?
+        /// `ready` was called and nothing was taken since.
+        var told = false
+
+        /// Whether `ready` is to be called now (and it is then marked told).
+        mutating func tell() -> (@Sendable () -> Void)? {
+            guard let ready, !told, !messages.isEmpty else { return nil }
+            told = true
+            return ready
+        }
     }
 
     private let pending = Locked(Pending())
-    private let wake: AsyncStream<Void>.Continuation
-    /// Ticks when there is something to take (several puts may make one tick).
-    public let wakes: AsyncStream<Void>
 
-    public init() {
-        (wakes, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    public init() {}
+
+    /// From now on `ready` is called when messages wait (at once if some do), once until the next take.
+    public func whenReady(_ ready: @escaping @Sendable () -> Void) {
+        let call = pending.withLock { state in
+            state.ready = ready
+            return state.tell()
+        }
+        call?()
     }
 
     /// Adds a message, coalescing as described above.
@@ -49,8 +71,8 @@ public final class FollowerOutbox: Sendable {
     /// Adds a message already encoded (the session encodes a message once for all its followers).
     public func put(_ outgoing: Outgoing) {
         let message = outgoing.message
-        let accepted = pending.withLock { state -> Bool in
-            guard !state.closed else { return false }
+        let call = pending.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.closed else { return nil }
             switch message {
             case .welcome:
                 state.messages.removeAll()
@@ -70,13 +92,12 @@ public final class FollowerOutbox: Sendable {
             case .end:
                 state.closed = true
             case .hello:
-                return false
+                return nil
             }
             state.messages.append(outgoing)
-            return true
+            return state.tell()
         }
-        if accepted { wake.yield() }
-        if case .end = message { wake.finish() }
+        call?()
     }
 
     /// Everything waiting, oldest first; the outbox is then empty.
@@ -87,7 +108,10 @@ public final class FollowerOutbox: Sendable {
     /// Everything waiting with its text, oldest first; the outbox is then empty.
     public func takeEncoded() -> [Outgoing] {
         pending.withLock { state in
-            defer { state.messages.removeAll() }
+            defer {
+                state.messages.removeAll()
+                state.told = false
+            }
             return Array(state.messages)
         }
     }
@@ -95,9 +119,8 @@ public final class FollowerOutbox: Sendable {
     /// How many messages wait (tests).
     public var count: Int { pending.withLock { $0.messages.count } }
 
-    /// No more messages: the writer's `wakes` loop ends after taking what is left.
+    /// No more messages (what waits may still be taken).
     public func close() {
         pending.withLock { $0.closed = true }
-        wake.finish()
     }
 }

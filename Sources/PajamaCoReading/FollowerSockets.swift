@@ -4,7 +4,7 @@ import PajamaCore
 import WSCore
 
 /// The host's follower sockets: each one's hello (within `limits.helloTimeout`), then its outbox written to
-/// it until the session ends or the follower leaves; anything else a follower sends closes it with a code
+/// it (on its event loop, `FollowerChannelWriter`) until the session ends or the follower leaves; anything else a follower sends closes it with a code
 /// saying what happened (1008 policy, 1009 too big, 1001 the host going away). It counts the sockets
 /// against the follower cap and lets `end()` await the last one closing.
 final class FollowerSockets: Sendable {
@@ -75,8 +75,8 @@ final class FollowerSockets: Sendable {
 
     /// One socket, from its first frame to its close. `hangUp` closes the connection outright (a peer that
     /// does not answer a close).
-    func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, peer: String,
-               hangUp: @escaping @Sendable () -> Void) async {
+    func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, _ writer: FollowerChannelWriter,
+               peer: String, hangUp: @escaping @Sendable () -> Void) async {
         let admitted = open.withLock { open -> Bool in
             guard open.count < limits.followerCap else { return false }
             open.count += 1
@@ -136,8 +136,9 @@ final class FollowerSockets: Sendable {
         }
         open.withLock { $0.writers[follower.id] = outbound }
         defer { _ = open.withLock { $0.writers.removeValue(forKey: follower.id) } }
+        writer.start(follower.outbox)
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.write(follower.outbox, to: outbound) }
+            group.addTask { await self.closeAfterEnd(writer.ended, outbound) }
             // After hello a follower has nothing to say: any message is refused; the loop ends when it leaves.
             if let next = await messages.next() {
                 let problem: SessionCodec.Problem
@@ -153,22 +154,13 @@ final class FollowerSockets: Sendable {
         await session.leave(follower.id)
     }
 
-    /// The outbox's messages, in order, until it closes; `end` closes the socket (1001: the host goes away),
-    /// unless the host goes on serving the story (`keepOpenAfterEnd`): the follower then closes it when it
-    /// quits, or the host when it stops.
-    private func write(_ outbox: FollowerOutbox, to outbound: WebSocketOutboundWriter) async {
-        for await _ in outbox.wakes {
-            for message in outbox.takeEncoded() {
-                do {
-                    try await outbound.write(.text(message.text))
-                } catch {
-                    return
-                }
-                if case .end(let owner) = message.message {
-                    if !open.withLock({ $0.openAfterEnd }) { try? await outbound.close(.goingAway, reason: "\(owner) ended the session") }
-                    return
-                }
-            }
+    /// Once the session's `end` was written, closes the socket (1001: the host goes away), unless the host
+    /// goes on serving the story (`keepOpenAfterEnd`): the follower then closes it when it quits, or the
+    /// host when it stops.
+    private func closeAfterEnd(_ ended: AsyncStream<String>, _ outbound: WebSocketOutboundWriter) async {
+        for await owner in ended {
+            if !open.withLock({ $0.openAfterEnd }) { try? await outbound.close(.goingAway, reason: "\(owner) ended the session") }
+            return
         }
     }
 

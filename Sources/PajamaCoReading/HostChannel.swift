@@ -20,7 +20,8 @@ struct HostChannel: ServerChildChannel, HTTPChannelHandler {
         /// An upgrade refused: NIO's upgrade handler keeps the request's head, so it is answered from the
         /// head `admit` saw.
         case refusedUpgrade(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>, HTTPRequestHead)
-        case socket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>)
+        /// A follower's socket, and what writes its outbox on its event loop.
+        case socket(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, FollowerChannelWriter)
     }
 
     struct Value: ServerChildChannelValue {
@@ -33,8 +34,10 @@ struct HostChannel: ServerChildChannel, HTTPChannelHandler {
         let logger: Logger
     }
 
-    /// A follower's socket, from its first frame to its close; the peer's address; hanging up outright.
-    typealias SocketHandler = @Sendable (WebSocketInboundStream, WebSocketOutboundWriter, String, @escaping @Sendable () -> Void) async -> Void
+    /// A follower's socket, from its first frame to its close; what writes its outbox; the peer's address;
+    /// hanging up outright.
+    typealias SocketHandler = @Sendable (WebSocketInboundStream, WebSocketOutboundWriter, FollowerChannelWriter, String,
+                                         @escaping @Sendable () -> Void) async -> Void
 
     /// Whether TLS is beneath (the requests' scheme).
     let secure: Bool
@@ -43,6 +46,8 @@ struct HostChannel: ServerChildChannel, HTTPChannelHandler {
     /// Whether an upgrade request (path and query, the Authorization header, the peer's address) becomes a socket.
     let admit: @Sendable (_ target: String, _ authorization: String?, _ peer: String) -> Bool
     let socket: SocketHandler
+    /// The host's followers with something to send, per event loop.
+    let loopWrites: LoopWrites.PerLoop
     let refused: @Sendable (HostRequestGuard.Refusal, SocketAddress?) -> Void
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
@@ -59,8 +64,9 @@ struct HostChannel: ServerChildChannel, HTTPChannelHandler {
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
-                        .socket(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
-                            wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true)))
+                        let writer = try FollowerChannelWriter(channel: channel, loop: loopWrites.writes(for: channel.eventLoop))
+                        return .socket(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
+                            wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true)), writer)
                     }
                 })
             let idle = limits.idleTimeout
@@ -111,7 +117,7 @@ struct HostChannel: ServerChildChannel, HTTPChannelHandler {
                 let request = Request(head: try HTTPRequest(head, secure: secure, splitCookie: false), body: RequestBody(buffer: ByteBuffer()))
                 try await responder(request, ResponseWriter(outbound: outbound), http.channel)
             }
-        case .socket(let socket):
+        case .socket(let socket, let writer):
             let peer = Self.describe(value.channel.remoteAddress)
             let handler = self.socket
             let channel = value.channel
@@ -121,7 +127,7 @@ struct HostChannel: ServerChildChannel, HTTPChannelHandler {
                 configuration: .init(extensions: [], autoPing: .enabled(timePeriod: limits.idleTimeout / 2), closeTimeout: .seconds(1),
                                      validateUTF8: true, maxFrameSize: limits.messageLimit),
                 asyncChannel: socket, context: SocketContext(logger: logger),
-                handler: { inbound, outbound, _ in await handler(inbound, outbound, peer, hangUp) })
+                handler: { inbound, outbound, _ in await handler(inbound, outbound, writer, peer, hangUp) })
         }
     }
 

@@ -24,7 +24,7 @@ import WSClient
         // The followers' flush (its own task, after the same delay) has put a change in every outbox.
         let joined = followers
         #expect(await eventually { joined.allSatisfy { $0.outbox.count == 2 } })
-        let bytes = followers.reduce(0) { sum, follower in sum + follower.outbox.takeEncoded().reduce(0) { $0 + $1.text.utf8.count } }
+        let bytes = followers.reduce(0) { sum, follower in sum + follower.outbox.takeEncoded().reduce(0) { $0 + $1.bytes.readableBytes } }
         return (bytes, followers)
     }
 
