@@ -11,7 +11,26 @@ public struct TwineScan: Sendable {
         /// Passages named by links, `(goto:)`, `(link-goto:)` and `(display:)` with a string.
         public var targets: [String] = []
         public var images: [String] = []
-        public var sounds: [String] = []
+        /// The sounds it names, each with its sources in order (a HAL track's, an `<audio>`'s `<source>`s).
+        public var soundSources: [Sound] = []
+        /// Every sound file named, each source of each sound.
+        public var sounds: [String] {
+            var all: [String] = []
+            for sound in soundSources { for source in sound.sources { TwineScan.add(source, to: &all) } }
+            return all
+        }
+    }
+
+    /// A sound a passage names: its sources Pajama may play, in order (`HarloweAudio.sources(of:)`: the first
+    /// that the package holds is played), and the HAL track it is, if it is one.
+    public struct Sound: Sendable, Equatable {
+        public var sources: [String]
+        public var track: String?
+
+        public init(sources: [String], track: String? = nil) {
+            self.sources = sources
+            self.track = track
+        }
     }
 
     public var passages: [Passage]
@@ -22,12 +41,30 @@ public struct TwineScan: Sendable {
             var found = Passage(name: passage.name, tags: passage.tags)
             if passage.name == HarloweAudio.tracksPassage {
                 // HAL's track list: its sources are the story's sounds.
-                for source in HarloweAudio.tracks(in: passage.text).values.sorted() { Self.add(source, to: &found.sounds) }
+                for track in HarloweAudio.trackSources(in: passage.text) { Self.add(Sound(sources: track.sources, track: track.name), to: &found) }
                 return found
             }
             Self.walk(HarloweParser.parse(passage.text), into: &found)
             return found
         }
+    }
+
+    /// The sounds named with several sources, by their first (the one a page names): the others, in order.
+    /// Only the passages that may name several are read (`hal.tracks`, those with `<source` or `newtrack`).
+    public static func alternatives(in story: TwineStory) -> [String: [String]] {
+        let scan = TwineScan(story) { passage in
+            passage.name == HarloweAudio.tracksPassage || ASCIISearch.contains(passage.text, "<source")
+                || ASCIISearch.contains(passage.text, "newtrack")
+        }
+        var result: [String: [String]] = [:]
+        for passage in scan.passages {
+            for sound in passage.soundSources where sound.sources.count > 1 {
+                var others = result[sound.sources[0]] ?? []
+                for source in sound.sources.dropFirst() where source != sound.sources[0] { add(source, to: &others) }
+                result[sound.sources[0]] = others
+            }
+        }
+        return result
     }
 
     /// Every macro called in the story, with how many passages call it.
@@ -44,6 +81,13 @@ public struct TwineScan: Sendable {
     public static func shown(macro: String) -> String { macro.hasPrefix("(") ? macro : "(\(macro):)" }
 
     private static func walk(_ nodes: [HarloweNode], into found: inout Passage) {
+        /// An `<audio>` without a `src` of its own: its `<source>`s up to `</audio>` are one sound.
+        var group: [String]?
+        func close() {
+            if let sources = group.map(HarloweAudio.sources(of:)), !sources.isEmpty { add(Sound(sources: sources), to: &found) }
+            group = nil
+        }
+        defer { close() }
         for node in nodes {
             switch node {
             case .link(_, let target): add(target, to: &found.targets)
@@ -54,8 +98,13 @@ public struct TwineScan: Sendable {
             case .html(let tag):
                 let lower = tag.lowercased()
                 if lower.hasPrefix("<img"), let source = HarloweFlattener.attribute("src", in: tag) { add(source, to: &found.images) }
-                if lower.hasPrefix("<audio") || lower.hasPrefix("<source"), let source = HarloweFlattener.attribute("src", in: tag) {
-                    add(source, to: &found.sounds)
+                if lower.hasPrefix("</audio") {
+                    close()
+                } else if lower.hasPrefix("<audio") {
+                    close()
+                    if let source = HarloweFlattener.attribute("src", in: tag) { add(Sound(sources: [source]), to: &found) } else { group = [] }
+                } else if lower.hasPrefix("<source"), let source = HarloweFlattener.attribute("src", in: tag) {
+                    if group != nil { group?.append(source) } else { add(Sound(sources: [source]), to: &found) }
                 }
             case .text, .newline, .toggle, .rule, .bullet, .aligner, .verbatim, .pageBreak: break
             }
@@ -103,7 +152,8 @@ public struct TwineScan: Sendable {
         }
         switch name {
         case "newtrack":
-            if let source = HarloweAudio.source(of: (1..<max(1, arguments.count)).compactMap(literal)) { add(source, to: &found.sounds) }
+            let sources = HarloweAudio.sources(of: (1..<max(1, arguments.count)).compactMap(literal))
+            if !sources.isEmpty { add(Sound(sources: sources, track: literal(0)), to: &found) }
         case "track":
             if let command = literal(1)?.lowercased(), !HarloweAudio.trackCommands.contains(command) { add("(track: '\(command)')", to: &found.unsupported) }
         case "masteraudio":
@@ -114,7 +164,9 @@ public struct TwineScan: Sendable {
         }
     }
 
-    private static func add(_ item: String, to list: inout [String]) { if !list.contains(item) { list.append(item) } }
+    fileprivate static func add(_ item: String, to list: inout [String]) { if !list.contains(item) { list.append(item) } }
+
+    private static func add(_ sound: Sound, to found: inout Passage) { if !found.soundSources.contains(sound) { found.soundSources.append(sound) } }
 }
 
 /// Whether a story of another format than Harlowe holds only links and plain text (then it reads here):

@@ -18,6 +18,7 @@ final class TwineBeatMaker {
     /// Largest state saved with a beat's origin (a larger one is replayed on resume instead).
     static let maximumSavedState = 256 * 1024
 
+    let story: TwineStory
     let file: String
     let title: String
     let version: String
@@ -37,6 +38,7 @@ final class TwineBeatMaker {
     private var endStates = LRUCache<String, HarloweState>(countLimit: TwineBeatMaker.statesKept)
 
     init(story: TwineStory, file: String, title: String, version: String, seed: Int) {
+        self.story = story
         runtime = HarloweRuntime(story: story, seed: seed)
         saysLoop = HarloweAudio.usesLoops(story)
         self.file = file

@@ -30,6 +30,9 @@ public actor TwineStorySource: BeatMakingSource {
     }
 
     private var state = State.idle
+    /// The sounds the story names with several sources, by their first (`TwineScan.alternatives(in:)`): found
+    /// when a sound is first missing.
+    private var alternativeSources: [String: [String]]?
 
     /// `seed` fixes the random seed of `(either:)` and `(random:)` (a random one otherwise; a resumed reading
     /// uses its saved seed).
@@ -77,6 +80,15 @@ public actor TwineStorySource: BeatMakingSource {
         } catch {
             return .failed("cannot read \(files.joined(separator: ", ")) again to resume: \(error.reason)")
         }
+    }
+
+    /// A sound named first of several sources that is not there: the others, in order (docs/twine.md, "Sound").
+    public func alternatives(to path: String) async -> [String] {
+        if alternativeSources == nil {
+            guard let maker = try? await ready().maker else { return [] }
+            alternativeSources = alternativeSources ?? TwineScan.alternatives(in: maker.story)
+        }
+        return alternativeSources?[path] ?? []
     }
 
     public func validateItself(probe: any AssetProbe) async -> ValidationReport? {

@@ -31,7 +31,9 @@ enum TwineValidator {
             return ValidationReport(storyId: storyId, findings: findings, couldNotRead: false)
         }
         let scan = TwineScan(story)
-        var assets: [AssetPath: (passage: String, isImage: Bool)] = [:]
+        /// Each picture, and each sound with its sources in order (the first the package holds is played), by
+        /// the first passage that names it.
+        var assets: [[AssetPath]: (passage: String, isImage: Bool, track: String?)] = [:]
         for passage in scan.passages {
             let shown = "passage \"\(StoryFormatError.printable(passage.name))\""
             for macro in passage.unsupported {
@@ -42,29 +44,47 @@ enum TwineValidator {
                 findings.append(ValidationFinding(.error, file: file, path: passage.name,
                                                   message: "\(shown) leads to \"\(StoryFormatError.printable(target))\", which is no passage"))
             }
-            for (value, isImage) in passage.images.map({ ($0, true) }) + passage.sounds.map({ ($0, false) }) {
-                do {
-                    let path = try AssetPath(validating: value)
-                    if assets[path] == nil { assets[path] = (passage.name, isImage) }
-                } catch {
-                    findings.append(ValidationFinding(.warning, file: file, path: passage.name,
-                                                      message: "\(shown): the \(isImage ? "picture" : "sound") \"\(StoryFormatError.printable(value))\" is not read (\(error))"))
+            let named = passage.images.map { TwineScan.Sound(sources: [$0]) }.map { ($0, true) } + passage.soundSources.map { ($0, false) }
+            for (asset, isImage) in named {
+                var paths: [AssetPath] = []
+                for value in asset.sources {
+                    do {
+                        paths.append(try AssetPath(validating: value))
+                    } catch {
+                        findings.append(ValidationFinding(.warning, file: file, path: passage.name,
+                                                          message: "\(shown): the \(isImage ? "picture" : "sound") \"\(StoryFormatError.printable(value))\" is not read (\(error))"))
+                    }
                 }
+                if !paths.isEmpty, assets[paths] == nil { assets[paths] = (passage.name, isImage, asset.track) }
             }
         }
-        for path in assets.keys.sorted() {
-            let (passage, isImage) = assets[path]!
-            let problem: String?
-            do {
-                let data = try await source.base.read(path.value)
-                problem = isImage ? probe.problemWithImage(path, data) : probe.problemWithSound(path, data)
-            } catch {
-                if case .notFound = error { problem = "the file does not exist" } else { problem = error.reason }
+        for paths in assets.keys.sorted(by: { $0.map(\.value).lexicographicallyPrecedes($1.map(\.value)) }) {
+            let (passage, isImage, track) = assets[paths]!
+            var shown = "passage \"\(StoryFormatError.printable(passage))\""
+            if let track { shown += ", track \"\(StoryFormatError.printable(track))\"" }
+            var problem: (path: AssetPath, reason: String)?
+            var found = false
+            for path in paths {
+                do {
+                    let data = try await source.base.read(path.value)
+                    problem = (isImage ? probe.problemWithImage(path, data) : probe.problemWithSound(path, data)).map { (path, $0) }
+                } catch {
+                    if case .notFound = error { continue }
+                    problem = (path, error.reason)
+                }
+                found = true
+                break
             }
-            if let problem {
-                findings.append(ValidationFinding(.error, file: file, path: passage,
-                                                  message: "passage \"\(StoryFormatError.printable(passage))\": \(path.value): \(problem)"))
+            let message: String
+            if !found {
+                message = paths.count == 1 ? "\(shown): \(paths[0].value): the file does not exist"
+                    : "\(shown): none of its sources is there (\(paths.map(\.value).joined(separator: ", ")))"
+            } else if let problem {
+                message = "\(shown): \(problem.path.value): \(problem.reason)"
+            } else {
+                continue
             }
+            findings.append(ValidationFinding(.error, file: file, path: passage, message: message))
         }
         return ValidationReport(storyId: storyId, findings: findings.sorted(), couldNotRead: false)
     }

@@ -109,7 +109,8 @@ import Testing
     }
 
     /// The Harlowe Audio Library's looping track on a private PulseAudio server: it plays from its page,
-    /// goes on across a passage link (one stream, not restarted), and `(track: 'x', 'stop')` ends it.
+    /// goes on across a passage link (one stream, not restarted), and `(track: 'x', 'stop')` ends it. The track
+    /// lists an `.mp3` first that the story does not ship: the `.wav` after it plays, as in a browser.
     @Test func aHALLoopPlaysAcrossPassagesUntilStopped() throws {
         let dir = try TemporaryDirectory(prefix: "pajama-twine-hal")
         defer { dir.remove() }
@@ -118,7 +119,7 @@ import Testing
             {"ifid": "6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C35", "format": "Harlowe", "format-version": "3.3.9", "start": "Porch"}
 
             :: hal.tracks
-            rain: ./sounds/rain.wav, https://example.com/rain.mp3
+            rain: ./sounds/rain.mp3, https://example.com/rain.mp3, ./sounds/rain.wav
 
             :: Porch
             (track: 'rain', 'loop', true)(track: 'rain', 'play')Rain on the porch.

@@ -45,4 +45,30 @@ import Testing
         #expect(await StorySources.open(server.baseURL + "/page/") is HTTPStorySource)
         #expect(await StorySources.open(server.baseURL + "/missing/") is HTTPStorySource)
     }
+
+    /// A HAL track listing `sea.mp3, sea.ogg` of a story read by URL, whose server has only the `.ogg`: the page
+    /// names the `.mp3`, and reading it asks the server for it (a 404), then for the `.ogg`, as a browser does;
+    /// an error other than a missing file (a 403) is not passed over.
+    @Test func aSoundPlaysTheFirstOfItsSourcesTheServerHas() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-twine-http")
+        defer { dir.remove() }
+        try dir.write("shore/story.twee", """
+            :: hal.tracks
+            sea: sounds/sea.mp3, sounds/sea.ogg
+            gull: sounds/gull.mp3, sounds/gull.ogg
+
+            :: Start
+            (track: 'sea', 'play')(track: 'gull', 'play')The shore.
+            """)
+        try dir.write("shore/sounds/sea.ogg", "sea-ogg")
+        try dir.write("shore/sounds/gull.ogg", "gull-ogg")
+        let server = try await TestHTTPServer(root: dir.url, options: .init(statuses: ["shore/sounds/gull.mp3": 403]))
+        defer { server.stopSoon() }
+        let source = try #require(await StorySources.open(server.baseURL + "/shore/", inkSeed: 1) as? TwineStorySource)
+        let start = try #require(try await source.madeBeat("start"))
+        #expect(start.pages.flatMap { $0.soundEffects.map(\.soundURL.value) } == ["sounds/sea.mp3", "sounds/gull.mp3"])
+        #expect(try await source.read("sounds/sea.mp3") == Array("sea-ogg".utf8))
+        #expect(server.requestCount(for: "shore/sounds/sea.mp3") == 1 && server.requestCount(for: "shore/sounds/sea.ogg") == 1)
+        await #expect(throws: StorySourceError.httpStatus(path: "sounds/gull.mp3", status: 403)) { try await source.read("sounds/gull.mp3") }
+    }
 }

@@ -44,6 +44,31 @@ import Testing
         #expect(moment.lines == [HarloweLine(text: "The sea.", image: "pictures/sea.png"), HarloweLine(text: "", sounds: ["sounds/waves.ogg"])])
     }
 
+    /// An `<audio>` with several `<source>`s is one sound, the first Pajama may play (a web address and a format
+    /// it does not decode are passed over; the story source falls back on the next when the file is missing),
+    /// on one line or across lines, looping when the `<audio>` says `loop`; a `<source>` outside an `<audio>`
+    /// is a sound of its own.
+    @Test func anAudioWithSeveralSourcesIsOneSound() throws {
+        let runtime = try harlowe("""
+            :: Start
+            Waves.<audio autoplay><source src="https://example.com/w.ogg"><source src="./sounds/w.m4a"><source src="./sounds/w.mp3" type="audio/mpeg"><source src="sounds/w.ogg"></audio>
+            <audio loop>
+              <source src="sounds/rain.ogg">
+              <source src="sounds/rain.wav">
+            </audio>Rain.
+            <source src="sounds/bell.wav">Bell.
+            """)
+        let moment = runtime.start()
+        #expect(moment.lines == [
+            HarloweLine(text: "Waves.", sounds: ["sounds/w.mp3"]), HarloweLine(text: "Rain.", loop: .play("sounds/rain.ogg")),
+            HarloweLine(text: "Bell.", sounds: ["sounds/bell.wav"]),
+        ])
+        let scan = TwineScan(try Twee.parse(":: Start\n<audio><source src=\"a.mp3\"><source src=\"a.ogg\"></audio><audio src=\"b.wav\">"))
+        #expect(scan.passages[0].soundSources == [TwineScan.Sound(sources: ["a.mp3", "a.ogg"]), TwineScan.Sound(sources: ["b.wav"])])
+        // Never closed: the sound is the text's last.
+        #expect(try harlowe(":: Start\nOpen.<audio><source src=\"c.ogg\">").start().lines == [HarloweLine(text: "Open.", sounds: ["c.ogg"])])
+    }
+
     @Test func controlCharactersNeverReachTheText() throws {
         #expect(try text(of: "a\u{1B}[31mb\u{07}") == "a[31mb")
     }

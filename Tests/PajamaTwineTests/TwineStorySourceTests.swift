@@ -248,7 +248,47 @@ import Testing
         #expect(!messages.contains { $0.contains("sounds/") }, "\(messages)")
         try FileManager.default.removeItem(atPath: directory.path + "/sounds/sea.mp3")
         let missing = try #require(await TwineStorySource.local(directory.path, seed: 1)?.validateItself(probe: NoProbe()))
-        #expect(missing.findings.map(\.message).contains { $0.hasPrefix("passage \"hal.tracks\": sounds/sea.mp3: the file does not exist") })
+        #expect(missing.findings.map(\.message).contains("passage \"hal.tracks\", track \"sea\": none of its sources is there (sounds/sea.mp3, sounds/sea.ogg)"))
+    }
+
+    /// A sound with several sources (a HAL track, `(newtrack:)`, an `<audio>`'s `<source>`s) plays the first the
+    /// package holds, as a browser does: the page names the first, and reading it gives the next that is
+    /// there; validate is quiet while one is there and names the file, passage and track when none is.
+    @Test func aSoundPlaysTheFirstOfItsSourcesThePackageHolds() async throws {
+        let twee = """
+            :: StoryData
+            {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0FF", "format": "Harlowe", "format-version": "3.3.8", "start": "Start"}
+
+            :: hal.tracks
+            sea: ./sounds/sea.mp3, ./sounds/sea.ogg
+
+            :: Start
+            (newtrack: 'gull', 'sounds/gull.mp3', 'sounds/gull.wav')(track: 'sea', 'play')(track: 'gull', 'play')The shore.
+            <audio><source src="sounds/bell.mp3"><source src="sounds/bell.flac"></audio>A bell.
+            """
+        let directory = try folder(["sea.twee": twee, "sounds/sea.ogg": "sea-ogg", "sounds/gull.wav": "gull-wav", "sounds/bell.mp3": "bell-mp3",
+                                    "sounds/bell.flac": "bell-flac"])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 1))
+        let start = try #require(try await source.madeBeat("start"))
+        let sounds = start.pages.flatMap { $0.soundEffects.map(\.soundURL.value) }
+        #expect(sounds == ["sounds/sea.mp3", "sounds/gull.mp3", "sounds/bell.mp3"])
+        #expect(try await source.read("sounds/sea.mp3") == Array("sea-ogg".utf8))
+        #expect(try await source.read("sounds/gull.mp3") == Array("gull-wav".utf8))
+        #expect(try await source.read("sounds/bell.mp3") == Array("bell-mp3".utf8))  // the first, when it is there
+        await #expect(throws: StorySourceError.notFound(path: "sounds/none.ogg")) { try await source.read("sounds/none.ogg") }
+        let report = try #require(await source.validateItself(probe: NoProbe()))
+        #expect(!report.findings.contains { $0.message.contains("sounds/") }, "\(report.findings.map(\.message))")
+
+        for name in ["sea.ogg", "gull.wav"] { try FileManager.default.removeItem(atPath: directory.path + "/sounds/" + name) }
+        let fresh = try #require(TwineStorySource.local(directory.path, seed: 1))
+        await #expect(throws: StorySourceError.notFound(path: "sounds/sea.mp3")) { try await fresh.read("sounds/sea.mp3") }
+        let missing = try #require(await fresh.validateItself(probe: NoProbe())).findings.filter { $0.severity == .error }
+        #expect(Set(missing.map(\.message)) == [
+            "passage \"Start\", track \"gull\": none of its sources is there (sounds/gull.mp3, sounds/gull.wav)",
+            "passage \"hal.tracks\", track \"sea\": none of its sources is there (sounds/sea.mp3, sounds/sea.ogg)",
+        ])
+        #expect(missing.allSatisfy { $0.file == "sea.twee" })
     }
 
     private struct NoProbe: AssetProbe {

@@ -5,6 +5,10 @@ public protocol BeatMakingSource: StoryFilesSource {
     func madeManifest() async throws(StorySourceError) -> [UInt8]
     /// The beat `id`, made; `path` (`beats/<id>.json`) names it in errors.
     func makeBeat(_ id: String, path: String) async throws(StorySourceError) -> Beat
+    /// The other sources of the file `path`, in order, when the story names it as the first of several (a
+    /// Twine `<audio>` with several `<source>`s, a HAL track's sources): reading `path`, each is tried in turn
+    /// while the file before is not there, as a browser plays the first source it finds. Empty by default.
+    func alternatives(to path: String) async -> [String]
 }
 
 extension BeatMakingSource {
@@ -19,8 +23,22 @@ extension BeatMakingSource {
         if path.hasPrefix("beats/"), path.hasSuffix(".json") {
             return StoryEncoder.encode(try await makeBeat(String(path.dropFirst("beats/".count).dropLast(".json".count)), path: path))
         }
-        return try await base.read(path, progress: progress)
+        do {
+            return try await base.read(path, progress: progress)
+        } catch {
+            guard case .notFound = error else { throw error }
+            for other in await alternatives(to: path) {
+                do {
+                    return try await base.read(other, progress: progress)
+                } catch {
+                    guard case .notFound = error else { throw error }
+                }
+            }
+            throw error
+        }
     }
+
+    public func alternatives(to path: String) async -> [String] { [] }
 
     public func madeBeat(_ id: String) async throws(StorySourceError) -> Beat? {
         try await makeBeat(id, path: "beats/\(id).json")

@@ -20,17 +20,25 @@ public enum HarloweAudio {
         "showcontrols", "togglecontrols", "loadscreen", "closepanel", "openpanel", "muteonblur", "clearprefs",
     ]
 
-    /// The tracks a `hal.tracks` passage names: `name: source, source` a line; the first source Pajama can play
-    /// for each (`source(of:)`).
-    public static func tracks(in text: String) -> [String: String] {
-        var tracks: [String: String] = [:]
+    /// The tracks a `hal.tracks` passage names, `name: source, source` a line: each track's sources Pajama may
+    /// play, in order (`sources(of:)`).
+    public static func trackSources(in text: String) -> [(name: String, sources: [String])] {
+        var tracks: [(name: String, sources: [String])] = []
         for line in text.split(whereSeparator: \.isNewline) {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let sources = line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard !name.isEmpty, let source = source(of: sources) else { continue }
-            tracks[name] = source
+            let sources = sources(of: line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            guard !name.isEmpty, !sources.isEmpty else { continue }
+            tracks.append((name, sources))
         }
+        return tracks
+    }
+
+    /// The tracks a `hal.tracks` passage names, each by its first source (the one a page names: the story
+    /// source reads the next when it is not there, docs/twine.md, "Sound").
+    public static func tracks(in text: String) -> [String: String] {
+        var tracks: [String: String] = [:]
+        for track in trackSources(in: text) { tracks[track.name] = track.sources[0] }
         return tracks
     }
 
@@ -44,15 +52,20 @@ public enum HarloweAudio {
         }
     }
 
-    /// Of a track's sources, the first a package may hold in a format the reader decodes (`./` taken off), else
-    /// the first.
-    static func source(of sources: [String]) -> String? {
+    /// Of a sound's sources (a track's, or an `<audio>`'s `<source>`s), in their order, those a package may
+    /// hold in a format the reader decodes (`./` taken off; no web address); the first source when none is.
+    /// A page names the first; reading it, the story source falls back on the others in turn when it is not
+    /// there, as a browser plays the first it can.
+    public static func sources(of sources: [String]) -> [String] {
         let cleaned = sources.filter { !$0.isEmpty }.map { $0.hasPrefix("./") ? String($0.dropFirst(2)) : $0 }
-        let decodable = ["ogg", "oga", "opus", "wav", "flac", "mp3", "aif", "aiff"]
-        return cleaned.first { source in
+        let playable = cleaned.filter { source in
             !source.contains("://") && decodable.contains { source.lowercased().hasSuffix("." + $0) }
-        } ?? cleaned.first
+        }
+        return playable.isEmpty ? Array(cleaned.prefix(1)) : playable
     }
+
+    /// The sound formats the reader decodes, by their files' extensions.
+    static let decodable = ["ogg", "oga", "opus", "wav", "flac", "mp3", "aif", "aiff"]
 }
 
 /// What a line does to the background loop: a track starts looping, or the loop stops.

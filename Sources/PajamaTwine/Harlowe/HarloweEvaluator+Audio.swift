@@ -12,7 +12,7 @@ extension HarloweEvaluator {
         case "newtrack":
             let track = try text(0, "a track's name")
             let sources = values.dropFirst().compactMap { value -> String? in if case .string(let text) = value { text } else { nil } }
-            guard let source = HarloweAudio.source(of: sources) else { throw .failure("needs a source for track \"\(track)\"") }
+            guard let source = HarloweAudio.sources(of: sources).first else { throw .failure("needs a source for track \"\(track)\"") }
             state.tracks[track] = source
             return .command(.nothing)
         case "newplaylist", "newgroup":

@@ -82,18 +82,38 @@ enum HarloweFlattener {
         write(root, into: &text, open: &open, collapsing: false)
         var result: [HarloweLine] = []
         var pageMarked = false
+        var audio: AudioElement?
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var piece = String(raw)
             if piece.unicodeScalars.contains(pageMark) {
                 pageMarked = true
                 piece.unicodeScalars.removeAll { $0 == pageMark }
             }
-            guard var line = line(piece) else { continue }
+            guard var line = line(piece, audio: &audio) else { continue }
             line.startsPage = pageMarked
             pageMarked = false
             result.append(line)
         }
+        if let audio, let sound = audio.sound {  // an `<audio>` never closed: its sound is the text's last
+            var last = result.popLast() ?? HarloweLine(text: "")
+            audio.add(sound, to: &last.sounds, loop: &last.loop)
+            result.append(last)
+        }
         return result
+    }
+
+    /// An `<audio>` without a `src` of its own, open across lines: its `<source>`s up to `</audio>` are one
+    /// sound, the first Pajama may play of them (`HarloweAudio.sources(of:)`; the story source reads the next
+    /// when the package lacks it).
+    struct AudioElement {
+        var loops: Bool
+        var sources: [String] = []
+
+        var sound: String? { HarloweAudio.sources(of: sources).first }
+
+        func add(_ sound: String, to sounds: inout [String], loop: inout HarloweLoop?) {
+            if loops { loop = .play(sound) } else { sounds.append(sound) }
+        }
     }
 
     private static func write(_ hook: HarloweOutputHook, into text: inout String, open: inout [String], collapsing: Bool) {
@@ -166,7 +186,7 @@ enum HarloweFlattener {
 
     /// A line of the text: pictures and sounds taken out of it, links underlined; nil for a line that holds
     /// nothing but links (the choices say them) or nothing at all.
-    private static func line(_ raw: String) -> HarloweLine? {
+    private static func line(_ raw: String, audio: inout AudioElement?) -> HarloweLine? {
         var text = ""
         var image: String?
         var sounds: [String] = []
@@ -202,10 +222,20 @@ enum HarloweFlattener {
             let lower = tag.lowercased()
             if lower.hasPrefix("<img") {
                 if image == nil, let source = attribute("src", in: tag) { image = source }
-            } else if lower.hasPrefix("<audio") || lower.hasPrefix("<source") {
-                // `<audio src loop>`: the background loop; otherwise a sound when the page is entered.
-                if let source = attribute("src", in: tag) {
-                    if lower.hasPrefix("<audio"), hasAttribute("loop", in: lower) { loop = .play(source) } else { sounds.append(source) }
+            } else if lower.hasPrefix("<audio") || lower.hasPrefix("<source") || lower.hasPrefix("</audio") {
+                // `<audio src loop>`: the background loop; otherwise a sound when the page is entered. An
+                // `<audio>` without a src plays the first of its `<source>`s Pajama may play.
+                let closes = lower.hasPrefix("</audio") || lower.hasPrefix("<audio")
+                if closes, let open = audio {
+                    if let sound = open.sound { open.add(sound, to: &sounds, loop: &loop) }
+                    audio = nil
+                }
+                let source = attribute("src", in: tag)
+                if lower.hasPrefix("<audio") {
+                    let loops = hasAttribute("loop", in: lower)
+                    if let source { AudioElement(loops: loops).add(source, to: &sounds, loop: &loop) } else { audio = AudioElement(loops: loops) }
+                } else if lower.hasPrefix("<source"), let source {
+                    if audio != nil { audio?.sources.append(source) } else { sounds.append(source) }
                 }
             } else if ["<p>", "<p ", "</p", "<div", "</div"].contains(where: lower.hasPrefix) {
                 // A block that aligns its text is kept, with its end (the markup reader aligns the line);
