@@ -67,14 +67,19 @@ public struct StoryInstaller: Sendable {
         defer { try? FileManager.default.removeItem(at: staging) }
 
         let lower = argument.lowercased()
-        var source = argument
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
-            source = try await download(argument, into: staging).path
+        let root: URL
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let twine = try await downloadTwine(argument, into: staging) {
+            root = twine
+        } else {
+            var source = argument
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                source = try await download(argument, into: staging).path
+            }
+            // The staging folder is named as the package was (its folder's name, the archive's or the ink file's
+            // folder's): an ink story with a generic file name (story.json, main.json) takes its id from it.
+            let package = staging.appendingPathComponent(Self.folderName(for: source, shownAs: argument))
+            root = try stage(source, shownAs: argument, into: package)
         }
-        // The staging folder is named as the package was (its folder's name, the archive's or the ink file's
-        // folder's): an ink story with a generic file name (story.json, main.json) takes its id from it.
-        let package = staging.appendingPathComponent(Self.folderName(for: source, shownAs: argument))
-        let root = try stage(source, shownAs: argument, into: package)
 
         // The story's id names its folder: read it before validating, so a package without one says so.
         let manifest = try Self.manifest(of: root.path, shownAs: argument)
@@ -185,6 +190,11 @@ public struct StoryInstaller: Sendable {
         } else {
             name = url.deletingLastPathComponent().lastPathComponent
         }
+        return cleanedName(name)
+    }
+
+    /// `name` as a folder name an id can be: characters an id cannot hold become `-`; "story" when nothing is left.
+    static func cleanedName(_ name: String) -> String {
         let cleaned = String(name.unicodeScalars.prefix(100).map { scalar -> Character in
             let ok = (scalar.value < 0x80) && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
             return ok ? Character(scalar) : "-"
@@ -199,8 +209,9 @@ public struct StoryInstaller: Sendable {
         let lower = name.lowercased()
         guard lower.hasSuffix(".zip") || lower.hasSuffix(".json") || lower.hasSuffix(".js") else {
             throw .download(url: argument, reason: """
-                a URL must name a .zip or a compiled ink file (.ink.json, .json, .js); a story folder on a web server is read where it \
-                is: pajama read \(argument)
+                a URL must name a .zip, a compiled ink file (.ink.json, .json, .js), a Twine story (.html, .htm, .twee, .tw) or a \
+                folder whose index.html, story.html or story.twee is one; another story folder on a web server is read where it is: \
+                pajama read \(argument)
                 """)
         }
         let source = HTTPStorySource(baseURL: url.deletingLastPathComponent(), progressTimeout: downloadTimeout, maximumResponseSize: limits.download)

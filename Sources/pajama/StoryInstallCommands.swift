@@ -13,14 +13,15 @@ struct InstallStoryCommand: PathsCommand {
         discussion: """
             PACKAGE is a story folder (with story.json, one .ink.json, or a Twine story), a .zip of one, an .ink.json \
             file, a Twine file (.twee, .tw, a published .html: copied with the pictures and sounds it names), or the \
-            http(s) URL of a .zip or an .ink.json. It is validated as `pajama validate` does; a story with errors is \
+            http(s) URL of a .zip, an .ink.json or a Twine story (its .html or .twee, or its folder with an index.html, \
+            story.html or story.twee: fetched with the pictures and sounds it names). It is validated as `pajama validate` does; a story with errors is \
             not installed (the findings say why). It is copied to $XDG_DATA_HOME/pajama/stories/ID (ID: the story's id). \
             Archives are extracted in process: a path leaving the story's folder, a link, more than 10000 entries or \
             more than 512 MB of files is refused; downloads stop at 256 MB. Exit status: 0 installed, 1 the story has \
             errors, 2 it could not be read, downloaded or written, 3 a story with that id is installed already.
             """)
 
-    @Argument(help: "The story package: a folder, a .zip, an .ink.json file, a .twee or Twine .html file, or a URL of a .zip or .ink.json.")
+    @Argument(help: "The story package: a folder, a .zip, an .ink.json file, a .twee or Twine .html file, or a URL of a .zip, an .ink.json or a Twine story.")
     var package: String
 
     @Flag(help: "Replace a story of yours with the same id.")

@@ -301,7 +301,7 @@ struct AcceptingProbe: AssetProbe {
             _ = try await installer.install(server.baseURL + "/tale/", validate: validate)
         } matching: { error in
             guard case .download(_, let reason) = error else { return false }
-            return reason.contains("a URL must name a .zip or a compiled ink file")
+            return reason.contains("a URL must name a .zip, a compiled ink file (.ink.json, .json, .js), a Twine story")
         }
         await expectRefusal {
             _ = try await installer.install(server.baseURL + "/missing.zip", validate: validate)
@@ -309,6 +309,94 @@ struct AcceptingProbe: AssetProbe {
             guard case .download(_, let reason) = error else { return false }
             return reason.contains("not found")
         }
+        await server.stop()
+    }
+
+    /// A published Twine story in a folder on the web, `index.html` holding `passages` (escaped as Twine writes
+    /// them).
+    static func published(_ title: String, _ passages: String) -> String {
+        let escaped = passages.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
+        return "<html><body><tw-storydata name=\"\(title)\" startnode=\"1\" format=\"Harlowe\" format-version=\"3.3.9\" "
+            + "ifid=\"6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C36\"><tw-passagedata pid=\"1\" name=\"Mill\">\(escaped)</tw-passagedata></tw-storydata></body></html>"
+    }
+
+    /// A Twine story by URL, on a real server on 127.0.0.1: its folder's URL or its file's (HTML or Twee), fetched
+    /// with the pictures and sounds it names and nothing else; a missing picture, a 403 and a missing story
+    /// refuse it, naming the file; a `src` leaving the folder is never asked for nor written; whatever is
+    /// refused leaves the stories folder as it was.
+    @Test func aTwineStoryByURLInstallsWithWhatItNames() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        try temp.write("served/mill/index.html", Self.published("Web Mill", "<img src=\"images/mill.txt\">The mill."))
+        try temp.write("served/mill/images/mill.txt", "~ MILL ~")
+        try temp.write("served/mill/unrelated.txt", "not fetched")
+        try temp.write("served/tide/tide-mill.twee", Self.twee)
+        try temp.write("served/tide/images/mill.txt", "~ MILL ~")
+        try temp.write("served/tide/sounds/wheel.ogg", "ogg")
+        try temp.write("served/gap/index.html", Self.published("Gap", "<img src=\"images/gone.txt\">A gap."))
+        try temp.write("served/locked/story.html", Self.published("Locked", "<img src=\"images/mill.txt\">Locked."))
+        try temp.write("served/locked/images/mill.txt", "~ MILL ~")
+        try temp.write("served/secret.txt", "secret")
+        try temp.write("served/encoded/index.html", Self.published("Encoded", "<img src=\"%2e%2e/secret.txt\">Encoded."))
+        try temp.write("served/evil/index.html", Self.published("Evil", """
+            <img src="../secret.txt"><img src="/etc/passwd"><img src="images/../../secret.txt">Evil.
+            """))
+        let server = try await TestHTTPServer(root: temp.url.appendingPathComponent("served"), options: .init(statuses: ["locked/images/mill.txt": 403]))
+        let stories = temp.url.appendingPathComponent("stories")
+        let installer = StoryInstaller(folder: stories)
+
+        let mill = try await installer.install(server.baseURL + "/mill/", validate: validate)
+        #expect(mill.id == "mill" && mill.title == "Web Mill")
+        #expect(listing(URL(fileURLWithPath: mill.folder)) == ["images", "images/mill.txt", "index.html"])
+        #expect(server.requestCount(for: "mill/unrelated.txt") == 0)
+        let again = try await installer.install(server.baseURL + "/mill/index.html", replace: true, validate: validate)
+        #expect(again.id == "mill" && again.replaced)
+        let tide = try await installer.install(server.baseURL + "/tide/tide-mill.twee", validate: validate)
+        #expect(tide.id == "tide-mill" && tide.title == "The Tide Mill")
+        #expect(listing(URL(fileURLWithPath: tide.folder)) == ["images", "images/mill.txt", "sounds", "sounds/wheel.ogg", "tide-mill.twee"])
+        let report = await StoryValidator.validate(source: StorySources.open(tide.folder), probe: AcceptingProbe())
+        #expect(report.errorCount == 0, "\(report.findings)")
+
+        let seen = Findings()
+        await expectRefusal {
+            _ = try await installer.install(server.baseURL + "/gap/", validate: validate, onReport: { seen.set($0) })
+        } matching: { error in
+            guard case .invalid = error else { return false }
+            return true
+        }
+        #expect(seen.get()?.findings.contains { $0.message == "passage \"Mill\": images/gone.txt: the file does not exist" } == true)
+        await expectRefusal {
+            _ = try await installer.install(server.baseURL + "/locked/", validate: validate)
+        } matching: { error in
+            guard case .download(let url, let reason) = error else { return false }
+            return url == server.baseURL + "/locked/images/mill.txt" && reason.contains("HTTP 403")
+        }
+        await expectRefusal {
+            _ = try await installer.install(server.baseURL + "/nothing/story.html", validate: validate)
+        } matching: { error in
+            guard case .download(let url, let reason) = error else { return false }
+            return url == server.baseURL + "/nothing/story.html" && reason.contains("HTTP 404")
+        }
+        #expect(installer.installedIds() == ["mill", "tide-mill"])
+        #expect(listing(stories).allSatisfy { !$0.hasPrefix(".install") })
+
+        // Paths out of the folder are not package paths: never asked for, never written (validate warns of them).
+        let evilReport = Findings()
+        let evil = try await installer.install(server.baseURL + "/evil/", validate: validate, onReport: { evilReport.set($0) })
+        #expect(listing(URL(fileURLWithPath: evil.folder)) == ["index.html"])
+        #expect(server.requestCount(for: "secret.txt") == 0)
+        #expect(server.requests(for: "evil/index.html").count == 1)
+        #expect(evilReport.get()?.findings.filter { $0.message.contains("is not read") }.count == 3)
+        // Percent-encoded dots are a name, not `..`: asked for as such (the server has no such file), never the secret.
+        await expectRefusal {
+            _ = try await installer.install(server.baseURL + "/encoded/", validate: validate)
+        } matching: { error in
+            guard case .invalid = error else { return false }
+            return true
+        }
+        #expect(server.requestCount(for: "secret.txt") == 0)
+        #expect(installer.installedIds() == ["evil", "mill", "tide-mill"])
         await server.stop()
     }
 
