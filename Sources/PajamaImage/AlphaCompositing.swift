@@ -17,12 +17,25 @@ public enum AlphaCompositing {
         for i in stride(from: 0, to: out.count - 3, by: 4) {
             let a = Int(out[i + 3])
             guard a < 255 else { continue }
-            out[i] = UInt8((Int(out[i]) * a + gr * (255 - a) + 127) / 255)
-            out[i + 1] = UInt8((Int(out[i + 1]) * a + gg * (255 - a) + 127) / 255)
-            out[i + 2] = UInt8((Int(out[i + 2]) * a + gb * (255 - a) + 127) / 255)
+            out[i] = mix(Int(out[i]), gr, alpha: a)
+            out[i + 1] = mix(Int(out[i + 1]), gg, alpha: a)
+            out[i + 2] = mix(Int(out[i + 2]), gb, alpha: a)
             out[i + 3] = 255
         }
         return out
+    }
+
+    /// The colour `color` (0xRRGGBB) at opacity `alpha` (255 opaque) laid on `ground` (0xRRGGBB): a story's
+    /// partly transparent text colour on the background it is drawn on, as a picture's pixel on its backdrop.
+    public static func over(_ color: UInt32, alpha: UInt8, onto ground: UInt32) -> UInt32 {
+        let a = Int(alpha)
+        func channel(_ shift: UInt32) -> UInt32 { UInt32(mix(Int(color >> shift & 0xFF), Int(ground >> shift & 0xFF), alpha: a)) << shift }
+        return channel(16) | channel(8) | channel(0)
+    }
+
+    /// One channel of `value` at opacity `alpha` (0-255) over `ground`, rounded.
+    private static func mix(_ value: Int, _ ground: Int, alpha: Int) -> UInt8 {
+        UInt8((value * alpha + ground * (255 - alpha) + 127) / 255)
     }
 
     /// The colour the transparent pixels become: the background, unless the picture's ink (the mean of its

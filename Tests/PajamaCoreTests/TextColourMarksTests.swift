@@ -12,11 +12,23 @@ import Testing
         #expect(TextColor.parse("#A4E") == 0xAA44EE)
         #expect(TextColor.parse(" Red ") == 0xFF0000)
         #expect(TextColor.parse("rgb(10, 20, 30)") == 0x0A141E)
-        #expect(TextColor.parse("rgba(255,0,0,0.5)") == 0xFF0000)
-        for bad in ["#12345", "#ggg", "#", "transparent", "inherit", "rgb(300,0,0)", "", "reddish"] {
+        #expect(TextColor.hex(0x0A0B0C) == "#0a0b0c")
+    }
+
+    /// A partly transparent colour keeps its opacity (the top byte holds 255 minus it); fully transparent is
+    /// no colour; `#rrggbbaa` is how a beat's JSON writes it.
+    @Test func transparencyIsKeptAndWrittenAsEightDigits() {
+        #expect(TextColor.parse("rgba(255,0,0,0.5)") == 0x7FFF_0000)
+        #expect(TextColor.parse("rgba(255, 0, 0, 50%)") == 0x7FFF_0000)
+        #expect(TextColor.parse("rgba(255,0,0,1)") == 0xFF0000)
+        #expect(TextColor.parse("#ff000080") == 0x7FFF_0000)
+        #expect(TextColor.parse("#f008") == 0x77FF_0000)
+        #expect(TextColor.alpha(0x7FFF_0000) == 0x80 && TextColor.alpha(0xFF0000) == 255)
+        #expect(TextColor.hex(0x7FFF_0000) == "#ff000080" && TextColor.hex(0xF0FF_0000) == "#ff00000f")
+        for bad in ["#12345", "#ggg", "#", "transparent", "inherit", "rgb(300,0,0)", "", "reddish", "rgba(255,0,0,0)", "#ff000000",
+                    "rgba(255,0,0,1.5)", "rgba(1,2,3,4,5)"] {
             #expect(TextColor.parse(bad) == nil, "\(bad)")
         }
-        #expect(TextColor.hex(0x0A0B0C) == "#0a0b0c")
     }
 
     @Test func runsCarryTheColourAndTheInnermostWins() {
@@ -43,6 +55,9 @@ import Testing
         let json = String(decoding: StoryEncoder.encode(beat), as: UTF8.self)
         #expect(json.contains("\"#e61919\"") && json.contains("\"center\""))
         #expect(try StoryDecoder.decodeBeat(StoryEncoder.encode(beat), file: "beats/a.json") == beat)
+        let faint = try StoryDecoder.decodeBeat(Self.beatJSON(spans: ##"[{"from": 0, "to": 3, "style": [], "color": "#e6191980"}]"##), file: "beats/a.json")
+        #expect(faint.pages[0].marks[0].spans[0].color == 0x7FE6_1919)
+        #expect(String(decoding: StoryEncoder.encode(faint), as: UTF8.self).contains("\"#e6191980\""))
         // Old files (no colour, no alignment) read as before.
         let plain = try StoryDecoder.decodeBeat(Self.beatJSON(spans: #"[{"from": 0, "to": 3, "style": ["italic"]}]"#), file: "beats/a.json")
         #expect(plain.pages[0].marks == [LineMarks(line: 0, spans: [TextSpan(from: 0, to: 3, attributes: .italic)])])
@@ -50,18 +65,18 @@ import Testing
 
     @Test func badColoursAndAlignmentsNameTheFileBeatPageAndField() {
         let colour = StoryFormatError(file: "beats/a.json", beatId: "a", pageId: "p1", path: "pages[0].marks[0].spans[0].color",
-                                      message: "\"red\" is not a colour (expected #rrggbb or #rgb)")
+                                      message: "\"red\" is not a colour (expected #rrggbb, #rgb or #rrggbbaa, not fully transparent)")
         #expect(throws: colour) {
             try StoryDecoder.decodeBeat(Self.beatJSON(spans: #"[{"from": 0, "to": 3, "style": [], "color": "red"}]"#), file: "beats/a.json")
         }
         let align = StoryFormatError(file: "beats/a.json", beatId: "a", pageId: "p1", path: "pages[0].marks[0].align",
                                      message: "\"middle\" is not an alignment (expected left, center or right)")
         #expect(throws: align) { try StoryDecoder.decodeBeat(Self.beatJSON(align: #", "align": "middle""#), file: "beats/a.json") }
-        // A made beat with a colour no file can hold is refused the same way.
+        // A made beat with a colour no file can hold (fully transparent) is refused the same way.
         let made = Beat(id: "a", pages: [Page(id: "p1", kind: .text(lines: ["x"]),
-                                              marks: [LineMarks(line: 0, spans: [TextSpan(from: 0, to: 1, attributes: [], color: 0x1000000)])])])
+                                              marks: [LineMarks(line: 0, spans: [TextSpan(from: 0, to: 1, attributes: [], color: 0xFF00_0001)])])])
         #expect(throws: StoryFormatError(file: "beats/a.json", beatId: "a", pageId: "p1", path: "pages[0].marks[0].spans[0].color",
-                                         message: "\"#1000000\" is not a colour (expected #rrggbb or #rgb)")) {
+                                         message: "\"#00000100\" is not a colour (fully transparent: leave the colour out)")) {
             try StoryDecoder.check(made, file: "beats/a.json")
         }
     }

@@ -135,6 +135,32 @@ import Testing
         #expect(dark.readableTextColor(0xF0C060, role: .selected, colors: 1 << 24) == nil)
     }
 
+    /// A partly transparent story colour (Harlowe's `(rgba:)`, CSS's `rgba()`) is drawn as it looks laid on the
+    /// background it sits on (`AlphaCompositing.over`), and is then held to the same readability rule.
+    @Test func aTransparentColourIsBlendedWithTheBackground() throws {
+        let paths = [PackagePaths.root.appendingPathComponent("Themes")]
+        let dark = try #require(ThemeLibrary.load("default", paths: paths))
+        let halfRed = try #require(TextColor.parse("rgba(230, 25, 25, 0.5)")), halfGold = try #require(TextColor.parse("rgba(255, 200, 0, 0.5)"))
+        #expect(dark.readableTextColor(halfGold, role: .text, colors: 1 << 24) == 0x806400)  // on the dark terminal: a dark gold
+        #expect(dark.readableTextColor(halfRed, role: .text, colors: 1 << 24, terminalBackground: 0xFFFFFF) == 0xF28C8C)  // on white: pink
+        #expect(AlphaCompositing.over(0xE61919, alpha: 0x80, onto: 0xFFFFFF) == 0xF28C8C)
+        // Half red on black is 1.8:1: as for any colour under 2:1, the theme's colour is used; so for a nearly
+        // transparent one.
+        #expect(dark.readableTextColor(halfRed, role: .text, colors: 1 << 24) == nil)
+        #expect(dark.readableTextColor(try #require(TextColor.parse("rgba(255, 200, 0, 0.1)")), role: .text, colors: 1 << 24) == nil)
+        // On a 256-colour terminal the blend is what is mapped to the nearest colour.
+        #expect(dark.readableTextColor(halfGold, role: .text, colors: 256) == 0x806400)
+        // A cell keeps the transparency in 16 steps beside its role and attributes.
+        var cell = Style(.text, attributes: .italic)
+        cell.textColor = halfRed
+        #expect(cell.textColor == 0x77E6_1919 && cell.attributes == .italic && cell.role == .text)
+        cell.attributes = .bold
+        cell.role = .choice
+        #expect(cell.textColor == 0x77E6_1919)
+        cell.textColor = 0xE61919
+        #expect(cell.textColor == 0xE61919)
+    }
+
     @Test func theStyleKeepsItsRoleAndColoursBesideTheAttributes() {
         var style = Style(pictureForeground: .rgb(0x123456), pictureBackground: .palette(7))
         style.attributes = [.bold, .underline]

@@ -150,6 +150,17 @@ import Testing
         // Blends, as Harlowe's + does (each channel (a + b) × 0.6, at most 255): red + white, #a4e + black.
         #expect(try text(of: "(text-colour: red + white)[pink] (colour: #a4e + black)[dim]")
             == "<span style=\"color: #ffa8a8\">pink</span> <span style=\"color: #66298f\">dim</span>")
+        // Transparency (Harlowe's colour data: a, from 0 to 1) is kept as #rrggbbaa; blending with transparent
+        // halves it, as Harlowe's + takes the mean of the alphas.
+        #expect(try text(of: "(text-colour: (rgba: 230, 25, 25, 0.5))[faint] (colour: (hsla: 120, 1, 0.5, 0.25))[fainter] (colour: red + transparent)[half]")
+            == "<span style=\"color: #e6191980\">faint</span> <span style=\"color: #00ff0040\">fainter</span> <span style=\"color: #8a0f0f80\">half</span>")
+        #expect(try text(of: "(colour: (rgba: 1, 2, 3, 1))[opaque]") == "<span style=\"color: #010203\">opaque</span>")
+        // A colour's data names: r, g, b (0-255), a (0-1), h (whole degrees), s and l (0-1).
+        #expect(try text(of: "(print: red's r), (print: red's g), (print: red's b), (print: red's a), (print: red's h), (print: (rgb: 0, 0, 255)'s h)")
+            == "230, 25, 25, 1, 0, 240")
+        #expect(try text(of: "(print: (rgba: 0, 0, 0, 0.5)'s a), (print: white's l), (print: black's s), (print: (rgb: 255, 0, 0)'s s)") == "0.5, 1, 0, 1")
+        #expect(try text(of: "(set: $c to (rgb: 10, 20, 30))(print: (rgb: $c's b, $c's g, $c's r))") == "#1e140a")
+        #expect(try text(of: "(print: red's nope)").contains("a colour has no \"nope\""))
         #expect(try text(of: "(align: '==>')[right]") == "<div style=\"text-align: right\">right</div>")
         #expect(try text(of: "(align: '=><=')[one\ntwo]") == "<div style=\"text-align: center\">one</div>\n<div style=\"text-align: center\">two</div>")
         // Aligner markup: modal to the next aligner or the hook's end; justified is left; a mixed one by its ratio.

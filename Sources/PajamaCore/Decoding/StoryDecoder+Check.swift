@@ -60,8 +60,8 @@ extension StoryDecoder {
                         throw error(path + ".spans[\(item)]", "a span runs from 0 or more to no less than its start", page: pageId)
                     }
                     for (item, span) in marks.spans.enumerated() {
-                        guard let color = span.color, color > 0xFF_FFFF else { continue }
-                        throw error(path + ".spans[\(item)].color", "\"\(TextColor.hex(color))\" is not a colour (expected #rrggbb or #rgb)", page: pageId)
+                        guard let color = span.color, TextColor.alpha(color) == 0 else { continue }
+                        throw error(path + ".spans[\(item)].color", "\"\(TextColor.hex(color))\" is not a colour (fully transparent: leave the colour out)", page: pageId)
                     }
                     for (item, offset) in marks.breaks.enumerated() where offset < 0 {
                         throw error(path + ".breaks[\(item)]", "a break is at an offset of 0 or more", page: pageId)

@@ -265,7 +265,7 @@ public enum StoryDecoder {
                 if let colorCursor = try item.optionalField("color") {
                     let text = try colorCursor.string()
                     guard text.hasPrefix("#"), let value = TextColor.parse(text) else {
-                        throw colorCursor.error("\"\(StoryFormatError.printable(text))\" is not a colour (expected #rrggbb or #rgb)")
+                        throw colorCursor.error("\"\(StoryFormatError.printable(text))\" is not a colour (expected #rrggbb, #rgb or #rrggbbaa, not fully transparent)")
                     }
                     color = value
                 }

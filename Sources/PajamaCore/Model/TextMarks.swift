@@ -16,7 +16,8 @@ public struct TextAttributes: OptionSet, Hashable, Sendable {
 }
 
 /// A run of a line's characters (`from..<to`, counted in `Character`s of the plain text) drawn with
-/// `attributes`, and in `color` (0xRRGGBB, a story's own text colour) when it has one.
+/// `attributes`, and in `color` (a story's own text colour, `TextColor`: 0xRRGGBB with its transparency in
+/// the top byte) when it has one.
 public struct TextSpan: Hashable, Sendable {
     public var from: Int
     public var to: Int
@@ -48,17 +49,23 @@ public struct TextLook: Hashable, Sendable {
     }
 }
 
-/// Text colours as stories write them: `#rgb`, `#rrggbb`, or a CSS colour name.
+/// Text colours as stories write them: `#rgb`, `#rrggbb`, `#rgba`, `#rrggbbaa`, `rgb()`, `rgba()`, or a CSS
+/// colour name. A colour is 0xRRGGBB with its transparency (255 minus its alpha) in the top byte: an opaque
+/// colour is its 24 bits, and a partly transparent one is blended with the background it is drawn on
+/// (`Theme.readableTextColor`). A fully transparent colour is none (the theme's colour is used).
 public enum TextColor {
-    /// The colour `text` names (0xRRGGBB), nil when it names none (or `transparent`, `inherit`...).
+    /// The colour `text` names, nil when it names none (or `transparent`, `inherit`, an alpha of 0...).
     public static func parse(_ text: String) -> UInt32? {
         let value = text.trimmingCharacters(in: .whitespaces).lowercased()
         if value.hasPrefix("#") {
             let digits = value.dropFirst()
             guard digits.allSatisfy(\.isHexDigit), let number = UInt32(digits, radix: 16) else { return nil }
+            func double(_ nibble: UInt32) -> UInt32 { (nibble & 0xF) * 0x11 }
             switch digits.count {
             case 6: return number
-            case 3: return (number >> 8 & 0xF) * 0x11_0000 + (number >> 4 & 0xF) * 0x1100 + (number & 0xF) * 0x11
+            case 3: return double(number >> 8) << 16 | double(number >> 4) << 8 | double(number)
+            case 8: return with(rgb: number >> 8, alpha: UInt8(number & 0xFF))
+            case 4: return with(rgb: double(number >> 12) << 16 | double(number >> 8) << 8 | double(number >> 4), alpha: UInt8(double(number)))
             default: return nil
             }
         }
@@ -66,17 +73,34 @@ public enum TextColor {
             let open = value.firstIndex(of: "(")
         {
             let parts = value[value.index(after: open)..<value.index(before: value.endIndex)].split(separator: ",")
-            let numbers = parts.prefix(3).compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count >= 3, numbers.count == 3, numbers.allSatisfy({ (0...255).contains($0) }) else { return nil }
-            return UInt32(numbers[0].rounded()) << 16 | UInt32(numbers[1].rounded()) << 8 | UInt32(numbers[2].rounded())
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let numbers = parts.prefix(3).compactMap { Double($0) }
+            guard (3...4).contains(parts.count), numbers.count == 3, numbers.allSatisfy({ (0...255).contains($0) }) else { return nil }
+            let rgb = UInt32(numbers[0].rounded()) << 16 | UInt32(numbers[1].rounded()) << 8 | UInt32(numbers[2].rounded())
+            guard parts.count == 4 else { return rgb }
+            let written = parts[3]
+            guard let alpha = written.hasSuffix("%") ? Double(written.dropLast()).map({ $0 / 100 }) : Double(written), (0...1).contains(alpha)
+            else { return nil }
+            return with(rgb: rgb, alpha: UInt8((alpha * 255).rounded()))
         }
         return names[value]
     }
 
-    /// `#rrggbb` for a colour (more digits for a number past 24 bits, which no colour is).
+    /// The colour `rgb` (0xRRGGBB) at opacity `alpha` (255 opaque); nil when fully transparent.
+    public static func with(rgb: UInt32, alpha: UInt8) -> UInt32? {
+        alpha == 0 ? nil : UInt32(255 - alpha) << 24 | rgb & 0xFF_FFFF
+    }
+
+    /// A colour's opacity, 255 for an opaque one.
+    public static func alpha(_ color: UInt32) -> UInt8 { 255 - UInt8(color >> 24) }
+
+    /// `#rrggbb` for an opaque colour, `#rrggbbaa` for a partly transparent one.
     public static func hex(_ color: UInt32) -> String {
-        let digits = String(color, radix: 16)
-        return "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+        let digits = String(color & 0xFF_FFFF, radix: 16)
+        let rgb = "#" + String(repeating: "0", count: 6 - digits.count) + digits
+        let alpha = alpha(color)
+        guard alpha < 255 else { return rgb }
+        return rgb + (alpha < 16 ? "0" : "") + String(alpha, radix: 16)
     }
 
     /// CSS's colour names most stories use (the 16 of HTML 4 and the common others).

@@ -16,10 +16,12 @@ public enum StyleRole: String, Sendable, Hashable, CaseIterable, Codable {
 /// bits of RGB and palette entries 0-255; any other palette index reads back as `.palette(-1)` (no
 /// terminal has it, as before: `ColorMapper` gives the default colour for both).
 public struct Style: Sendable, Hashable {
-    /// The role in bits 28-31, the foreground colour in bits 0-25 (`PackedColor`).
+    /// The role in bits 28-31, the foreground colour in bits 0-25 (`PackedColor`), the low half of a story
+    /// colour's transparency in bits 26-27.
     private var front: UInt32
     /// The background colour (`PackedColor`) in bits 0-25, the text's own attributes (`TextAttributes`:
-    /// bold, italic, underline, dim, from a story's markup) in bits 26-29.
+    /// bold, italic, underline, dim, from a story's markup) in bits 26-29, the high half of a story colour's
+    /// transparency in bits 30-31.
     private var back: UInt32
 
     public init(_ role: StyleRole) {
@@ -35,12 +37,12 @@ public struct Style: Sendable, Hashable {
 
     public var role: StyleRole {
         get { StyleRole(index: front >> 28) }
-        set { front = front & PackedColor.mask | newValue.index << 28 }
+        set { front = front & ~(0xF << 28) | newValue.index << 28 }
     }
 
     public var pictureForeground: PictureColor? {
         get { PackedColor.unpack(front & PackedColor.mask) }
-        set { front = front & ~PackedColor.mask | PackedColor.pack(newValue) }
+        set { front = front & ~(PackedColor.mask | 3 << 26) | PackedColor.pack(newValue) }
     }
 
     public var pictureBackground: PictureColor? {
@@ -48,21 +50,28 @@ public struct Style: Sendable, Hashable {
         set { back = back & ~PackedColor.mask | PackedColor.pack(newValue) }
     }
 
-    /// A story's own colour for a text cell (0xRRGGBB, from its marks), nil for the theme's. Kept where a
-    /// picture cell keeps its foreground; the screen draws it only where it stays readable
-    /// (`Theme.readableTextColor`).
+    /// A story's own colour for a text cell (`TextColor`: 0xRRGGBB, a transparency in the top byte, kept in
+    /// 16 steps), nil for the theme's. Kept where a picture cell keeps its foreground; the screen draws it
+    /// only where it stays readable (`Theme.readableTextColor`, which lays a partly transparent one on the
+    /// background).
     public var textColor: UInt32? {
         get {
             guard role != .picture, case .rgb(let value)? = pictureForeground else { return nil }
-            return value
+            let steps = (back >> 30 & 3) << 2 | front >> 26 & 3
+            return (steps * 17) << 24 | value
         }
-        set { pictureForeground = newValue.map { .rgb($0 & 0xFF_FFFF) } }
+        set {
+            pictureForeground = newValue.map { .rgb($0 & 0xFF_FFFF) }
+            let steps = (((newValue ?? 0) >> 24) + 8) / 17
+            front = front & ~(3 << 26) | (steps & 3) << 26
+            back = back & ~(3 << 30) | (steps >> 2 & 3) << 30
+        }
     }
 
     /// Attributes added to the role's (a story's bold, italic, underline, dim text).
     public var attributes: TextAttributes {
         get { TextAttributes(rawValue: UInt8(truncatingIfNeeded: back >> 26 & 0xF)) }
-        set { back = back & PackedColor.mask | UInt32(newValue.rawValue & 0xF) << 26 }
+        set { back = back & ~(0xF << 26) | UInt32(newValue.rawValue & 0xF) << 26 }
     }
 
     /// The role's style with `attributes` added.

@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 import PajamaImage
 
 extension Theme {
@@ -13,12 +14,14 @@ extension Theme {
     /// A theme with no colours of its own (`mono`) draws none of a story's either.
     public func readableTextColor(_ color: UInt32, role: StyleRole, colors: Int, terminalBackground: UInt32? = nil) -> UInt32? {
         guard colors >= 8, hasColours else { return nil }
-        let mapper = ColorMapper(colors: colors)
-        let number = mapper.number(rgb: color)
-        let shown = colors >= 1 << 24 ? color & 0xFF_FFFF : ColorMapper.rgb(ofPaletteIndex: number)
         let background = shownColor(of: role, background: true, colors: colors) ?? shownColor(of: .text, background: true, colors: colors)
             ?? terminalBackground ?? Self.assumedTerminalBackground
-        return AlphaCompositing.contrast(shown, background) >= Self.minimumTextContrast ? color & 0xFF_FFFF : nil
+        // A partly transparent colour (`TextColor`) is what it looks like on that background.
+        let alpha = TextColor.alpha(color)
+        let color = alpha < 255 ? AlphaCompositing.over(color & 0xFF_FFFF, alpha: alpha, onto: background) : color & 0xFF_FFFF
+        let mapper = ColorMapper(colors: colors)
+        let shown = colors >= 1 << 24 ? color : ColorMapper.rgb(ofPaletteIndex: mapper.number(rgb: color))
+        return AlphaCompositing.contrast(shown, background) >= Self.minimumTextContrast ? color : nil
     }
 
     /// True when some role has a colour of its own (not the terminal's default).

@@ -147,6 +147,10 @@ extension HarloweEvaluator {
                 guard let found = entries[name] ?? entries[lower] else { throw .failure("the datamap has no name \"\(name)\"") }
                 return found
             }
+            if case .colour(let colour) = base {
+                guard let value = HarloweStyle.property(lower, of: colour) else { throw .failure("a colour has no \"\(name)\"") }
+                return .number(value)
+            }
             if lower == "length" {
                 switch base {
                 case .string(let text): return .number(Double(text.count))

@@ -164,8 +164,12 @@ extension HarloweEvaluator {
         case "textcolour", "textcolor", "colour", "color": return changer(.colour(values.first?.printed ?? ""))
         case "align": return changer(.align(values.first?.printed ?? ""))
         case "verbatim", "v6m": return .changer(HarloweChanger([]))
-        case "rgb", "rgba": return .colour(HarloweStyle.rgb(try number(0), try number(1), try number(2)))
-        case "hsl", "hsla": return .colour(HarloweStyle.hsl(try number(0), try number(1), try number(2)))
+        case "rgb", "rgba":
+            let alpha: Double = try values.count > 3 ? number(3) : 1
+            return .colour(HarloweStyle.rgb(try number(0), try number(1), try number(2), alpha: alpha))
+        case "hsl", "hsla":
+            let alpha: Double = try values.count > 3 ? number(3) : 1
+            return .colour(HarloweStyle.hsl(try number(0), try number(1), try number(2), alpha: alpha))
         // Randomness, seeded by the reading.
         case "either":
             guard !values.isEmpty else { throw .failure("needs at least one value") }
