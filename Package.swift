@@ -195,6 +195,8 @@ let package = Package(
                 "PajamaCoReading", "PajamaCore", "PajamaInkBridge", "PajamaHTTP", "PajamaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

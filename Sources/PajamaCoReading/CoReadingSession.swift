@@ -143,8 +143,8 @@ public actor CoReadingSession {
         broadcast(.cue(path, cue), to: open.followers)
     }
 
-    /// A follower joins: its outbox starts with the welcome (the current state at once, itself among the
-    /// participants), and everyone gets the new participants (after the delay). Nil once the session ended,
+    /// A follower joins: its outbox starts with the welcome (the state once its batch joined, itself among
+    /// the participants), and everyone gets the new participants (after the delay). Nil once the session ended,
     /// or before a story is selected.
     /// `countOnly`: the follower gets the number of followers, not their names (its `hello` said so).
     /// It waits with the others joining and is admitted in a batch (`joinBatch`), in the order they came.
@@ -164,22 +164,28 @@ public actor CoReadingSession {
             if let admissionGate { await admissionGate() }
             let batch = waiting.take(Self.joinBatch)
             if batch.isEmpty { return }
-            for request in batch { request.answer.resume(returning: admit(name: request.name, countOnly: request.countOnly)) }
+            let admitted = admit(batch) ?? []
+            for (index, request) in batch.enumerated() { request.answer.resume(returning: index < admitted.count ? admitted[index] : nil) }
             await Task.yield()
         }
     }
 
-    private func admit(name: String, countOnly: Bool) -> Follower? {
+    /// Admits a batch of joins, in order (none before a story is selected or once the session ended).
+    /// Their welcomes are the state after the whole batch joined, each kind encoded once for the batch:
+    /// a storm of 2,000 costs 2 encodings a batch, not one a follower.
+    private func admit(_ batch: [WaitingJoins.Request]) -> [Follower]? {
         changeOpen { open in
             guard open.shared.story != nil else { return nil }
-            let follower = Follower(id: nextId, name: name, countOnly: countOnly, outbox: FollowerOutbox())
-            nextId += 1
-            open.followers.append(follower)
-            open.shared.participants.append(name)
+            let admitted = batch.map { request in
+                defer { nextId += 1 }
+                return Follower(id: nextId, name: request.name, countOnly: request.countOnly, outbox: FollowerOutbox())
+            }
+            open.followers.append(contentsOf: admitted)
+            open.shared.participants.append(contentsOf: admitted.map(\.name))
             open.shared.followers = open.followers.count
-            if let welcome = open.shared.welcome { follower.outbox.put(.welcome(countOnly ? welcome.countOnly : welcome)) }
-            participantsChanged(&open, joined: follower.id)
-            return follower
+            if let welcome = open.shared.welcome { broadcast(welcome, to: admitted) }
+            participantsChanged(&open, joined: Set(admitted.map(\.id)))
+            return admitted
         }
     }
 
@@ -196,8 +202,8 @@ public actor CoReadingSession {
     }
 
     /// The participants changed: the owner and the followers are told at once without a delay (all
-    /// followers but `joined`, whose welcome has them), else once their delay passed.
-    private func participantsChanged(_ open: inout Open, joined: Int? = nil) {
+    /// followers but those `joined`, whose welcomes have them), else once their delay passed.
+    private func participantsChanged(_ open: inout Open, joined: Set<Int> = []) {
         if participantsDelay == .zero {
             participantsInput.yield(open.shared.participants)
         } else if open.ownerFlush == nil {
@@ -238,8 +244,8 @@ public actor CoReadingSession {
 
     /// Their number to the followers that said `countOnly`, the names (encoded only if one did not) to
     /// the others.
-    private func tellFollowers(_ open: Open, except joined: Int? = nil) {
-        let others = joined.map { id in open.followers.filter { $0.id != id } } ?? open.followers
+    private func tellFollowers(_ open: Open, except joined: Set<Int> = []) {
+        let others = joined.isEmpty ? open.followers : open.followers.filter { !joined.contains($0.id) }
         broadcast(.followers(open.shared.followers), to: others.filter(\.countOnly))
         broadcast(.participants(open.shared.participants), to: others.filter { !$0.countOnly })
     }

@@ -8,6 +8,7 @@ import PajamaCore
 final class LoopWrites: Sendable {
     let eventLoop: any EventLoop
     private let waiting = Locked<[FollowerChannelWriter]>([])
+    private let jobsRun = Locked(0)
 
     init(eventLoop: any EventLoop) {
         self.eventLoop = eventLoop
@@ -22,7 +23,11 @@ final class LoopWrites: Sendable {
         if first { eventLoop.execute { self.run() } }
     }
 
+    /// Jobs run on the loop so far (tests).
+    var jobs: Int { jobsRun.withLock { $0 } }
+
     private func run() {
+        jobsRun.withLock { $0 += 1 }
         let writers = waiting.withLock { waiting -> [FollowerChannelWriter] in
             defer { waiting.removeAll(keepingCapacity: true) }
             return waiting

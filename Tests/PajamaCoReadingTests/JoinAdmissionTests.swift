@@ -122,4 +122,31 @@ import Testing
         #expect(await session.join(name: "late") == nil)
         gate.allow(.max / 2)
     }
+
+    /// A batch's joiners get one welcome, encoded once for all of them (a storm of 2,000 is 2 encodings a
+    /// batch, not 2,000 on the event loops): the state once the whole batch joined, every one of them among
+    /// the participants (names to those that want names, the count to the others).
+    @Test func aBatchsWelcomesAreEncodedOnceForAll() async throws {
+        let gate = Gate(passes: 0)
+        let session = CoReadingSession(owner: "bob", participantsDelay: .seconds(3600), admissionGate: { await gate.pass() })
+        await session.selectStory(Self.story)
+        await session.updateLocation(Self.location("p1"))
+        var joins: [Task<CoReadingSession.Follower?, Never>] = []
+        for index in 0..<6 {
+            joins.append(Task { await session.join(name: "f\(index)", countOnly: index % 2 == 0) })
+            #expect(await eventually { session.waitingJoins == index + 1 })
+        }
+        gate.allow(1)
+        var welcomes: [FollowerOutbox.Outgoing] = []
+        for join in joins { welcomes += try #require(await join.value).outbox.takeEncoded() }
+        let names = (0..<6).map { "f\($0)" }
+        let full = SessionWelcome(story: Self.story, owner: "bob", location: Self.location("p1"), participants: names)
+        #expect(welcomes.map(\.message) == (0..<6).map { $0 % 2 == 0 ? .welcome(full.countOnly) : .welcome(full) })
+        // The same bytes, not six encodings of them.
+        let buffers = welcomes.map(\.bytes)
+        let storage = buffers.map { $0.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) } }
+        #expect(Set(storage).count == 2, "\(Set(storage).count) encodings for 6 welcomes of 2 kinds")
+        await session.end()
+        gate.allow(.max / 2)
+    }
 }
