@@ -18,10 +18,14 @@ final class FollowerChannelWriter: Sendable {
     /// The name of the owner who ended the session, once its `end` was written.
     let ended: AsyncStream<String>
 
-    /// On the channel's event loop, while its pipeline is set up: adds the handler that writes.
+    /// On the channel's event loop, while its pipeline is set up (the WebSocket encoder in it): adds the
+    /// handler that writes just before the encoder (the frames are encoded already: they go on as they are,
+    /// through TLS where it is on), and one after it that sees the close frames going out.
     init(channel: any Channel, loop: LoopWrites) throws {
         let handler = FollowerWriteHandler()
-        try channel.pipeline.syncOperations.addHandler(handler)
+        let operations = channel.pipeline.syncOperations
+        try operations.addHandler(handler, position: .before(try operations.handler(type: WebSocketFrameEncoder.self)))
+        try operations.addHandler(CloseFrameWatch(handler))
         self.handler = NIOLoopBound(handler, eventLoop: channel.eventLoop)
         self.loop = loop
         (ended, endInput) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -49,7 +53,7 @@ final class FollowerChannelWriter: Sendable {
         let messages = outbox.takeEncoded()
         guard !messages.isEmpty else { return }
         for message in messages {
-            context.write(NIOAny(WebSocketFrame(fin: true, opcode: .text, data: message.bytes)), promise: nil)
+            context.write(NIOAny(message.frame), promise: nil)
             if case .end(let owner) = message.message {
                 endInput.yield(owner)
                 endInput.finish()
@@ -60,12 +64,12 @@ final class FollowerChannelWriter: Sendable {
     }
 }
 
-/// The socket's pipeline handler through which `FollowerChannelWriter` writes: it keeps its context, says
-/// when the socket can take more again, and notes a close frame going out (nothing follows it).
-final class FollowerWriteHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = WebSocketFrame
-    typealias OutboundIn = WebSocketFrame
-    typealias OutboundOut = WebSocketFrame
+/// The socket's pipeline handler through which `FollowerChannelWriter` writes its frames, just before the
+/// WebSocket encoder: it keeps its context, says when the socket can take more again, and knows whether a close frame
+/// went out (`CloseFrameWatch`: nothing follows it).
+final class FollowerWriteHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    typealias OutboundOut = ByteBuffer
 
     fileprivate var context: ChannelHandlerContext?
     fileprivate var closing = false
@@ -85,9 +89,19 @@ final class FollowerWriteHandler: ChannelDuplexHandler, RemovableChannelHandler 
         }
         context.fireChannelWritabilityChanged()
     }
+}
+
+/// After the WebSocket encoder: notes a close frame going out (the WebSocket handler's, whoever began the
+/// close), after which `FollowerWriteHandler` writes nothing more.
+private final class CloseFrameWatch: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = WebSocketFrame
+
+    private let handler: FollowerWriteHandler
+
+    init(_ handler: FollowerWriteHandler) { self.handler = handler }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if unwrapOutboundIn(data).opcode == .connectionClose { closing = true }
+        if unwrapOutboundIn(data).opcode == .connectionClose { handler.closing = true }
         context.write(data, promise: promise)
     }
 }

@@ -15,9 +15,9 @@ import PajamaCore
 public final class FollowerOutbox: Sendable {
     public static let cueLimit = 8
 
-    /// A message with its JSON text: a broadcast is encoded once for every follower it goes to (the
-    /// bytes are shared by every socket, never copied); a message for one follower (its welcome) is
-    /// encoded by that follower's writer, off the session.
+    /// A message with its WebSocket text frame: a broadcast is encoded once for every follower it goes to
+    /// (the frame's bytes are shared by every socket, never copied, and go to the socket as they are); a
+    /// message for one follower is encoded when written.
     public struct Outgoing: Sendable, Equatable {
         public let message: SessionMessage
         private let encoded: ByteBuffer?
@@ -25,13 +25,50 @@ public final class FollowerOutbox: Sendable {
         /// `encodeNow`: encode here (a broadcast), else when written.
         public init(_ message: SessionMessage, encodeNow: Bool) {
             self.message = message
-            encoded = encodeNow ? ByteBuffer(string: SessionCodec.encode(message)) : nil
+            encoded = encodeNow ? Self.textFrame(SessionCodec.encode(message)) : nil
         }
 
-        /// The JSON text's UTF-8 bytes.
-        public var bytes: ByteBuffer { encoded ?? ByteBuffer(string: SessionCodec.encode(message)) }
+        /// The whole frame as it goes to the socket: its header, then the JSON text.
+        public var frame: ByteBuffer { encoded ?? Self.textFrame(SessionCodec.encode(message)) }
+
+        /// The JSON text's UTF-8 bytes (the frame's payload).
+        public var bytes: ByteBuffer {
+            var frame = frame
+            frame.moveReaderIndex(forwardBy: Self.headerLength(frame.getInteger(at: frame.readerIndex + 1, as: UInt8.self)!))
+            return frame
+        }
 
         public static func == (a: Outgoing, b: Outgoing) -> Bool { a.message == b.message }
+
+        /// A final, unmasked text frame (RFC 6455 5.2, as a server sends): 0x81, then the length in 7 bits,
+        /// or 126 and 16 bits, or 127 and 64 bits, then the text.
+        static func textFrame(_ text: String) -> ByteBuffer {
+            let length = text.utf8.count
+            var frame = ByteBuffer()
+            frame.reserveCapacity(length + 10)
+            frame.writeInteger(UInt8(0x81))
+            switch length {
+            case ..<126:
+                frame.writeInteger(UInt8(length))
+            case ...0xFFFF:
+                frame.writeInteger(UInt8(126))
+                frame.writeInteger(UInt16(length))
+            default:
+                frame.writeInteger(UInt8(127))
+                frame.writeInteger(UInt64(length))
+            }
+            frame.writeString(text)
+            return frame
+        }
+
+        /// The header's length from its second byte.
+        static func headerLength(_ second: UInt8) -> Int {
+            switch second & 0x7F {
+            case 126: 4
+            case 127: 10
+            default: 2
+            }
+        }
     }
 
     private struct Pending {

@@ -18,26 +18,40 @@ import Testing
         let writer: FollowerChannelWriter
 
         init(loop: EmbeddedEventLoop, writes: LoopWrites, order: Locked<[Int]>? = nil, number: Int = 0) throws {
-            channel = EmbeddedChannel(loop: loop)
-            if let order { try channel.pipeline.syncOperations.addHandler(WriteOrder(number: number, order: order)) }
+            // As after the upgrade: the WebSocket encoder, then the writer's handlers.
+            channel = EmbeddedChannel(handler: WebSocketFrameEncoder(), loop: loop)
             writer = try FollowerChannelWriter(channel: channel, loop: writes)
+            // Between the writer (first in the pipeline) and the socket.
+            if let order { try channel.pipeline.syncOperations.addHandler(WriteOrder(number: number, order: order), position: .first) }
             writer.start(outbox)
         }
 
         /// The text frames written so far, decoded.
         func written() throws -> [SessionMessage] {
-            var messages: [SessionMessage] = []
-            while let frame = try channel.readOutbound(as: WebSocketFrame.self) {
-                #expect(frame.opcode == .text && frame.fin)
-                messages.append(try SessionCodec.decode(String(buffer: frame.data)))
+            try texts().map { try SessionCodec.decode($0) }
+        }
+
+        /// The text frames written so far (each write is one whole frame, header and text).
+        func texts() throws -> [String] {
+            var texts: [String] = []
+            while var frame = try channel.readOutbound(as: ByteBuffer.self) {
+                let header = frame.readBytes(length: 2) ?? [0, 0]
+                #expect(header[0] == 0x81, "a final text frame, unmasked")
+                let length = switch header[1] {
+                case 126: frame.readInteger(as: UInt16.self).map(Int.init)
+                case 127: frame.readInteger(as: UInt64.self).map(Int.init)
+                default: Int(header[1])
+                }
+                #expect(frame.readableBytes == length)
+                texts.append(String(buffer: frame))
             }
-            return messages
+            return texts
         }
     }
 
     /// Notes the socket's number in a shared list when a frame goes out through it.
     final class WriteOrder: ChannelOutboundHandler {
-        typealias OutboundIn = WebSocketFrame
+        typealias OutboundIn = ByteBuffer
         let number: Int
         let order: Locked<[Int]>
 
@@ -102,10 +116,11 @@ import Testing
         let writes = LoopWrites(eventLoop: loop)
         let socket = try Socket(loop: loop, writes: writes)
         try socket.channel.writeOutbound(WebSocketFrame(fin: true, opcode: .connectionClose, data: ByteBuffer()))
+        let close = try socket.channel.readOutbound(as: ByteBuffer.self)
+        #expect(close?.getInteger(at: close?.readerIndex ?? 0, as: UInt8.self) == 0x88, "the close frame's header")
+        #expect(try socket.channel.readOutbound(as: ByteBuffer.self)?.readableBytes == 0, "its empty payload")
         socket.outbox.put(.location(Self.at(1)))
         loop.run()
-        let frame = try socket.channel.readOutbound(as: WebSocketFrame.self)
-        #expect(frame?.opcode == .connectionClose)
         #expect(try socket.written().isEmpty)
     }
 
@@ -122,5 +137,25 @@ import Testing
         var ended = socket.writer.ended.makeAsyncIterator()
         #expect(await ended.next() == "bob")
         #expect(await ended.next() == nil)
+    }
+
+    /// A frame's header gives its text's length in 7, 16 or 64 bits (RFC 6455 5.2), whichever fits.
+    @Test func framesOfEverySizeAreWrittenWhole() throws {
+        let loop = EmbeddedEventLoop()
+        let writes = LoopWrites(eventLoop: loop)
+        let socket = try Socket(loop: loop, writes: writes)
+        let story = SessionStory(id: "tale", version: "1", url: "/")
+        let messages: [SessionMessage] = [
+            .location(Self.at(1)),
+            .welcome(SessionWelcome(story: story, owner: "bob", location: Self.at(1), participants: (0..<20).map { "reader \($0)" })),
+            .welcome(SessionWelcome(story: story, owner: "bob", location: Self.at(1), participants: (0..<3000).map { "a reader of the lantern \($0)" })),
+        ]
+        let sizes = messages.map { FollowerOutbox.Outgoing($0, encodeNow: true).bytes.readableBytes }
+        #expect(sizes[0] < 126 && (126...0xFFFF).contains(sizes[1]) && sizes[2] > 0xFFFF, "\(sizes)")
+        for message in messages {
+            socket.outbox.put(message)
+            loop.run()
+            #expect(try socket.texts() == [SessionCodec.encode(message)])
+        }
     }
 }
