@@ -71,6 +71,44 @@ import Testing
         #expect(bundled.status == 2 && bundled.stderr.contains("came with pajama"), "\(bundled)")
     }
 
+    /// `pajama install-story URL` of a published Twine story on a real server on 127.0.0.1: its folder's URL,
+    /// fetched with its picture and the one source of its HAL track the server has (the `.mp3` it lists first
+    /// is missing: the `.wav` after it is taken), validated with the live decoders, then played from the
+    /// library's folder; a 403 on its picture refuses it (exit 2) naming the picture's URL.
+    @Test func aTwineStoryByURLInstallsWithItsPictureAndSound() async throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let passages = """
+            <tw-passagedata pid="1" name="Mill">&lt;img src=&quot;images/mill.txt&quot;&gt;The mill turns. (track: &#39;wheel&#39;, &#39;play&#39;)
+            [[Sea]]</tw-passagedata><tw-passagedata pid="2" name="Sea">The sea. The end.</tw-passagedata>
+            <tw-passagedata pid="3" name="hal.tracks">wheel: sounds/wheel.mp3, sounds/wheel.wav</tw-passagedata>
+            """
+        let html = "<html><body><tw-storydata name=\"Web Mill\" startnode=\"1\" format=\"Harlowe\" format-version=\"3.3.9\" "
+            + "ifid=\"6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C37\">\(passages)</tw-storydata></body></html>"
+        try temp.write("served/mill/index.html", html)
+        try temp.write("served/mill/images/mill.txt", "==[ WEB MILL ]==")
+        try temp.write("served/mill/sounds/wheel.wav", Data(TestSound.wav(seconds: 0.2, frequency: 440)))
+        try temp.write("served/locked/index.html", html)
+        try temp.write("served/locked/images/mill.txt", "==[ WEB MILL ]==")
+        let server = try await TestHTTPServer(root: temp.url.appendingPathComponent("served"),
+                                              options: .init(statuses: ["locked/images/mill.txt": 403]))
+        defer { server.stopSoon() }
+        let elsewhere = temp.url.path, home = temp.url.appendingPathComponent("home").path
+        let yours = home + "/data/pajama/stories"
+
+        let installed = try run(["install-story", server.baseURL + "/mill/"], in: elsewhere, home: home)
+        #expect(installed.status == 0 && installed.stdout.contains("installed Web Mill (mill) in \(yours)/mill"), "\(installed)")
+        let files = FileManager.default.enumerator(atPath: yours + "/mill")?.compactMap { $0 as? String }.sorted()
+        #expect(files == ["images", "images/mill.txt", "index.html", "sounds", "sounds/wheel.wav"])
+        let played = try run(["play", yours + "/mill", "--choices", "1"], in: elsewhere, home: home)
+        #expect(played.status == 0 && played.stdout.contains("The mill turns.") && played.stdout.contains("The sea. The end."), "\(played)")
+
+        let refused = try run(["install-story", server.baseURL + "/locked/"], in: elsewhere, home: home)
+        #expect(refused.status == 2, "\(refused)")
+        #expect(refused.stderr.contains("\(server.baseURL)/locked/images/mill.txt: cannot download: refused by the server (HTTP 403)"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: yours + "/locked"))
+    }
+
     @Test func completionScriptsAreGeneratedFromTheCommands() throws {
         for shell in ["bash", "zsh", "fish"] {
             let result = try ChildProcess.run(pajama, ["--generate-completion-script", shell])
