@@ -5,7 +5,7 @@ import PajamaCore
 /// Writes one follower's outbox to its socket, on the socket's own event loop, as part of that loop's
 /// one job for every follower with something to send (`LoopWrites`): an owner's turn to 2,000 followers
 /// is a job per event loop, not a task per follower hopping onto its loop (issue 26, crowds: in a join
-/// storm those tasks and hops were most of the host's work, and the turn waited behind them).
+/// storm those tasks and hops were over a third of the host's work, and the turn waited behind them).
 ///
 /// The outbox is taken only while the socket can take more: a follower that does not read keeps its
 /// messages in its outbox, where a newer location replaces an older one, until its socket drains. Nothing
@@ -65,10 +65,10 @@ final class FollowerChannelWriter: Sendable {
 }
 
 /// The socket's pipeline handler through which `FollowerChannelWriter` writes its frames, just before the
-/// WebSocket encoder: it keeps its context, says when the socket can take more again, and knows whether a close frame
-/// went out (`CloseFrameWatch`: nothing follows it).
+/// WebSocket encoder: it keeps its context, says when the socket can take more again, and knows whether a
+/// close frame went out (`CloseFrameWatch`: nothing follows it). What the socket reads passes by.
 final class FollowerWriteHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
+    typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     fileprivate var context: ChannelHandlerContext?
@@ -79,8 +79,6 @@ final class FollowerWriteHandler: ChannelInboundHandler, RemovableChannelHandler
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
     func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) { context.fireChannelRead(data) }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if context.channel.isWritable, waitsForWritable {

@@ -4,9 +4,10 @@ import PajamaCore
 import WSCore
 
 /// The host's follower sockets: each one's hello (within `limits.helloTimeout`), then its outbox written to
-/// it (on its event loop, `FollowerChannelWriter`) until the session ends or the follower leaves; anything else a follower sends closes it with a code
-/// saying what happened (1008 policy, 1009 too big, 1001 the host going away). It counts the sockets
-/// against the follower cap and lets `end()` await the last one closing.
+/// it (on its event loop, `FollowerChannelWriter`) until the session ends or the follower leaves; anything
+/// else a follower sends closes it with a code saying what happened (1008 policy, 1009 too big, 1001 the
+/// host going away). It counts the sockets against the follower cap and lets `end()` await the last one
+/// closing.
 final class FollowerSockets: Sendable {
     private struct Open {
         var count = 0
