@@ -85,11 +85,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking.
+        // The format seam (docs/architecture.md): the `StoryFormat` protocol every format implements, the
+        // `FormatRegistry` that asks them in order, and Pajama's own package format. No format module.
+        .target(name: "PajamaStoryFormat", dependencies: ["PajamaCore"]),
+        // The registry's list (every format the program reads) and opening a story argument with it, locally or
+        // over HTTP: the one module besides the executables that imports the formats. A new format is its
+        // own targets, one line in `FormatRegistry.all` and one dependency here.
+        .target(
+            name: "PajamaFormats",
+            dependencies: ["PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge"]
+        ),
+        // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking. Knows no format.
         .target(
             name: "PajamaHTTP",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -103,7 +113,7 @@ let package = Package(
         .target(
             name: "PajamaCoReading",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaCore", "PajamaStoryFormat", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -121,7 +131,7 @@ let package = Package(
         .target(
             name: "PajamaTerminal",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", "PajamaImage", "CNcursesw",
+                "PajamaCore", "PajamaStoryFormat", "PajamaImage", "CNcursesw",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -130,7 +140,7 @@ let package = Package(
         // reader's stories folder after validation; untrusted content never leaves its staging folder.
         .target(
             name: "PajamaInstall",
-            dependencies: ["PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // The one JSON parser and writer (strict, line and column in its errors) of stories, ink and settings:
         // pure Swift, no dependencies.
@@ -139,19 +149,20 @@ let package = Package(
         .target(name: "PajamaInk", dependencies: ["PajamaJSON"]),
         // The ink bridge: an ink story read as a story source (pages, pictures and sounds from its lines and tags),
         // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
-        .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaInk", "PajamaJSON"]),
+        .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaInk", "PajamaJSON"]),
         // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation only (docs/twine.md).
         .target(name: "PajamaTwine"),
         // The Twine bridge: a Twine story read as a story source (passages as beats, paged as the ink bridge
         // pages), its validation and its file detection, beside the ink bridge.
-        .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaTwine", "PajamaInkBridge"]),
+        .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaInkBridge"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
         .executableTarget(
             name: "pajama",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
+                "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio",
+                "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -163,7 +174,7 @@ let package = Package(
             dependencies: [
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
                 "PajamaCoReading", "CAllocCount",
-                "PajamaInk", "PajamaInkBridge", "PajamaJSON", "PajamaTwine", "PajamaTwineBridge",
+                "PajamaInk", "PajamaInkBridge", "PajamaJSON", "PajamaTwine", "PajamaTwineBridge", "PajamaStoryFormat", "PajamaFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -183,7 +194,7 @@ let package = Package(
         .testTarget(
             name: "PajamaCoreTests",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", "PajamaJSON", "PajamaHTTP", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks"),
+                "PajamaCore", "PajamaInkBridge", "PajamaJSON", "PajamaHTTP", "PajamaFormats", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -192,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "PajamaCoReadingTests",
             dependencies: [
-                "PajamaCoReading", "PajamaCore", "PajamaInkBridge", "PajamaHTTP", "PajamaTestSupport",
+                "PajamaCoReading", "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaHTTP", "PajamaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -200,7 +211,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaInkBridge", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaInkBridge", "PajamaFormats", "PajamaTestSupport"]),
+        // The format seam: which format a path, a URL or a welcome is, locally and over a real HTTP server.
+        .testTarget(
+            name: "PajamaFormatsTests",
+            dependencies: ["PajamaFormats", "PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaTestSupport"]
+        ),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
         .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaTestSupport"]),
         // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
@@ -208,7 +224,7 @@ let package = Package(
         .testTarget(
             name: "PajamaInstallTests",
             dependencies: [
-                "PajamaInstall", "PajamaCore", "PajamaTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "PajamaInstall", "PajamaCore", "PajamaFormats", "PajamaInkBridge", "PajamaTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
     ],

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import PajamaCore
+import PajamaStoryFormat
 
 /// The owner's side of co-reading: one server on one port that serves the story package's declared files
 /// read-only over HTTP (so followers read it through their normal HTTP source and disk cache) and the
@@ -95,8 +96,11 @@ public final class CoReadingHost: Sendable {
 
     /// `storyId`/`storyVersion` come from story.json; `token` nil makes a random one; `log` gets one line per
     /// refused request (at most 50 in 10 s).
-    /// `ink` names the ink file of an ink story (in the folder or at the URL).
-    public init(content: Content, storyId: String, storyVersion: String?, ink: String? = nil, configuration: Configuration, token: String? = nil,
+    /// `format` and `files` name a story made from files of its own (an ink or Twine story: in the folder or
+    /// at the URL); `packageFiles` is what a folder's story declares (`StoryFormat.packageFiles`): only those
+    /// files are served.
+    public init(content: Content, storyId: String, storyVersion: String?, format: String? = nil, files: [String] = [],
+                packageFiles: PackageFileSet? = nil, configuration: Configuration, token: String? = nil,
                 log: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         access = HostAccess(token: token ?? HostAccess.randomToken())
@@ -104,16 +108,18 @@ public final class CoReadingHost: Sendable {
         session = CoReadingSession(owner: configuration.ownerName, participantsDelay: configuration.participantsDelay,
                                    followersDelay: configuration.followersDelay)
         sockets = FollowerSockets(session: session, limits: configuration.limits, log: self.log)
-        let files: PackageFiles?
+        let served: PackageFiles?
         switch content {
         case .folder(let folder):
-            files = PackageFiles(folder: folder, ink: ink)
-            story = SessionStory(id: storyId, version: storyVersion, url: "/", ink: ink)
+            // Without a format's word, the folder is a package of Pajama's own format.
+            let declared = packageFiles ?? PajamaPackageFormat().packageFiles(of: FoundStory(format: PajamaPackageFormat(), folder: folder.path, files: []))
+            served = PackageFiles(folder: folder, declaring: declared)
+            story = SessionStory(id: storyId, version: storyVersion, url: "/", format: format, files: files)
         case .url(let url):
-            files = nil
-            story = SessionStory(id: storyId, version: storyVersion, url: url.absoluteString, ink: ink)
+            served = nil
+            story = SessionStory(id: storyId, version: storyVersion, url: url.absoluteString, format: format, files: files)
         }
-        requests = HostRequests(access: access, throttle: WrongTokenThrottle(limits: configuration.limits), files: files, storyURL: story.url,
+        requests = HostRequests(access: access, throttle: WrongTokenThrottle(limits: configuration.limits), files: served, storyURL: story.url,
                                 sockets: sockets, log: self.log)
     }
 

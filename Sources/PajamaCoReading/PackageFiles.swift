@@ -2,14 +2,13 @@ import Foundation
 import NIOCore
 import NIOPosix
 import PajamaCore
-import PajamaInkBridge
-import PajamaTwineBridge
+import PajamaStoryFormat
 
-/// The story package folder, read-only, and only what the package declares: story.json, its beats (those
-/// story.json lists, the start beat and every beat reachable from them) and the assets story.json and those
-/// beats name; for an ink story, the ink file and the assets its tags name. Never a dotfile, never a file
-/// reached through a link that leaves the folder, never more than the format's size limits (4 MB for
-/// story.json and beats, 16 MB for an asset). The set is read once, when the host starts.
+/// The story package folder, read-only, and only what the story declares (its format's `packageFiles`: for
+/// Pajama's own, story.json, the beats reachable from it and the assets they name; for ink or Twine, the
+/// story's files and the assets they name). Never a dotfile, never a file reached through a link that leaves
+/// the folder, never more than the format's size limits (16 MB for an asset). The set is read once, when the
+/// host starts.
 ///
 /// A file is opened and checked (a regular file, its size, its ETag from size and modification time) and
 /// then streamed from disk in chunks on NIO's thread pool: never read whole, never copied.
@@ -23,9 +22,11 @@ struct PackageFiles: Sendable {
     /// Every path the package declares, relative to the folder, with its size limit.
     let declared: [String: Int]
 
-    init(folder: URL, ink: String? = nil) {
+    init(folder: URL, declaring files: PackageFileSet) {
         root = folder.standardizedFileURL.resolvingSymlinksInPath()
-        declared = Self.declaredFiles(root: root, ink: ink)
+        var declared = files.storyFiles
+        for asset in files.assets where declared[asset.value] == nil { declared[asset.value] = Self.maximumAssetSize }
+        self.declared = declared.filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
     }
 
     /// A file opened for serving; `close()` once its body is written (or not to be).
@@ -112,39 +113,5 @@ struct PackageFiles: Sendable {
         }
         func rank(_ file: PackageListing.File) -> (Int, String) { (file.path.hasPrefix("beats/") ? 0 : 1, file.path) }
         return PackageListing(files: files.sorted { rank($0) < rank($1) })
-    }
-
-    /// story.json, the beats reachable from it and the assets they name (or, for an ink story, its file and
-    /// the assets its tags name), with each one's size limit.
-    static func declaredFiles(root: URL, ink: String?) -> [String: Int] {
-        func bytes(_ path: String) -> [UInt8]? {
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(path).path),
-                  data.count <= StoryDecoder.maximumFileSize else { return nil }
-            return [UInt8](data)
-        }
-        var files: [String: Int] = [:]
-        if let ink {
-            // An ink file, or a Twine story's files (one a line).
-            for file in ink.split(separator: "\n").map(String.init) {
-                files[file] = StoryDecoder.maximumFileSize * 4
-                let assets: [AssetPath]? = TwineFiles.mayBeTwine(file) ? bytes(file).map(TwineFiles.assets(in:)) : bytes(file).map { Array(InkAssets.named(in: $0)) }
-                for asset in assets ?? [] { files[asset.value] = maximumAssetSize }
-            }
-            return files.filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
-        }
-        files["story.json"] = StoryDecoder.maximumFileSize
-        guard let manifestBytes = bytes("story.json"), let manifest = try? StoryDecoder.decodeManifest(manifestBytes) else { return files }
-        for asset in manifest.criticality.keys { files[asset.value] = maximumAssetSize }
-        var pending = [manifest.startBeatId] + (manifest.beats ?? [])
-        var seen = Set<String>()
-        while let id = pending.popLast() {
-            guard seen.insert(id).inserted, StoryManifest.isValidId(id) else { continue }
-            let path = "beats/\(id).json"
-            files[path] = StoryDecoder.maximumFileSize
-            guard let data = bytes(path), let beat = try? StoryDecoder.decodeBeat(data, file: path, expectedId: id) else { continue }
-            for reference in beat.assetReferences { files[reference.path.value] = maximumAssetSize }
-            pending.append(contentsOf: beat.successorBeatIds)
-        }
-        return files.filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
     }
 }

@@ -9,14 +9,45 @@ public struct SessionStory: Sendable, Equatable, Codable {
     /// Where the story package is: an absolute `http(s)://` URL (a story the owner reads from a web server
     /// or CDN), or `/` for the host itself (resolved against the join URL by the follower).
     public var url: String
-    /// For a story made from files of its own (ink, Twine): their names at `url`, one a line (a follower opens them as the owner does); nil for a package.
-    public var ink: String?
+    /// For a story made from files of its own (ink, Twine...): the format's name (`StoryFormat.name`) and the
+    /// files' names at `url`, which a follower opens as the owner does; nil and empty for a package.
+    public var format: String?
+    public var files: [String]
 
-    public init(id: String, version: String?, url: String, ink: String? = nil) {
+    public init(id: String, version: String?, url: String, format: String? = nil, files: [String] = []) {
         self.id = id
         self.version = version
         self.url = url
-        self.ink = ink
+        self.format = format
+        self.files = files
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, version, url, format, files
+        /// What a host before the format seam sent for `files`: the names one a line, and no format.
+        case legacyFiles = "ink"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        version = try container.decodeIfPresent(String.self, forKey: .version)
+        url = try container.decode(String.self, forKey: .url)
+        format = try container.decodeIfPresent(String.self, forKey: .format)
+        if let files = try container.decodeIfPresent([String].self, forKey: .files) {
+            self.files = files
+        } else {
+            files = (try container.decodeIfPresent(String.self, forKey: .legacyFiles) ?? "").split(separator: "\n").map(String.init)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encodeIfPresent(version, forKey: .version)
+        try container.encode(url, forKey: .url)
+        try container.encodeIfPresent(format, forKey: .format)
+        if !files.isEmpty { try container.encode(files, forKey: .files) }
     }
 
     /// The package's URL as a follower who joined at `joinURL` reaches it.

@@ -16,6 +16,7 @@ public actor InkStorySource: BeatMakingSource {
     /// The ink file's name in `base`.
     public nonisolated let file: String
     public nonisolated var storyFiles: [String] { [file] }
+    public nonisolated var formatName: String { InkFormat().name }
     public nonisolated var location: String { base.location.hasSuffix("/") ? base.location + file : base.location + "/" + file }
     public nonisolated var isLocal: Bool { base.isLocal }
     private let requestedSeed: Int?

@@ -1,8 +1,7 @@
 import Foundation
 import PajamaCore
 import PajamaHTTP
-import PajamaInkBridge
-import PajamaTwineBridge
+import PajamaStoryFormat
 
 /// Copies a story package someone sent into the reader's stories folder (`Paths.stories`), after the
 /// validator found no error in it, and removes one again.
@@ -45,9 +44,12 @@ public struct StoryInstaller: Sendable {
     public var limits: Limits
     /// How long a silent download may wait for bytes.
     public var downloadTimeout: Duration
+    /// The formats a package may be in (what is a story, its manifest, the files a story file names).
+    public var formats: FormatRegistry
 
-    public init(folder: URL, limits: Limits = Limits(), downloadTimeout: Duration = .seconds(30)) {
+    public init(folder: URL, formats: FormatRegistry, limits: Limits = Limits(), downloadTimeout: Duration = .seconds(30)) {
         self.folder = folder
+        self.formats = formats
         self.limits = limits
         self.downloadTimeout = downloadTimeout
     }
@@ -68,8 +70,8 @@ public struct StoryInstaller: Sendable {
 
         let lower = argument.lowercased()
         let root: URL
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let twine = try await downloadTwine(argument, into: staging) {
-            root = twine
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://"), let story = try await downloadStory(argument, into: staging) {
+            root = story
         } else {
             var source = argument
             if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
@@ -82,7 +84,7 @@ public struct StoryInstaller: Sendable {
         }
 
         // The story's id names its folder: read it before validating, so a package without one says so.
-        let manifest = try Self.manifest(of: root.path, shownAs: argument)
+        let manifest = try manifest(of: root.path, shownAs: argument)
         let report = await validate(root.path)
         onReport(report)
         if report.couldNotRead || report.errorCount > 0 { throw .invalid(path: argument, report: report) }
@@ -105,8 +107,8 @@ public struct StoryInstaller: Sendable {
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else { throw .notFound(path: shown) }
         var budget = Budget(limits: limits, shownAs: shown)
         if isFolder.boolValue {
-            guard Self.isStory(source) else {
-                throw .notAStory(path: shown, reason: "the folder has no story.json, no single .ink.json file and no Twine story (.twee, .tw or a published .html)")
+            guard isStory(source) else {
+                throw .notAStory(path: shown, reason: "the folder holds no story: no story.json, nor \(formats.storyFileKinds)")
             }
             try FolderCopy.copy(URL(fileURLWithPath: source), to: package, budget: &budget)
             return package
@@ -114,34 +116,29 @@ public struct StoryInstaller: Sendable {
         let name = (source as NSString).lastPathComponent
         if name.lowercased().hasSuffix(".zip") {
             try ZipExtraction.extract(URL(fileURLWithPath: source), to: package, budget: &budget)
-            return try Self.storyRoot(in: package, shownAs: shown)
+            return try storyRoot(in: package, shownAs: shown)
         }
-        if InkStorySource.inkFile(at: source) != nil {  // a compiled ink story, known by its content
+        if let story = formats.find(at: source), !story.files.isEmpty {
+            // A story file (ink, Twine...): its own files and the pictures and sounds they name, beside it.
             try makeFolder(package)
-            try FolderCopy.copyFile(URL(fileURLWithPath: source), to: package.appendingPathComponent(name), entry: name, budget: &budget)
+            let from = URL(fileURLWithPath: story.folder)
+            let files = story.packageFiles()
+            for file in files.storyFiles.keys.sorted() {
+                try FolderCopy.copyFile(from.appendingPathComponent(file), to: package.appendingPathComponent(file), entry: file, budget: &budget)
+            }
+            try FolderCopy.copyNamed(files.assets.sorted(), from: from, to: package, budget: &budget)
             return package
         }
-        if let twine = TwineFiles.files(at: source) {  // a Twine file: it and the pictures and sounds it names
-            try makeFolder(package)
-            let from = URL(fileURLWithPath: twine.folder)
-            try FolderCopy.copyFile(from.appendingPathComponent(name), to: package.appendingPathComponent(name), entry: name, budget: &budget)
-            let bytes = (try? FolderStorySource(folder: twine.folder).readSync(name)) ?? []
-            try FolderCopy.copyNamed(TwineFiles.assets(in: bytes), from: from, to: package, budget: &budget)
-            return package
-        }
-        throw .notAStory(path: shown, reason: "expected a story folder, a .zip, a compiled ink file (.ink.json) or a Twine story (.twee, .tw, a published .html)")
+        throw .notAStory(path: shown, reason: "expected a story folder, a .zip, \(formats.storyFileKinds)")
     }
 
     /// Whether the folder `path` is a story: a package (story.json), one compiled ink file, or a Twine story.
-    static func isStory(_ path: String) -> Bool {
-        FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent("story.json")) || InkStorySource.inkFile(at: path) != nil
-            || TwineFiles.files(at: path) != nil
-    }
+    func isStory(_ path: String) -> Bool { formats.isStoryFolder(path) }
 
     /// The folder holding story.json (or the one .ink.json) in an extracted archive: its top, or its one
     /// top-level folder (archives usually wrap the story's folder).
-    static func storyRoot(in package: URL, shownAs shown: String) throws(InstallError) -> URL {
-        func isStory(_ url: URL) -> Bool { Self.isStory(url.path) }
+    func storyRoot(in package: URL, shownAs shown: String) throws(InstallError) -> URL {
+        func isStory(_ url: URL) -> Bool { self.isStory(url.path) }
         if isStory(package) { return package }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []).filter { !$0.hasPrefix(".") }
         if names.count == 1 {
@@ -149,20 +146,15 @@ public struct StoryInstaller: Sendable {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: inner.path, isDirectory: &isFolder), isFolder.boolValue, isStory(inner) { return inner }
         }
-        throw .notAStory(path: shown, reason: "the archive holds no story.json (nor a single .ink.json, nor a Twine story) at its top or in its one folder")
+        throw .notAStory(path: shown, reason: "the archive holds no story.json (nor \(formats.storyFileKinds)) at its top or in its one folder")
     }
 
     /// The manifest of a staged story, its id checked as a folder name.
-    static func manifest(of root: String, shownAs shown: String) throws(InstallError) -> StoryManifest {
+    func manifest(of root: String, shownAs shown: String) throws(InstallError) -> StoryManifest {
         let manifest: StoryManifest
         do {
-            if let ink = InkStorySource.inkFile(at: root) {  // by content: an ink story.json is ink, as the library reads it
-                manifest = try InkStorySource.manifest(folder: ink.folder, file: ink.file)
-            } else if let twine = TwineFiles.files(at: root) {
-                manifest = try TwineStorySource.manifest(folder: twine.folder, files: twine.files)
-            } else {
-                manifest = try StoryDecoder.decodeManifest(try FolderStorySource(folder: root).readSync("story.json"))
-            }
+            guard let story = formats.find(at: root) else { throw StorySourceError.notAStory(path: root, reason: "no story there") }
+            manifest = try story.manifest()
         } catch {
             throw .notAStory(path: shown, reason: "\(error)")
         }
@@ -202,16 +194,15 @@ public struct StoryInstaller: Sendable {
         return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "-" }) ? "story" : cleaned
     }
 
-    /// Downloads the .zip or ink file `argument` names into `staging`.
+    /// Downloads the .zip `argument` names into `staging` (a story file by URL is `downloadStory`'s).
     func download(_ argument: String, into staging: URL) async throws(InstallError) -> URL {
         guard let url = URL(string: argument), url.host != nil else { throw .download(url: argument, reason: "not a valid URL") }
         let name = url.lastPathComponent
-        let lower = name.lowercased()
-        guard lower.hasSuffix(".zip") || lower.hasSuffix(".json") || lower.hasSuffix(".js") else {
+        guard name.lowercased().hasSuffix(".zip") else {
+            let usual = formats.formats.flatMap(\.usualNames).joined(separator: ", ")
             throw .download(url: argument, reason: """
-                a URL must name a .zip, a compiled ink file (.ink.json, .json, .js), a Twine story (.html, .htm, .twee, .tw) or a \
-                folder whose index.html, story.html or story.twee is one; another story folder on a web server is read where it is: \
-                pajama read \(argument)
+                a URL must name a .zip, \(formats.storyFileKinds), or a folder whose \(usual) is one; another story folder \
+                on a web server is read where it is: pajama read \(argument)
                 """)
         }
         let source = HTTPStorySource(baseURL: url.deletingLastPathComponent(), progressTimeout: downloadTimeout, maximumResponseSize: limits.download)

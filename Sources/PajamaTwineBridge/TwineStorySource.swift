@@ -13,6 +13,7 @@ public actor TwineStorySource: BeatMakingSource {
     /// The story's files in `base`: one HTML or Twee file, or several Twee files read as one story.
     public nonisolated let files: [String]
     public nonisolated var storyFiles: [String] { files }
+    public nonisolated var formatName: String { TwineFormat().name }
     public nonisolated var location: String {
         let file = files.count == 1 ? files[0] : ""
         return base.location.hasSuffix("/") ? base.location + file : base.location + "/" + file

@@ -5,6 +5,8 @@ import CPNG
 import Foundation
 import PajamaAudio
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaTerminal
 
 /// `pajama doctor`: what Pajama finds on this machine (terminal, sound server, libraries, folders),
@@ -132,7 +134,7 @@ struct DoctorCommand: PathsCommand {
     /// "3 stories", "no such folder yet", for a library folder.
     private static func count(stories folder: String, paths: Paths) -> String {
         guard FileManager.default.fileExists(atPath: folder) else { return "no such folder yet" }
-        let count = LibraryEntry.scan(folder, progress: ProgressStore(folder: paths.progress)).count
+        let count = LibraryEntry.scan(folder, progress: ProgressStore(folder: paths.progress), formats: .all).count
         return count == 1 ? "1 story" : "\(count) stories"
     }
 

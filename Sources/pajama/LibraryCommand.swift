@@ -1,5 +1,7 @@
 import ArgumentParser
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaTerminal
 
 /// `pajama` / `pajama library [folder]`: pick a story and read it.
@@ -28,7 +30,7 @@ struct LibraryCommand: PathsCommand, LoggingCommand {
             throw ExitCode(2)
         }
         // A story's own folder (`pajama Stories/lantern-keeper`): the story is read, as `pajama read` would.
-        if let folder, LibraryEntry.isStoryFolder(folder) {
+        if let folder, FormatRegistry.all.isStoryFolder(folder) {
             let code = await ReaderApp.runStory(folder, start: nil, restart: false, transcript: nil, options: reading, paths: paths)
             if code != 0 { throw ExitCode(code) }
             return

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaHTTP
 import PajamaTerminal
 
@@ -17,9 +19,9 @@ struct ListCommand: PathsCommand {
             ReaderApp.printError("pajama: cannot list \(StoryFormatError.printable(folder)): \(problem)")
             throw ExitCode(2)
         }
-        var entries = LibraryEntry.scan(library, progress: ProgressStore(folder: paths.progress))
+        var entries = LibraryEntry.scan(library, progress: ProgressStore(folder: paths.progress), formats: .all)
         // A story's own folder (`pajama list Stories/lantern-keeper`): that story's row, and what the folder is.
-        if let folder = library.explicit, entries.isEmpty, let story = LibraryEntry.entry(at: folder, progress: ProgressStore(folder: paths.progress)) {
+        if let folder = library.explicit, entries.isEmpty, let story = LibraryEntry.entry(at: folder, progress: ProgressStore(folder: paths.progress), formats: .all) {
             ReaderApp.printError("pajama: \(StoryFormatError.printable(folder)) is a story, not a folder of stories (`pajama read \(StoryFormatError.printable(folder))` reads it)")
             entries = [story]
         }

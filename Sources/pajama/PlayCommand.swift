@@ -1,5 +1,7 @@
 import ArgumentParser
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaHTTP
 
 /// `pajama play <folder|URL> --choices 2,1,...`: reads a story without a terminal or sound, taking the
@@ -67,7 +69,7 @@ enum PlayRun {
         }
         let content: StoryContentManager
         do {
-            content = try await ReaderApp.open(await StorySources.open(argument, inkSeed: seed), sound: nil, paths: paths, preloading: false)
+            content = try await ReaderApp.open(await StorySources.open(argument, seed: seed), sound: nil, paths: paths, preloading: false)
         } catch {
             ReaderApp.printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
             return 2

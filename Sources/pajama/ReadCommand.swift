@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaTerminal
 
 /// `pajama read <folder|URL>`: read one story.
@@ -57,8 +59,8 @@ struct ReadCommand: PathsCommand, LoggingCommand {
     func run(paths: Paths) async throws {
         // A folder of stories (`pajama read Stories`): its library opens, as `pajama Stories` would; with
         // options only a story takes, what the folder is and the commands are said instead.
-        if !story.contains("://"), !LibraryEntry.isStoryFolder(story), FolderStorySource.folderProblem(story) == nil {
-            let stories = LibraryEntry.scan(story, progress: ProgressStore(folder: paths.progress))
+        if !story.contains("://"), !FormatRegistry.all.isStoryFolder(story), FolderStorySource.folderProblem(story) == nil {
+            let stories = LibraryEntry.scan(story, progress: ProgressStore(folder: paths.progress), formats: .all)
             if let first = stories.first {
                 let shown = StoryFormatError.printable(story)
                 if start != nil || bookmark != nil || transcript != nil || watch || restart {

@@ -5,8 +5,9 @@ import NIOSSL
 import PajamaAudio
 import PajamaCoReading
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaHTTP
-import PajamaInkBridge
 import PajamaTerminal
 
 /// Which side of a co-reading session a reading session is on.
@@ -71,24 +72,31 @@ extension ReaderApp {
         }
         guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
         let hosted: CoReadingHost.Content
-        var ink: String?
+        var format: String?
+        var files: [String] = []
+        var packageFiles: PackageFileSet?
         if let remote = source as? HTTPStorySource {
             hosted = .url(remote.baseURL)
         } else if let made = source as? any StoryFilesSource {
-            // An ink or Twine story: followers open the same files beside its pictures and sounds, and follow its
-            // beats (the welcome's "ink" names the files, one a line).
-            ink = made.storyFiles.joined(separator: "\n")
+            // A story made from files of its own (ink, Twine): followers open the same files beside its pictures
+            // and sounds, in the same format, and follow its beats.
+            files = made.storyFiles
+            format = made.formatName
             if let remote = made.base as? HTTPStorySource {
                 hosted = .url(remote.baseURL)
             } else {
                 hosted = .folder(URL(fileURLWithPath: made.base.location))
+                packageFiles = FormatRegistry.all.format(named: made.formatName)
+                    .map { FoundStory(format: $0, folder: made.base.location, files: files).packageFiles() }
             }
         } else {
             hosted = .folder(URL(fileURLWithPath: argument))
+            packageFiles = FormatRegistry.all.find(at: argument)?.packageFiles()
         }
         // Refused requests go to the reader's log file (the screen is the reader's while hosting).
-        let host = CoReadingHost(content: hosted, storyId: content.manifest.id, storyVersion: content.manifest.version, ink: ink,
-                                 configuration: configuration, token: token, log: { PajamaLog.coreading.warning("\($0)") })
+        let host = CoReadingHost(content: hosted, storyId: content.manifest.id, storyVersion: content.manifest.version, format: format,
+                                 files: files, packageFiles: packageFiles, configuration: configuration, token: token,
+                                 log: { PajamaLog.coreading.warning("\($0)") })
         do {
             _ = try await host.start()
         } catch {
@@ -206,9 +214,7 @@ extension ReaderApp {
         let sameOrigin = storyURL.scheme == url.scheme && storyURL.host == url.host && storyURL.port == url.port
         let package = HTTPStorySource(baseURL: storyURL, client: sameOrigin ? client ?? .shared : .shared,
                                       authorization: sameOrigin ? "Bearer \(token)" : nil)
-        let source: any StorySource = welcome.story.ink.map {
-            StorySources.made(base: package, files: $0.split(separator: "\n").map(String.init))
-        } ?? package
+        let source = StorySources.made(base: package, format: welcome.story.format, files: welcome.story.files)
         let sound = makeSound(options, paths: paths)
         let content: StoryContentManager
         do {
@@ -227,7 +233,7 @@ extension ReaderApp {
         // after the owner quits reaches every beat; a story on a web server stays there and is not fetched.
         let download = sameOrigin
             ? PackageDownload(source: package, disk: DiskCache(root: paths.cache), storyId: content.manifest.id,
-                              version: content.manifest.version, skipping: Set([welcome.story.ink].compactMap { $0 }))
+                              version: content.manifest.version, skipping: Set(welcome.story.files))
             : nil
         defer { download?.cancel() }
         // An ink story: the owner's beat is made from the owner's seed and state before the reader enters it.

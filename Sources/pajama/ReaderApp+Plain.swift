@@ -1,6 +1,8 @@
 import Foundation
 import PajamaAudio
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaHTTP
 import PajamaTerminal
 
@@ -68,7 +70,7 @@ extension ReaderApp {
         let echoes = isatty(STDIN_FILENO) != 1
         signals.onSignal = { input.close() }
         while signals.received == nil {
-            let entries = LibraryEntry.scan(folders, progress: progress)
+            let entries = LibraryEntry.scan(folders, progress: progress, formats: .all)
             writePlain("\n" + UntrustedText.sanitize(folders.title) + "\n")
             if entries.isEmpty { writePlain(UntrustedText.sanitize(folders.emptyHint) + "\n") }
             for (index, entry) in entries.enumerated() {

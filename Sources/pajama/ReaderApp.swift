@@ -2,6 +2,8 @@ import Foundation
 import Logging
 import PajamaAudio
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaHTTP
 import PajamaImage
 import PajamaTerminal
@@ -122,7 +124,7 @@ enum ReaderApp {
     ) async -> Int32? {
         var selected = 0
         var notice: String?
-        var entries = LibraryEntry.scan(folders, progress: progress)
+        var entries = LibraryEntry.scan(folders, progress: progress, formats: .all)
         var dirty = true
         var lastSize = (screen.width, screen.height)
         loop: while screen.quitSignal == nil {
@@ -146,7 +148,7 @@ enum ReaderApp {
                         notice = "cannot open \(entry.title): \(error)"
                     }
                     if screen.quitSignal != nil { break loop }
-                    entries = LibraryEntry.scan(folders, progress: progress)
+                    entries = LibraryEntry.scan(folders, progress: progress, formats: .all)
                     screen.invalidate()
                 default: break
                 }

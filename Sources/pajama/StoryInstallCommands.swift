@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaHTTP
 import PajamaInstall
 
@@ -28,7 +30,7 @@ struct InstallStoryCommand: PathsCommand {
     var replace = false
 
     func run(paths: Paths) async throws {
-        let installer = StoryInstaller(folder: paths.stories)
+        let installer = StoryInstaller(folder: paths.stories, formats: .all)
         do {
             let installed = try await installer.install(
                 package, replace: replace,
@@ -60,7 +62,7 @@ struct UninstallStoryCommand: PathsCommand {
     var id: String
 
     func run(paths: Paths) async throws {
-        let installer = StoryInstaller(folder: paths.stories)
+        let installer = StoryInstaller(folder: paths.stories, formats: .all)
         do {
             let folder = try installer.remove(id: id, bundled: Installation.current.stories)
             print("removed \(id) (\(folder))")

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaHTTP
 
 /// `pajama validate <folder|URL>`: checks a story package against the format.

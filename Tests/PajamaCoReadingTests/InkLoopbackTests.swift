@@ -1,5 +1,7 @@
 import Foundation
 import PajamaCore
+import PajamaFormats
+import PajamaStoryFormat
 import PajamaHTTP
 import PajamaInkBridge
 import PajamaTestSupport
@@ -40,7 +42,8 @@ import Testing
         let ownerContent = try await Self.open(InkStorySource(base: FolderStorySource(folder: dir.path), file: "tale.ink.json", seed: 12))
         let owner = await ReaderViewModel(content: ownerContent, sound: nil, progress: nil)
         let host = CoReadingHost(content: .folder(dir.url), storyId: ownerContent.manifest.id, storyVersion: ownerContent.manifest.version,
-                                 ink: "tale.ink.json", configuration: .init(port: 0, ownerName: "bob"), token: "secret-secret-42", log: { _ in })
+                                 format: "ink", files: ["tale.ink.json"],
+                                 packageFiles: FormatRegistry.all.find(at: dir.path + "/tale.ink.json")?.packageFiles(), configuration: .init(port: 0, ownerName: "bob"), token: "secret-secret-42", log: { _ in })
         _ = try await host.start()
         await owner.start()
         for move in [PageMove.advance, .advance, .choose(0), .advance] {
@@ -54,10 +57,11 @@ import Testing
             Issue.record("expected a welcome")
             return
         }
-        #expect(welcome.story.ink == "tale.ink.json")
+        #expect(welcome.story.format == "ink")
+        #expect(welcome.story.files == ["tale.ink.json"])
         let sync = try #require(welcome.beat)
         let package = HTTPStorySource(baseURL: storyURL, authorization: "Bearer secret-secret-42")
-        let content = try await Self.open(InkStorySource(base: package, file: try #require(welcome.story.ink), seed: 77))
+        let content = try await Self.open(InkStorySource(base: package, file: try #require(welcome.story.files.first), seed: 77))
         #expect(content.manifest.version == ownerContent.manifest.version)
         let follower = await ReaderViewModel(content: content, sound: nil, progress: nil)
         #expect(await content.restore(sync.origin) == .restoredAnew)  // the owner's seed and state, not 77

@@ -25,6 +25,22 @@ import Testing
         }
     }
 
+    /// A story made from files of its own names its format and its files; a welcome from a host before the format
+    /// seam (its files in `ink`, one a line) still opens.
+    @Test func aWelcomeNamesTheStorysFormatAndFiles() throws {
+        let twine = SessionStory(id: "mill", version: nil, url: "/", format: "twine", files: ["a.twee", "b.twee"])
+        let welcome = SessionMessage.welcome(SessionWelcome(story: twine, owner: "bob", location: nil, participants: []))
+        let text = SessionCodec.encode(welcome)
+        #expect(text.contains(#""format":"twine""#) && text.contains(#""files":["a.twee","b.twee"]"#) && !text.contains(#""ink""#))
+        #expect(try SessionCodec.decode(text) == welcome)
+        let legacy = #"{"v":1,"type":"welcome","story":{"id":"mill","url":"/","ink":"a.twee\nb.twee"},"owner":"bob","participants":[]}"#
+        guard case .welcome(let old) = try SessionCodec.decode(legacy) else {
+            Issue.record("expected a welcome")
+            return
+        }
+        #expect(old.story.files == ["a.twee", "b.twee"] && old.story.format == nil)
+    }
+
     @Test func aMessageOverTheLimitIsRefusedBeforeParsing() {
         let name = String(repeating: "a", count: SessionCodec.maximumSize)
         let text = SessionCodec.encode(.hello(name: name))

@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaFormats
 import PajamaHTTP
 import PajamaInkBridge
 import PajamaTestSupport
@@ -83,13 +84,13 @@ import Testing
         defer { server.stopSoon() }
         for (url, file) in [("/web/", "story.js"), ("/json/", "story.json"), ("/json", "story.json"), ("/json/main.json", "main.json"),
                             ("/web/story.js", "story.js")] {
-            let source = await StorySources.open(server.baseURL + url, inkSeed: 1)
+            let source = await StorySources.open(server.baseURL + url, seed: 1)
             let ink = try #require(source as? InkStorySource, "\(url)")
             #expect(ink.file == file)
             let start = try await InkReadingTests.beat(ink, "start")
             #expect(InkReadingTests.lines(start) == ["Hello, traveller!"])
         }
-        #expect(try #require(await StorySources.open(server.baseURL + "/web/", inkSeed: 1) as? InkStorySource).name == "web")
+        #expect(try #require(await StorySources.open(server.baseURL + "/web/", seed: 1) as? InkStorySource).name == "web")
         // The probe's bytes are the story's: the web export is fetched once.
         #expect(server.requestCount(for: "web/story.js") == 3)
         #expect(await StorySources.open(server.baseURL + "/package/") is HTTPStorySource)
@@ -120,9 +121,9 @@ import Testing
         try dir.write("bare/story.js", Self.webExport)
         let server = try await TestHTTPServer(root: dir.url)
         defer { server.stopSoon() }
-        let remote = try #require(await StorySources.open(server.baseURL + "/ferry-cat/", inkSeed: 1) as? InkStorySource)
+        let remote = try #require(await StorySources.open(server.baseURL + "/ferry-cat/", seed: 1) as? InkStorySource)
         #expect(try StoryDecoder.decodeManifest(try await remote.read("story.json")).title == "The Ferry & the Cat [31m")
-        let bare = try #require(await StorySources.open(server.baseURL + "/bare/", inkSeed: 1) as? InkStorySource)
+        let bare = try #require(await StorySources.open(server.baseURL + "/bare/", seed: 1) as? InkStorySource)
         #expect(try StoryDecoder.decodeManifest(try await bare.read("story.json")).title == "bare")
     }
 }

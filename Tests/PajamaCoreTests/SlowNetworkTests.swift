@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaFormats
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

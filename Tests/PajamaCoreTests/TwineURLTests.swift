@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaFormats
 import PajamaHTTP
 import PajamaTestSupport
 import PajamaTwineBridge
@@ -27,7 +28,7 @@ import Testing
         let server = try await TestHTTPServer(root: dir.url)
         defer { server.stopSoon() }
         for url in ["/mill/", "/mill", "/mill/index.html"] {
-            let source = try #require(await StorySources.open(server.baseURL + url, inkSeed: 1) as? TwineStorySource, "\(url)")
+            let source = try #require(await StorySources.open(server.baseURL + url, seed: 1) as? TwineStorySource, "\(url)")
             #expect(source.files == ["index.html"])
             let manifest = try StoryDecoder.decodeManifest(try await source.read("story.json"))
             #expect(manifest.title == "The Web Mill" && manifest.id == "mill")
@@ -38,7 +39,7 @@ import Testing
         }
         // The probe's bytes are the story's: each opening read index.html once.
         #expect(server.requestCount(for: "mill/index.html") == 3)
-        let twee = try #require(await StorySources.open(server.baseURL + "/twee/", inkSeed: 1) as? TwineStorySource)
+        let twee = try #require(await StorySources.open(server.baseURL + "/twee/", seed: 1) as? TwineStorySource)
         #expect(twee.files == ["story.twee"])
         #expect(try StoryDecoder.decodeManifest(try await twee.read("story.json")).title == "Twee Mill")
         // A web page that is no story, and a missing folder: packages (their story.json read fails, saying so).
@@ -64,7 +65,7 @@ import Testing
         try dir.write("shore/sounds/gull.ogg", "gull-ogg")
         let server = try await TestHTTPServer(root: dir.url, options: .init(statuses: ["shore/sounds/gull.mp3": 403]))
         defer { server.stopSoon() }
-        let source = try #require(await StorySources.open(server.baseURL + "/shore/", inkSeed: 1) as? TwineStorySource)
+        let source = try #require(await StorySources.open(server.baseURL + "/shore/", seed: 1) as? TwineStorySource)
         let start = try #require(try await source.madeBeat("start"))
         #expect(start.pages.flatMap { $0.soundEffects.map(\.soundURL.value) } == ["sounds/sea.mp3", "sounds/gull.mp3"])
         #expect(try await source.read("sounds/sea.mp3") == Array("sea-ogg".utf8))

@@ -47,6 +47,8 @@ public protocol StoryFilesSource: StorySource {
     var base: any StorySource { get }
     /// The story's files in `base`.
     var storyFiles: [String] { get }
+    /// The name of the story's format (`StoryFormat.name`: "ink", "twine"), which a co-reading welcome names.
+    var formatName: String { get }
 }
 
 /// How far one read has come.

@@ -1,7 +1,6 @@
 import Foundation
 import PajamaCore
-import PajamaInkBridge
-import PajamaTwineBridge
+import PajamaStoryFormat
 
 /// One story of the library, with the reader's progress in it.
 public struct LibraryEntry: Sendable, Equatable {
@@ -17,31 +16,22 @@ public struct LibraryEntry: Sendable, Equatable {
     public var problem: String?
 
     /// Every story folder (a folder with a story.json) under `folder`, sorted by title.
-    public static func scan(_ folder: String, progress: ProgressStore) -> [LibraryEntry] {
+    public static func scan(_ folder: String, progress: ProgressStore, formats: FormatRegistry) -> [LibraryEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let entries = names.sorted().filter { !$0.hasPrefix(".") }.compactMap {
-            entry(at: (folder as NSString).appendingPathComponent($0), progress: progress)
+            entry(at: (folder as NSString).appendingPathComponent($0), progress: progress, formats: formats)
         }
         return entries.sorted { $0.title.localizedCaseInsensitiveCompare($1.title) == .orderedAscending }
     }
 
-    /// The story in the folder at `path`, nil when it is not a story folder (no story.json, no ink story).
-    public static func entry(at path: String, progress: ProgressStore) -> LibraryEntry? {
+    /// The story in the folder at `path`, nil when it is not a story folder (no format finds a story there).
+    public static func entry(at path: String, progress: ProgressStore, formats: FormatRegistry) -> LibraryEntry? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        let source = FolderStorySource(folder: path)
-        let ink = InkStorySource.inkFile(at: path)  // known by its content: an ink story.json is ink
-        let twine = ink == nil && !source.exists("story.json") ? TwineFiles.files(at: path) : nil
-        guard source.exists("story.json") || ink != nil || twine != nil else { return nil }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let story = formats.find(at: path) else { return nil }
         let name = (path as NSString).lastPathComponent
         do {
-            let manifest = if let ink {
-                try InkStorySource.manifest(folder: ink.folder, file: ink.file)
-            } else if let twine {
-                try TwineStorySource.manifest(folder: twine.folder, files: twine.files)
-            } else {
-                try StoryDecoder.decodeManifest(try source.readSync("story.json"))
-            }
+            let manifest = try story.manifest()
             let saved = progress.load(storyId: manifest.id).progress
             let state: String
             if let saved {
@@ -57,20 +47,13 @@ public struct LibraryEntry: Sendable, Equatable {
         }
     }
 
-    /// Whether the folder at `path` is a story (its own story.json or ink story) rather than a folder of stories.
-    public static func isStoryFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
-        return FolderStorySource(folder: path).exists("story.json") || InkStorySource.inkFile(at: path) != nil || TwineFiles.files(at: path) != nil
-    }
-
     /// Every story of the library's folders, sorted by title; a story id found in an earlier folder hides
     /// the same id in a later one (the reader's own copy hides the bundled one).
-    public static func scan(_ library: LibraryFolders, progress: ProgressStore) -> [LibraryEntry] {
+    public static func scan(_ library: LibraryFolders, progress: ProgressStore, formats: FormatRegistry) -> [LibraryEntry] {
         var ids = Set<String>()
         var entries: [LibraryEntry] = []
         for folder in library.folders {
-            for entry in scan(folder.path, progress: progress) where !entry.readable || ids.insert(entry.id).inserted {
+            for entry in scan(folder.path, progress: progress, formats: formats) where !entry.readable || ids.insert(entry.id).inserted {
                 entries.append(entry)
             }
         }

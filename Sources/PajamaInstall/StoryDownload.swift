@@ -1,26 +1,26 @@
 import Foundation
 import PajamaCore
 import PajamaHTTP
-import PajamaTwineBridge
+import PajamaStoryFormat
 
-/// `pajama install-story URL` of a Twine story (docs/twine.md, "Installing"): the published `.html` or the
-/// `.twee` the URL names, or the `index.html`, `story.html` or `story.twee` of a folder URL (as `pajama read`
-/// tries them), downloaded with the pictures and sounds it names into a new folder of the staging folder,
-/// with the reader's HTTP client and the installer's limits.
+/// `pajama install-story URL` of a story file (docs/install.md, "By URL"): the file the URL names when a
+/// format holds it (an ink file, a published Twine `.html`, a `.twee`), or the first of the formats' usual
+/// names a folder URL has (as `pajama read` tries them), downloaded with the pictures and sounds it names
+/// into a new folder of the staging folder, with the reader's HTTP client and the installer's limits.
 ///
-/// The names come from untrusted HTML: only package paths are fetched (`TwineFiles.assets`: relative, no `..`,
-/// no web address), each written as a new file under folders this code made (never through a link); a file
-/// the server does not have (404) is left out for the validator to report, as a missing file of a local
-/// story is (a HAL track's other source may be there); any other failure (a 403, a stall, a file over the
-/// limit) refuses the install, naming the file's URL.
+/// The names come from untrusted files: only package paths are fetched (`StoryFormat.packageFiles`:
+/// relative, no `..`, no web address), each written as a new file under folders this code made (never
+/// through a link); a file the server does not have (404) is left out for the validator to report, as a
+/// missing file of a local story is (a HAL track's other source may be there); any other failure (a 403, a
+/// stall, a file over the limit) refuses the install, naming the file's URL.
 extension StoryInstaller {
-    /// The staged story's folder; nil when the URL is neither a Twine file by its name nor a folder (a .zip
-    /// or an ink file: `download(_:into:)`), or a folder with none of the usual Twine names.
-    func downloadTwine(_ argument: String, into staging: URL) async throws(InstallError) -> URL? {
+    /// The staged story's folder; nil when the URL names no story file by its name (a .zip:
+    /// `download(_:into:)`), or is a folder with none of the formats' usual names holding a story.
+    func downloadStory(_ argument: String, into staging: URL) async throws(InstallError) -> URL? {
         guard let url = URL(string: argument), url.host != nil else { throw .download(url: argument, reason: "not a valid URL") }
         let name = url.lastPathComponent
         let isFile = !url.hasDirectoryPath && name.contains(".")
-        if isFile, !TwineFiles.mayBeTwine(name) { return nil }
+        if isFile, !formats.formats.contains(where: { $0.mayHold(fileName: name) }) { return nil }
         let folder = isFile ? url.deletingLastPathComponent() : url
         let server = HTTPStorySource(baseURL: folder, progressTimeout: downloadTimeout, maximumResponseSize: limits.download)
         func shown(_ path: String) -> String {
@@ -28,8 +28,8 @@ extension StoryInstaller {
             return (base.hasSuffix("/") ? base : base + "/") + path
         }
 
-        var found: (file: String, bytes: [UInt8])?
-        for candidate in isFile ? [name] : TwineFiles.usualNames {
+        var found: (format: any StoryFormat, file: String, bytes: [UInt8])?
+        for candidate in isFile ? [name] : formats.formats.flatMap(\.usualNames) {
             let bytes: [UInt8]
             do {
                 bytes = try await server.read(candidate)
@@ -37,19 +37,21 @@ extension StoryInstaller {
                 if case .notFound = error, !isFile { continue }
                 throw .download(url: shown(candidate), reason: Self.reason(error))
             }
-            if TwineFiles.holdsTwine(bytes) {
-                found = (candidate, bytes)
+            if let format = formats.formats.first(where: { $0.mayHold(fileName: candidate) && $0.holds(bytes, fileName: candidate) }) {
+                found = (format, candidate, bytes)
                 break
             }
-            if isFile { throw .notAStory(path: argument, reason: "it holds no Twine story (no <tw-storydata>, no Twee passage header)") }
+            if isFile { throw .notAStory(path: argument, reason: "it holds no story Pajama reads (\(formats.storyFileKinds))") }
+            return nil  // the folder's first usual file is no story file (a package's story.json): read it where it is
         }
-        guard let (file, bytes) = found else { return nil }
+        guard let (format, file, bytes) = found else { return nil }
 
         var budget = Budget(limits: limits, shownAs: argument)
         let package = staging.appendingPathComponent(Self.cleanedName(isFile ? folder.lastPathComponent : name))
         try FolderCopy.createFolder(package)
         try Self.writeNew(bytes, at: package.appendingPathComponent(file), budget: &budget)
-        for asset in TwineFiles.assets(in: bytes) {
+        let assets = FoundStory(format: format, folder: package.path, files: [file]).packageFiles().assets
+        for asset in assets.sorted() {
             let bytes: [UInt8]
             do {
                 bytes = try await server.read(asset.value)

@@ -1,0 +1,40 @@
+import PajamaCore
+import PajamaStoryFormat
+
+/// Twine 2 stories (docs/twine.md, "Which files are Twine"): Twee 3 source or published HTML, read with
+/// Harlowe 3's semantics.
+public struct TwineFormat: StoryFormat {
+    public init() {}
+
+    public var name: String { "twine" }
+
+    public func find(at path: String) -> FoundStory? {
+        TwineFiles.files(at: path).map { FoundStory(format: self, folder: $0.folder, files: $0.files) }
+    }
+
+    public var fileKind: String? { "a Twine story (.twee, .tw, a published .html)" }
+
+    public var usualNames: [String] { TwineFiles.usualNames }
+
+    public func mayHold(fileName: String) -> Bool { TwineFiles.mayBeTwine(fileName) }
+
+    public func holds(_ bytes: [UInt8], fileName: String) -> Bool { TwineFiles.holdsTwine(bytes) }
+
+    public func open(base: any StorySource, files: [String], seed: Int?, prefetched: [UInt8]?) -> any StorySource {
+        TwineStorySource(base: base, files: files, seed: seed, prefetched: prefetched)
+    }
+
+    public func manifest(of story: FoundStory) throws(StorySourceError) -> StoryManifest {
+        try TwineStorySource.manifest(folder: story.folder, files: story.files)
+    }
+
+    public func packageFiles(of story: FoundStory) -> PackageFileSet {
+        let base = FolderStorySource(folder: story.folder)
+        var set = PackageFileSet(storyFiles: [:], assets: [])
+        for file in story.files {
+            set.storyFiles[file] = TwineFiles.maximumFileSize
+            if let bytes = try? base.readSync(file) { set.assets.formUnion(TwineFiles.assets(in: bytes)) }
+        }
+        return set
+    }
+}
