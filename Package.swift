@@ -101,7 +101,7 @@ let package = Package(
             dependencies: [
                 "PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "PajamaCoReading",
             dependencies: [
-                "PajamaCore", "PajamaStoryFormat", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaCore", "PajamaStoryFormat", "PajamaHTTP", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -121,7 +121,8 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-                // The follower asks the host over plain HTTP why a socket was refused (401: the token).
+                // The follower asks the host over plain HTTP why a socket was refused (401: the token), with the
+                // process's one client (PajamaHTTP's `HTTPStorySource.defaultClient`).
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "DequeModule", package: "swift-collections"),

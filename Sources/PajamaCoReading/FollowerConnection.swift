@@ -6,6 +6,7 @@ import NIOCore
 import NIOSSL
 import NIOWebSocket
 import PajamaCore
+import PajamaHTTP
 import WSClient
 
 /// A follower's side of co-reading: the WebSocket to the host's `/session` (WSClient), as a stream of
@@ -16,11 +17,12 @@ import WSClient
 public enum FollowerConnection {
     /// Connects to the host at `url` (the join URL, `http://HOST:PORT/` or `https://`) as `name`. For
     /// `https`, `tls` says whom to trust (`FollowerTLS.configuration`) and `client` asks the host why a
-    /// socket was refused with the same trust (the shared client otherwise).
+    /// socket was refused with the same trust (the process's one client, `HTTPStorySource.defaultClient`,
+    /// otherwise).
     public static func connect(to url: URL, token: String, name: String, backoff: ReconnectBackoff = ReconnectBackoff(),
                                tls: TLSConfiguration? = nil, client: HTTPClient? = nil) -> AsyncStream<FollowerEvent> {
         let (events, input) = AsyncStream<FollowerEvent>.makeStream(bufferingPolicy: .unbounded)
-        let link = Link(tls: tls, client: client ?? .shared)
+        let link = Link(tls: tls, client: client ?? HTTPStorySource.defaultClient)
         let task = Task {
             await run(url: url, token: token, name: name, backoff: backoff, link: link, events: input)
             input.finish()

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOSSL
 import PajamaCore
 
 /// A story package at a base URL (`http://` or `https://`): any static web server or CDN, read with
@@ -44,12 +45,17 @@ public struct HTTPStorySource: StorySource {
     /// once (refused, no such host, unreachable: `.unreachable`) instead of being tried again until the
     /// progress timeout, so the reader hears of it within a moment. Never shut down (it lives as long as
     /// the process, as `.shared` does).
-    public static let defaultClient: HTTPClient = {
+    public static let defaultClient = makeClient()
+
+    /// A client with the process's one configuration (the default client's), trusting `tls` when given: a
+    /// follower of a TLS host pins the host's certificate with a client of its own, shut down when it leaves.
+    public static func makeClient(tls: TLSConfiguration? = nil) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
+        if let tls { configuration.tlsConfiguration = tls }
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
+    }
 
     /// The package folder's URL, ending in `/`: `…/story.json` becomes `…/`, `…/tale` becomes `…/tale/`.
     static func packageURL(_ url: URL) -> URL {

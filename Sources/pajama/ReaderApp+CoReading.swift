@@ -191,7 +191,7 @@ extension ReaderApp {
                 return 2
             }
         }
-        let client = tls.map { HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(tlsConfiguration: $0)) }
+        let client = tls.map { HTTPStorySource.makeClient(tls: $0) }
         defer { if let client { Task { try? await client.shutdown() } } }
         var events = FollowerConnection.connect(to: url, token: token, name: name, tls: tls, client: client).makeAsyncIterator()
         let welcome: SessionWelcome
@@ -212,7 +212,7 @@ extension ReaderApp {
         }
         // The token goes only to the host itself, never to a web server or CDN the story is on.
         let sameOrigin = storyURL.scheme == url.scheme && storyURL.host == url.host && storyURL.port == url.port
-        let package = HTTPStorySource(baseURL: storyURL, client: sameOrigin ? client ?? .shared : .shared,
+        let package = HTTPStorySource(baseURL: storyURL, client: sameOrigin ? client ?? HTTPStorySource.defaultClient : HTTPStorySource.defaultClient,
                                       authorization: sameOrigin ? "Bearer \(token)" : nil)
         let source = StorySources.made(base: package, format: welcome.story.format, files: welcome.story.files)
         let sound = makeSound(options, paths: paths)

@@ -2,7 +2,8 @@ import Foundation
 import Logging
 
 /// A small JSON settings file under the config folder (the reader's theme, the sound's volume and mute):
-/// read with defaults for anything missing or unreadable, written atomically. A failed write never stops
+/// read with defaults for anything missing or unreadable, written atomically and durably (`AtomicFile`, as
+/// progress and bookmarks are: temp file, fsync, rename, the folder flushed). A failed write never stops
 /// reading (the setting is only not remembered): it is logged, and returned for the reader to show.
 public enum SettingsFile {
     /// The largest settings or theme file read (a theme of every role is under 2 KB).
@@ -26,15 +27,15 @@ public enum SettingsFile {
     /// WHAT to PATH: REASON") when it could not, having logged it to `log`.
     @discardableResult
     public static func save<T: Encodable>(_ value: T, to url: URL, what: String, log: Logger) -> String? {
+        let reason: String
         do {
-            let data = try JSONEncoder().encode(value)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url, options: .atomic)
-            return nil
+            guard let problem = AtomicFile.write(try JSONEncoder().encode(value), to: url) else { return nil }
+            reason = problem
         } catch {
-            let problem = "cannot save the \(what) to \(url.path): \(error.localizedDescription)"
-            log.error("\(problem)")
-            return problem
+            reason = error.localizedDescription
         }
+        let problem = "cannot save the \(what) to \(url.path): \(reason)"
+        log.error("\(problem)")
+        return problem
     }
 }
