@@ -234,13 +234,11 @@ let package = Package(
 
 // MARK: Fuzzing (docs/security.md, "Fuzzing"; scripts/fuzz.sh, `make fuzz`)
 // PajamaFuzz holds one `fuzzOne(bytes)` per target over the real decoders (the session codec's in
-// PajamaFuzzSession, which needs PajamaCoReading); each `fuzz-NAME` executable runs one under libFuzzer when
-// built with `-sanitize=fuzzer,address -DFUZZING`, and replays files without the flag.
-let fuzzTargets = ["story", "theme", "settings", "progress", "picture", "jpeg", "webp", "gif", "sound", "session"]
+// PajamaFuzzSession, which needs PajamaCoReading); the one `pajama-fuzz TARGET` executable runs one under
+// libFuzzer when built with `-sanitize=fuzzer,address -DFUZZING`, and replays files without the flag.
 package.targets += [
     .target(name: "PajamaFuzz", dependencies: ["PajamaCore", "PajamaImage", "PajamaAudio", "PajamaTerminal"]),
     .target(name: "PajamaFuzzSession", dependencies: ["PajamaFuzz", "PajamaCoReading"]),
     .testTarget(name: "PajamaFuzzTests", dependencies: ["PajamaFuzz", "PajamaFuzzSession", "PajamaTestSupport"]),
-] + fuzzTargets.map { name in
-    .executableTarget(name: "fuzz-\(name)", dependencies: name == "session" ? ["PajamaFuzz", "PajamaFuzzSession"] : ["PajamaFuzz"])
-}
+    .executableTarget(name: "pajama-fuzz", dependencies: ["PajamaFuzz", "PajamaFuzzSession"]),
+]

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# `make fuzz`: builds the libFuzzer targets (Sources/fuzz-NAME, PajamaFuzz) with -sanitize=fuzzer,address
-# in .build-fuzz, then runs each for FUZZ_SECONDS (default 60) under nice -n 19, one at a time, and prints
+# `make fuzz`: builds the libFuzzer executable (Sources/pajama-fuzz over PajamaFuzz: `pajama-fuzz TARGET`)
+# with -sanitize=fuzzer,address in .build-fuzz, then runs each for FUZZ_SECONDS (default 60) under nice -n 19, one at a time, and prints
 # the executions and findings of each. FUZZ_TARGETS picks some ("story sound"). Exits 1 on a finding.
 #
 # What stays, all under .build-fuzz/ (ignored by git): seeds/NAME (scripts/fuzz-seeds.sh, made when
 # missing), corpus/NAME (what the fuzzer found worth keeping; grows from run to run), findings/NAME (the
-# inputs that crashed, leaked or timed out; replay one with the plain build: .build/debug/fuzz-NAME FILE)
+# inputs that crashed, leaked or timed out; replay one with the plain build: .build/debug/pajama-fuzz NAME FILE)
 # and logs/NAME.log. See docs/security.md, "Fuzzing".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,15 +20,13 @@ for target in $targets; do
 done
 
 # Linked with the toolchain's lld (a toolset, so the compile commands stay the same): libFuzzer's archive
-# brings a `main` of its own, which lld lets SwiftPM's `--defsym main=fuzz_NAME_main` replace, while
+# brings a `main` of its own, which lld lets SwiftPM's `--defsym main=pajama_fuzz_main` replace, while
 # ld.gold stops with an internal error on the duplicate.
 mkdir -p "$scratch"
 lld=$(dirname "$(readlink -f "$(command -v "$swift")")")/ld.lld
 printf '{ "schemaVersion": "1.0", "linker": { "path": "%s" } }\n' "$lld" > "$scratch/toolset.json"
-for target in $targets; do
-    nice -n 19 "$swift" build --scratch-path "$scratch" --product "fuzz-$target" --toolset "$scratch/toolset.json" \
-        -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
-done
+nice -n 19 "$swift" build --scratch-path "$scratch" --product pajama-fuzz --toolset "$scratch/toolset.json" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 [ -d "$scratch/seeds" ] || scripts/fuzz-seeds.sh >/dev/null
 
 # Swift's own crash backtracer would race libFuzzer's handler (and ASan's), and no input would be saved.
@@ -56,7 +54,7 @@ for target in $targets; do
     leaks=()
     case $target in story|progress) leaks=(-detect_leaks=0) ;; esac
     status=0
-    nice -n 19 "$scratch/debug/fuzz-$target" "${dict[@]}" "${leaks[@]}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
+    nice -n 19 "$scratch/debug/pajama-fuzz" "$target" "${dict[@]}" "${leaks[@]}" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2560 \
         -print_final_stats=1 -artifact_prefix="$scratch/findings/$target/" \
         "$scratch/corpus/$target" "$scratch/seeds/$target" >"$log" 2>&1 || status=$?
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

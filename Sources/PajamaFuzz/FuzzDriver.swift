@@ -1,10 +1,11 @@
 import Foundation
 import PajamaCore
 
-/// The `main` of every fuzz executable. Built with `-DFUZZING` (and `-sanitize=fuzzer,address`) it hands
-/// `testOneInput` to libFuzzer's `LLVMFuzzerRunDriver` with the command line (corpus folders, `-max_total_time`,
-/// ...); without it, the same executable replays the files and folders named on its command line (a crash
-/// found by the fuzzer, a corpus) through the same function, so the normal build keeps the targets compiling.
+/// The `main` of the fuzz executable (`pajama-fuzz TARGET ...`). The first argument picks the target; built
+/// with `-DFUZZING` (and `-sanitize=fuzzer,address`) it hands the target's `testOneInput` to libFuzzer's
+/// `LLVMFuzzerRunDriver` with the rest of the command line (corpus folders, `-max_total_time`, ...); without
+/// it, the same executable replays the files and folders named after the target (a crash found by the
+/// fuzzer, a corpus) through the same function, so the normal build keeps the targets compiling.
 ///
 /// Either way the inputs run on a thread of their own while the main thread serves the main actor: the
 /// progress target drives the real `ReaderViewModel`, which lives there.
@@ -15,11 +16,20 @@ public enum FuzzDriver {
     /// The executable's input function, once `main` runs.
     nonisolated(unsafe) static var testOneInput: TestOneInput?
 
-    public static func main(_ testOneInput: TestOneInput) -> Never {
+    public static func main(targets: [String: TestOneInput]) -> Never {
+        var given = CommandLine.arguments
+        let names = targets.keys.sorted().joined(separator: " ")
+        guard given.count > 1, let testOneInput = targets[given[1]] else {
+            let unknown = given.count > 1 ? "no target \"\(given[1])\"; " : ""
+            FileHandle.standardError.write(Data("\(unknown)usage: \(given.first ?? "pajama-fuzz") TARGET [ARGUMENTS...]; the targets: \(names)\n".utf8))
+            exit(2)
+        }
+        // libFuzzer (and the replay) see the program's name followed by their own arguments.
+        given.remove(at: 1)
+        let arguments = given
         Self.testOneInput = testOneInput
         // The reader's own log handler, at its default level, into the scratch folder (not the terminal).
         PajamaLog.bootstrap(file: ScratchFolder.url.appendingPathComponent("pajama.log"), level: PajamaLog.defaultLevel)
-        let arguments = CommandLine.arguments
         let runner = Thread {
             #if FUZZING
             exit(runDriver(arguments, testOneInput))
@@ -56,7 +66,7 @@ public enum FuzzDriver {
     /// Runs every file named, and every file in every folder named; prints one line per input.
     static func replay(_ paths: [String], _ testOneInput: TestOneInput) -> Int32 {
         guard !paths.isEmpty else {
-            FileHandle.standardError.write(Data("usage: \(CommandLine.arguments.first ?? "fuzz-target") FILE-OR-FOLDER...\n".utf8))
+            FileHandle.standardError.write(Data("usage: \(CommandLine.arguments.first ?? "pajama-fuzz") TARGET FILE-OR-FOLDER...\n".utf8))
             return 2
         }
         var count = 0
