@@ -33,7 +33,7 @@ asan: deps
 
 bench: deps
 	$(SWIFT) build -c release
-	.build/release/pajama-bench
+	.build/release/pajama-bench --table docs/performance-table.md
 
 clean:
 	rm -rf .build .build-static .build-tools .build-package dist

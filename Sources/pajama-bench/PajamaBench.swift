@@ -19,6 +19,9 @@ struct PajamaBench: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Option(help: "Also write the run's table as a Markdown page to this file (make bench: docs/performance-table.md).")
+    var table: String?
+
     @Flag(help: "A fast smoke run with fewer iterations (figures are not for quoting).")
     var quick = false
 
@@ -77,6 +80,10 @@ struct PajamaBench: AsyncParsableCommand {
             } catch {
                 skipped.append("\(scenario.name): failed: \(error)")
             }
+        }
+        if let table {
+            let command = "pajama-bench " + CommandLine.arguments.dropFirst().joined(separator: " ")
+            try BenchPage.write(BenchPage.markdown(rows, machine: machineDescription(), skipped: skipped, command: command), to: table)
         }
         if json {
             print(BenchTable.json(rows, machine: machineDescription()))
