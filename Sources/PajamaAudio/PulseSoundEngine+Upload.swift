@@ -6,7 +6,7 @@ extension PulseSoundEngine {
     /// Uploads PCM to the sample cache and waits for the server's confirmation. Lock held (the waits
     /// release it while the mainloop runs).
     func uploadLocked(_ pcm: PCMBuffer, name: String, subject: String, context ctx: OpaquePointer) -> Result<Void, AssetLoadError> {
-        guard !connectionState.isStopped else { return .failure(AssetLoadError(.network, subject: subject, detail: "sound stopped")) }
+        guard !connectionState.isStopped else { return .failure(AssetLoadError(.soundOff, subject: subject, detail: "sound stopped")) }
         // Named while in flight, so a `shutdown` meanwhile removes it too.
         memory.uploading.insert(name)
         defer { memory.uploading.remove(name) }
@@ -32,7 +32,7 @@ extension PulseSoundEngine {
         guard !connectionState.isStopped else {
             // `shutdown` ran while the server was answering: send nothing more (no sample is made).
             pa_stream_disconnect(stream)
-            return .failure(AssetLoadError(.network, subject: subject, detail: "sound stopped"))
+            return .failure(AssetLoadError(.soundOff, subject: subject, detail: "sound stopped"))
         }
         let written = pcm.samples.withUnsafeBytes { raw in
             pa_stream_write(stream, raw.baseAddress, length, nil, 0, PA_SEEK_RELATIVE)
@@ -47,7 +47,7 @@ extension PulseSoundEngine {
         if connectionState.isStopped {
             // Confirmed after `shutdown` began: its removal (of `uploading`) reaches the server after
             // this upload, so the sample is gone.
-            return .failure(AssetLoadError(.network, subject: subject, detail: "sound stopped"))
+            return .failure(AssetLoadError(.soundOff, subject: subject, detail: "sound stopped"))
         }
         updateConnection { $0.uploaded.insert(name) }  // not while connecting: the probe is removed at once
         memory.onServer.insert(name)

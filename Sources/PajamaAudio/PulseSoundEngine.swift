@@ -120,6 +120,8 @@ public final class PulseSoundEngine: @unchecked Sendable {
         }
         func off(_ reason: String, context: OpaquePointer?) {
             connectionState = retrying == nil ? .disconnected(reason: reason, context: context) : .reconnecting(reason: reason, context: context)
+            // Said once, here: the sounds of the story are then not played, each without a line of its own.
+            if retrying == nil { PajamaLog.sound.warning("sound is off: \(reason); reading goes on silently") }
         }
         guard let ctx = pa_context_new(pa_threaded_mainloop_get_api(mainloop), "Pajama") else {
             off("cannot create a PulseAudio context", context: nil)
@@ -341,7 +343,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
         defer { unlock() }
         memory.held[name] = pcm
         guard let connection = connectionState.connection else {
-            return .failure(AssetLoadError(.network, subject: subject, detail: connectionState.offReason))
+            return .failure(AssetLoadError(.soundOff, subject: subject, detail: connectionState.offReason))
         }
         if connection.mode == .stream {
             if pcm.sampleRate != FallbackStream.rate || pcm.channels != FallbackStream.channels {

@@ -1,4 +1,5 @@
 import Dispatch
+import Logging
 import PajamaCore
 
 extension SpeechClient {
@@ -16,6 +17,35 @@ extension SpeechClient {
             },
             stop: {
                 synthesizer.cancel()
+                engine.stopSpeaking()
+            })
+    }
+
+    /// Read aloud through `engine` with espeak-ng started on the first line said (`voice`, nil: "en"), not
+    /// before: starting espeak-ng opens (and closes) an "eSpeak" stream on the sound server, which a reading
+    /// with read aloud off should never do. A voice that cannot start says nothing (logged once).
+    public static func live(_ engine: PulseSoundEngine, voice: String?) -> SpeechClient {
+        let started = Locked<Result<SpeechSynthesizer, SpeechError>?>(nil)
+        let synthesizer: @Sendable () -> SpeechSynthesizer? = {
+            started.withLock { state in
+                if state == nil {
+                    state = SpeechSynthesizer.shared(voice: voice)
+                    if case .failure(let problem)? = state { PajamaLog.sound.warning("read aloud is not available: \(problem)") }
+                }
+                return try? state?.get()
+            }
+        }
+        let queue = DispatchQueue(label: "pajama.speech")
+        return SpeechClient(
+            say: { text, interrupting in
+                let pcm: PCMBuffer? = await withCheckedContinuation { continuation in
+                    queue.async { continuation.resume(returning: synthesizer()?.synthesize(text)) }
+                }
+                guard let pcm, pcm.frames > 0 else { return false }
+                return engine.speak(pcm, interrupting: interrupting)
+            },
+            stop: {
+                (try? started.withLock { $0 }?.get())?.cancel()
                 engine.stopSpeaking()
             })
     }

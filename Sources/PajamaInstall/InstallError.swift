@@ -16,6 +16,8 @@ public enum InstallError: Error, Sendable, CustomStringConvertible {
     case invalid(path: String, report: ValidationReport)
     /// A story with this id is already installed at `folder`.
     case alreadyInstalled(id: String, folder: String)
+    /// A story with this id came with pajama (in `folder`): installing this one would hide it in the library.
+    case hidesBundled(id: String, folder: String)
     /// A download that failed.
     case download(url: String, reason: String)
     /// A file that could not be read or written.
@@ -43,6 +45,9 @@ public enum InstallError: Error, Sendable, CustomStringConvertible {
             }
         case .alreadyInstalled(let id, let folder):
             "a story with the id \(id) is installed already, in \(folder) (--replace replaces it)"
+        case .hidesBundled(let id, let folder):
+            "a story with the id \(id) came with pajama (\(folder)); yours would hide it in the library "
+                + "(--replace installs yours in its place; uninstall-story brings the bundled one back)"
         case .download(let url, let reason):
             "\(StoryFormatError.printable(url)): cannot download: \(reason)"
         case .io(let path, let reason):

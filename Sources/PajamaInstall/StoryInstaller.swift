@@ -34,6 +34,8 @@ public struct StoryInstaller: Sendable {
         public var folder: String
         /// True when it replaced a story with the same id.
         public var replaced: Bool
+        /// The folder of the story with the same id that came with pajama, which the library now hides.
+        public var hidesBundled: String?
     }
 
     /// Validates a staged story folder (the command passes `StoryValidator` with the live asset probe).
@@ -59,9 +61,12 @@ public struct StoryInstaller: Sendable {
     /// Installs the package `argument` names: a story folder (with story.json, one compiled ink file, or a Twine
     /// story), a `.zip` of one, a compiled ink file, a Twine file (`.twee`, `.tw`, a published `.html`: copied
     /// with the pictures and sounds it names), or the `http(s)://` URL of a .zip or an ink file. `onReport`
-    /// sees the validator's report (findings to print) before the story is installed or refused.
+    /// sees the validator's report (findings to print) before the story is installed or refused. `bundled` is
+    /// the folder of the stories that came with pajama: a story with one of their ids is installed (hiding
+    /// that one in the library) only with `replace`.
     public func install(
-        _ argument: String, replace: Bool = false, validate: Validate, onReport: @Sendable (ValidationReport) -> Void = { _ in }
+        _ argument: String, replace: Bool = false, bundled: String? = nil, validate: Validate,
+        onReport: @Sendable (ValidationReport) -> Void = { _ in }
     ) async throws(InstallError) -> Installed {
         try makeFolder(folder)
         let staging = folder.appendingPathComponent(".install-\(UUID().uuidString.lowercased())")
@@ -83,13 +88,19 @@ public struct StoryInstaller: Sendable {
             root = try stage(source, shownAs: argument, into: package)
         }
 
-        // The story's id names its folder: read it before validating, so a package without one says so.
-        let manifest = try manifest(of: root.path, shownAs: argument)
+        // Validated first: a story.json with errors (an invalid id among them) is refused as `pajama validate`
+        // refuses it (exit 1), every finding said; then its id names its folder.
         let report = await validate(root.path)
         onReport(report)
         if report.couldNotRead || report.errorCount > 0 { throw .invalid(path: argument, report: report) }
+        let manifest = try self.manifest(of: root.path, shownAs: argument)
 
         let target = folder.appendingPathComponent(manifest.id)
+        // A story of the same id that came with pajama would be hidden in the library by this one: only on purpose.
+        let hidden = bundled.map { ($0 as NSString).appendingPathComponent(manifest.id) }.flatMap { path in
+            FileManager.default.fileExists(atPath: path) && (path as NSString).standardizingPath != (target.path as NSString).standardizingPath ? path : nil
+        }
+        if let hidden, !replace { throw .hidesBundled(id: manifest.id, folder: hidden) }
         var replaced = false
         if FileManager.default.fileExists(atPath: target.path) {
             guard replace else { throw .alreadyInstalled(id: manifest.id, folder: target.path) }
@@ -98,7 +109,7 @@ public struct StoryInstaller: Sendable {
             replaced = true
         }
         try move(root, to: target)
-        return Installed(id: manifest.id, title: manifest.title, folder: target.path, replaced: replaced)
+        return Installed(id: manifest.id, title: manifest.title, folder: target.path, replaced: replaced, hidesBundled: hidden)
     }
 
     /// Copies or extracts `source` under `package`; returns the story's folder inside it.

@@ -10,15 +10,16 @@ import PajamaStoryFormat
 import PajamaTerminal
 
 /// `pajama doctor`: what Pajama finds on this machine (terminal, sound server, libraries, folders),
-/// with advice for whatever is missing. Exits 1 only when reading itself cannot work (no UTF-8
-/// locale, a terminal that cannot move the cursor); no sound server, or one that cannot be heard, is a
-/// `sound:` note (reading works without sound), and too few colours is a warning.
+/// with advice for whatever is missing. Exits 1 only when reading itself cannot work (no UTF-8 locale
+/// at all); a terminal that cannot show the full screen (TERM=dumb) is a `terminal:` note (plain mode
+/// reads there), no sound server, or one that cannot be heard, is a `sound:` note (reading works without
+/// sound), and too few colours is a warning.
 struct DoctorCommand: PathsCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor", abstract: "Check the terminal, the sound server, the libraries and the folders Pajama uses.")
 
     func run(paths: Paths) async throws {
-        setlocale(LC_ALL, "")
+        let locale = TerminalLocale.setUp()  // as the reader sets it
         var problems: [String] = []
         var warnings: [String] = []
         /// Why sound is off or cannot be heard (nil when it works); reading goes on without it.
@@ -35,21 +36,31 @@ struct DoctorCommand: PathsCommand {
         if terminal.canMoveCursor {
             print("  alternate screen: \(terminal.hasAlternateScreen ? "yes" : "no (the screen is cleared on exit)")")
         }
+        // A terminal that cannot show the full screen still reads: in plain mode (the text, numbered choices).
+        var plainOnly: String?
         if let problem = terminal.fullScreenProblem {
-            problems.append(problem)
+            plainOnly = problem
+            print("  full screen: no; plain mode works here (the text and numbered choices, no pictures)")
         } else if let colours, colours < 8 {
             warnings.append("the terminal shows \(colours) colours: pictures fall back to plain characters (try TERM=xterm-256color)")
         }
-        // Asked as a reading session asks (GraphicsProbe, at most 100 ms): what `--pictures auto` would draw with.
-        let graphics = GraphicsProbe.detect(.auto, environment: environment)
+        // Asked as a reading session asks (GraphicsProbe): what `--pictures auto` would draw with. The reader
+        // takes replies that come after the probe's 100 ms as they come; so does the doctor, for a while.
+        let graphics = GraphicsProbe.detect(.auto, environment: environment, patience: GraphicsProbe.doctorPatience) {
+            print("  pictures: waiting for the terminal's answers (up to \(GraphicsProbe.doctorPatience.components.seconds) s more)")
+            fflush(stdout)
+        }
         print("  pictures: \(graphics.reason)")
         if let background = graphics.background { print("  background: #\(String(format: "%06x", background)) (the terminal's answer to OSC 11)") }
         print("  size: \(Self.size().map { "\($0.columns)x\($0.rows)" } ?? "unknown (standard output is not a terminal)")")
-        let codeset = String(cString: nl_langinfo(nl_item(CODESET)))
-        let utf8 = codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8"
-        print("  UTF-8: \(utf8 ? "yes" : "no") (locale codeset \(codeset))")
-        if !utf8 {
-            problems.append("the locale is not UTF-8 (codeset \(codeset)): set LANG=C.UTF-8 (or another UTF-8 locale) so text and pictures draw")
+        if let fallback = locale.fallback {
+            print("  UTF-8: yes (the environment's locale is \(locale.environmentCodeset); Pajama draws with \(fallback))")
+        } else {
+            print("  UTF-8: \(locale.isUTF8 ? "yes" : "no") (locale codeset \(locale.codeset))")
+        }
+        if !locale.isUTF8 {
+            problems.append("the locale is not UTF-8 (codeset \(locale.codeset)) and this system has no UTF-8 locale (C.UTF-8): "
+                + "install one (Debian: the locales package) and set LANG to it so text and pictures draw")
         }
 
         print("sound")
@@ -122,12 +133,13 @@ struct DoctorCommand: PathsCommand {
 
         for warning in warnings { print("warning: \(warning)") }
         if let soundOff { print("sound: \(soundOff.advice)") }
+        if let plainOnly { print("terminal: Pajama reads here in plain mode; for the full-screen reader and pictures: \(plainOnly)") }
         for problem in problems { print("problem: \(problem)") }
         if !problems.isEmpty { throw ExitCode(1) }
-        if let soundOff {
-            print("reading works; sound is off: \(soundOff.summary)")
-        } else {
+        if plainOnly == nil, soundOff == nil {
             print("all good")
+        } else {
+            print("reading works" + (plainOnly == nil ? "" : " in plain mode") + (soundOff.map { "; sound is off: \($0.summary)" } ?? ""))
         }
     }
 

@@ -14,7 +14,7 @@ struct HostCommand: PathsCommand, LoggingCommand {
             token. The join command is printed on standard error before the reader starts.
             """)
 
-    @Argument(help: "The story folder, or its base URL (http:// or https://).")
+    @Argument(help: "The story folder, its base URL (http:// or https://), an ink or Twine story file, or the id of a story `pajama list` shows.")
     var story: String
 
     @Option(help: "The address to listen on. Anything but loopback lets other machines join: say so here.")
@@ -58,6 +58,7 @@ struct HostCommand: PathsCommand, LoggingCommand {
     func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
 
     func run(paths: Paths) async throws {
+        guard let story = StoryArgument.open(story, paths: paths) else { throw ExitCode(2) }
         var limits = HostLimits()
         limits.followerCap = maxFollowers
         var tls: HostTLS?

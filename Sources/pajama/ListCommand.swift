@@ -6,7 +6,8 @@ import PajamaStoryFormat
 import PajamaHTTP
 import PajamaTerminal
 
-/// `pajama list [folder]`: the stories of a folder as a table.
+/// `pajama list [folder]`: the stories of a folder as a table, as the library shows them (the most recently
+/// read first: where the reader is, the endings found, when last read), with whether each validates.
 struct ListCommand: PathsCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the stories in a folder.")
 
@@ -29,17 +30,20 @@ struct ListCommand: PathsCommand {
             print("no stories in \(library.title)")
             return
         }
-        var rows = [["id", "title", "author", "beats", "validates"]]
+        var rows = [["id", "title", "author", "format", "where", "endings", "last read", "validates", "description"]]
+        let now = Date()
         for entry in entries {
             var status = entry.readable ? "yes" : "no"
             if entry.readable {
                 let report = await StoryValidator.validate(source: await StorySources.open(entry.folder), probe: LiveAssetProbe())
                 status = report.errorCount == 0 ? "yes" : "no (\(report.errorCount) errors)"
             }
-            rows.append([entry.id, entry.title, entry.author ?? "", entry.beatCount.map(String.init) ?? "?", status]
+            let standing = entry.standing
+            rows.append([entry.id, entry.title, entry.author ?? "", entry.format, entry.progress, standing.endings ?? "",
+                         standing.lastReadText(now: now) ?? "never", status, entry.description ?? ""]
                 .map { StoryFormatError.printable($0, limit: 60) })
         }
-        let widths = (0..<5).map { c in rows.map { DisplayWidth.of($0[c]) }.max() ?? 0 }
+        let widths = (0..<rows[0].count).map { c in rows.map { DisplayWidth.of($0[c]) }.max() ?? 0 }
         for row in rows {
             print(row.enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - DisplayWidth.of(cell)) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces))

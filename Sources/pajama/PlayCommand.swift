@@ -21,7 +21,7 @@ struct PlayCommand: PathsCommand, LoggingCommand {
             `pajama validate` gives; the reading goes on.
             """)
 
-    @Argument(help: "The story folder, its base URL (http:// or https://), or an ink story (story.ink.json, or its URL).")
+    @Argument(help: "The story folder, its base URL (http:// or https://), an ink or Twine story file (or its URL), or the id of a story `pajama list` shows.")
     var story: String
 
     @Option(help: "The choices to take, in order, 1-based and comma-separated (e.g. 2,1,3).")
@@ -51,6 +51,7 @@ struct PlayCommand: PathsCommand, LoggingCommand {
     }
 
     func run(paths: Paths) async throws {
+        guard let story = StoryArgument.open(story, paths: paths) else { throw ExitCode(2) }
         let code = await PlayRun.run(story, choices: choiceNumbers, transcript: transcript, seed: seed, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }

@@ -7,9 +7,11 @@ import PajamaTerminal
 
 /// `pajama read <folder|URL>`: read one story.
 struct ReadCommand: PathsCommand, LoggingCommand {
-    static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a story from a folder, a URL or an ink file.")
+    static let configuration = CommandConfiguration(commandName: "read", abstract: "Read a story: a folder, a URL, an ink file or a Twine story, or an installed story's id.")
 
-    @Argument(help: "The story folder, its base URL (http:// or https://), or an ink story (story.ink.json, or its URL).")
+    @Argument(help: ArgumentHelp(
+        "The story folder, its base URL (http:// or https://), an ink story (story.ink.json, or its URL), a Twine story (a published .html or a .twee file, or its URL), or the id of a story `pajama list` shows.",
+        valueName: "story"))
     var story: String
 
     @Option(help: "Where to start: BEAT or BEAT/PAGE; begins a fresh history (replaces saved progress from there on).")
@@ -57,6 +59,7 @@ struct ReadCommand: PathsCommand, LoggingCommand {
     }
 
     func run(paths: Paths) async throws {
+        guard let story = StoryArgument.open(story, paths: paths) else { throw ExitCode(2) }
         // A folder of stories (`pajama read Stories`): its library opens, as `pajama Stories` would; with
         // options only a story takes, what the folder is and the commands are said instead.
         if !story.contains("://"), !FormatRegistry.all.isStoryFolder(story), FolderStorySource.folderProblem(story) == nil {

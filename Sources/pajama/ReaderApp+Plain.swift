@@ -74,7 +74,9 @@ extension ReaderApp {
             writePlain("\n" + UntrustedText.sanitize(folders.title) + "\n")
             if entries.isEmpty { writePlain(UntrustedText.sanitize(folders.emptyHint) + "\n") }
             for (index, entry) in entries.enumerated() {
-                writePlain("  \(index + 1). \(UntrustedText.sanitize(entry.title)) (\(UntrustedText.sanitize(entry.progress)))\n")
+                let read = entry.standing.lastReadText(now: Date()).map { ["read \($0)"] } ?? []
+                let details = (entry.details(description: false) + read).joined(separator: " · ")
+                writePlain("  \(index + 1). \(UntrustedText.sanitize(entry.title)) (\(UntrustedText.sanitize(details)))\n")
             }
             writePlain(entries.isEmpty ? "q quits. > " : "Read which story? (1-\(entries.count), q quits) > ")
             guard let line = await input.nextLine() else { break }

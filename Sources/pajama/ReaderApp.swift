@@ -249,8 +249,11 @@ enum ReaderApp {
 
     /// Read aloud for a session with sound (off until `v` unless `--read-aloud`); nil without sound or
     /// without espeak-ng (the reason is logged; `pajama doctor` shows it).
+    /// espeak-ng starts only once read aloud is on: with it off, at the first `v` (starting it opens a brief
+    /// "eSpeak" stream on the sound server).
     static func makeReadAloud(_ options: ReadingOptions, sound: PulseSoundEngine?) -> ReadAloud? {
         guard let sound else { return nil }
+        guard options.readAloud else { return ReadAloud(speech: .live(sound, voice: options.voice), on: false) }
         switch SpeechSynthesizer.shared(voice: options.voice) {
         case .success(let synthesizer):
             return ReadAloud(speech: .live(sound, synthesizer: synthesizer), on: options.readAloud)

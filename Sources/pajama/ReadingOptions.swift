@@ -10,7 +10,7 @@ extension TerminalGraphics.Choice: ExpressibleByArgument {}
 struct ReadingOptions: ParsableArguments {
     @OptionGroup var logging: LoggingOptions
 
-    @Option(help: "Colour theme (default, night, paper, mono, or one of yours).")
+    @Option(help: "Colour theme (default, night, paper, mono, or one of yours, in $XDG_CONFIG_HOME/pajama/themes).")
     var theme: String?
 
     @Flag(help: "Read without sound.")
@@ -42,7 +42,8 @@ struct ReadingOptions: ParsableArguments {
         let folders = ThemeLibrary.searchPaths(paths)
         if let theme, ThemeLibrary.load(theme, paths: folders) == nil {
             let known = ThemeLibrary.names(in: folders).joined(separator: ", ")
-            throw ValidationError("no theme named \"\(theme)\" (themes: \(known); yours go in ~/.config/pajama/themes)")
+            let yours = paths.config.appendingPathComponent("themes").path
+            throw ValidationError("no theme named \"\(StoryFormatError.printable(theme))\" (themes: \(known); yours go in \(yours))")
         }
     }
 }

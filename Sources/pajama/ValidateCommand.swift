@@ -6,18 +6,19 @@ import PajamaStoryFormat
 import PajamaHTTP
 
 /// `pajama validate <folder|URL>`: checks a story package against the format.
-struct ValidateCommand: AsyncParsableCommand {
+struct ValidateCommand: PathsCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check a story package; exit 0 clean (warnings allowed), 1 errors, 2 could not read the story.")
 
-    @Argument(help: "The story folder, or its base URL.")
+    @Argument(help: "The story folder, its base URL, an ink or Twine story file, or the id of a story `pajama list` shows.")
     var story: String
 
     @Flag(help: "Print the findings as JSON.")
     var json = false
 
-    func run() async throws {
+    func run(paths: Paths) async throws {
+        guard let story = StoryArgument.open(story, paths: paths) else { throw ExitCode(2) }
         let report = await StoryValidator.validate(source: await StorySources.open(story), probe: LiveAssetProbe())
         if json {
             let object: [String: Any] = [

@@ -68,6 +68,28 @@ import Testing
         #expect(fromEnv.stdout == result.stdout)
     }
 
+    /// `pajama list` prints what the library shows: the format, where the reader is (not pages turned), the
+    /// endings found of the story's total, when last read; the most recently read first.
+    @Test func listPrintsWhereTheReaderIsTheEndingsAndWhenLastRead() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-list-standing")
+        defer { home.remove() }
+        let progress = ProgressStore(folder: URL(fileURLWithPath: home.path + "/data/pajama/progress"))
+        let cover = StoryLocation(beatId: "start", pageId: "cover"), rock = StoryLocation(beatId: "start", pageId: "rock")
+        let dark = StoryLocation(beatId: "storm", pageId: "dark")
+        #expect(progress.save(storyId: "lantern-keeper", ReadingProgress(location: dark, history: [cover, rock, dark], pagesRead: 7,
+                                                                          endingsFound: ["home_harbor"], seenPages: [cover, rock, dark].map(SeenPage.init))) == nil)
+        let result = try ChildProcess.run(pajama, ["list", PackagePaths.stories.path], environment: Paths.environment(home: home.path))
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = result.stdout.split(separator: "\n").map(String.init)
+        #expect(rows.first?.contains("format") == true && rows.first?.contains("last read") == true, "\(result.stdout)")
+        let lantern = try #require(rows.dropFirst().first, "\(result.stdout)")
+        #expect(lantern.hasPrefix("lantern-keeper"), "the last read comes first: \(result.stdout)")
+        #expect(lantern.contains("Pajama") && lantern.contains("18% seen") && lantern.contains("1 of 2 endings") && lantern.contains("just now"),
+                "\(result.stdout)")
+        #expect(!result.stdout.contains("page 7"), "\(result.stdout)")
+        #expect(rows.contains { $0.hasPrefix("ferry-cat") && $0.contains("ink") && $0.contains("new") && $0.contains("never") }, "\(result.stdout)")
+    }
+
     @Test func withoutATerminalTheReaderReadsInPlainMode() throws {
         let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
         let home = try TemporaryDirectory(prefix: "pajama-no-terminal")
@@ -87,5 +109,22 @@ import Testing
         defer { t.stop() }
         let screen = try t.waitFor("[exited 64]")
         #expect(screen.contains("no theme named \"nosuch\"") && screen.contains("night"))
+    }
+
+    /// The unknown-theme error names where the reader's own themes go: $XDG_CONFIG_HOME/pajama/themes.
+    @Test func anUnknownThemeSaysWhereYourThemesGoUnderXDGConfigHome() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-theme-home")
+        defer { home.remove() }
+        let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+        let result = try ChildProcess.run(pajama, ["read", "--theme", "nosuch", story], environment: Paths.environment(home: home.path))
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("yours go in \(home.path)/config/pajama/themes"), "\(result.stderr)")
+    }
+
+    /// `read --help` names every kind of story it reads, Twine included.
+    @Test func readHelpNamesTwine() throws {
+        let result = try ChildProcess.run(pajama, ["read", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Twine") && result.stdout.contains("ink"), "\(result.stdout)")
     }
 }

@@ -71,6 +71,93 @@ import Testing
         #expect(bundled.status == 2 && bundled.stderr.contains("came with pajama"), "\(bundled)")
     }
 
+    /// `read`, `play`, `validate` take a story's id as `pajama list` shows it; a path wins when both exist; an
+    /// unknown id says so and names the close ones.
+    @Test func theCommandsTakeAStorysIdAsWellAsAPath() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let elsewhere = temp.url.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let home = temp.url.appendingPathComponent("home").path
+        let validated = try run(["validate", "lantern-keeper"], in: elsewhere, home: home)
+        #expect(validated.status == 0 && validated.stdout.contains("lantern-keeper: 0 errors"), "\(validated)")
+        let played = try run(["play", "lantern-keeper", "--choices", "1,1"], in: elsewhere, home: home)
+        #expect(played.status == 0 || played.status == 1, "\(played)")
+        #expect(played.stdout.contains("stormy night"), "\(played)")
+        let read = try run(["read", "--no-sound", "lantern-keeper"], in: elsewhere, home: home)
+        #expect(read.status == 0 && read.stdout.contains("A short story for a stormy night"), "\(read)")
+        let typo = try run(["validate", "lantern-keepr"], in: elsewhere, home: home)
+        #expect(typo.status == 2, "\(typo)")
+        #expect(typo.stderr.contains("no story in the library has that id") && typo.stderr.contains("did you mean lantern-keeper?"), "\(typo.stderr)")
+        // A folder of that name in the current folder is what is read.
+        try FileManager.default.copyItem(atPath: PackagePaths.stories.appendingPathComponent("night-garden").path, toPath: elsewhere + "/lantern-keeper")
+        let path = try run(["validate", "lantern-keeper"], in: elsewhere, home: home)
+        #expect(path.stdout.contains("night-garden: 0 errors"), "\(path)")
+    }
+
+    /// A story.json whose id is invalid exits 1, as `pajama validate` and the man page say (not 2).
+    @Test func anInvalidIdExitsOneAsValidateDoes() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let home = temp.url.appendingPathComponent("home").path
+        let story = temp.url.appendingPathComponent("bad")
+        try FileManager.default.copyItem(at: PackagePaths.stories.appendingPathComponent("lantern-keeper"), to: story)
+        let manifest = story.appendingPathComponent("story.json")
+        try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "\"lantern-keeper\"", with: "\"lantern keeper!\"")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let validated = try run(["validate", story.path], in: temp.path, home: home)
+        #expect(validated.status == 1, "\(validated)")
+        let installed = try run(["install-story", story.path], in: temp.path, home: home)
+        #expect(installed.status == 1, "\(installed)")
+        #expect(installed.stderr.contains("story id"), "\(installed.stderr)")
+    }
+
+    /// A story with a bundled story's id is refused without --replace (it would hide the bundled one in the
+    /// library, silently); with --replace it is installed, and the output says what it hides and how to undo it.
+    @Test func aBundledStorysIdIsRefusedWithoutReplaceAndSaidWithIt() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let elsewhere = temp.url.appendingPathComponent("elsewhere").path
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let home = temp.url.appendingPathComponent("home").path
+        let copy = temp.url.appendingPathComponent("lantern-keeper")
+        try FileManager.default.copyItem(at: PackagePaths.stories.appendingPathComponent("lantern-keeper"), to: copy)
+        let manifest = copy.appendingPathComponent("story.json")
+        try String(contentsOf: manifest, encoding: .utf8).replacingOccurrences(of: "The Lantern Keeper", with: "My Lantern Keeper")
+            .write(to: manifest, atomically: true, encoding: .utf8)
+        let refused = try run(["install-story", copy.path], in: elsewhere, home: home)
+        #expect(refused.status == 3, "\(refused)")
+        #expect(refused.stderr.contains("came with pajama") && refused.stderr.contains("--replace"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: home + "/data/pajama/stories/lantern-keeper"))
+        let replaced = try run(["install-story", "--replace", copy.path], in: elsewhere, home: home)
+        #expect(replaced.status == 0, "\(replaced)")
+        #expect(replaced.stdout.contains("in place of the one that came with pajama") && replaced.stdout.contains("uninstall-story lantern-keeper"),
+                "\(replaced.stdout)")
+        let list = try run(["list"], in: elsewhere, home: home)
+        #expect(list.stdout.contains("My Lantern Keeper"), "\(list.stdout)")
+    }
+
+    /// `install-story FILE.ink.json` with its pictures and sounds beside it installs them with it, as read,
+    /// play and validate find them.
+    @Test func anInkFileIsInstalledWithThePicturesAndSoundsItNames() throws {
+        let temp = try TemporaryDirectory()
+        defer { temp.remove() }
+        let home = temp.url.appendingPathComponent("home").path
+        let folder = temp.url.appendingPathComponent("tale")
+        try FileManager.default.copyItem(at: PackagePaths.stories.appendingPathComponent("ferry-cat"), to: folder)
+        try FileManager.default.moveItem(at: folder.appendingPathComponent("ferry-cat.ink.json"), to: folder.appendingPathComponent("tale.ink.json"))
+        let file = folder.appendingPathComponent("tale.ink.json").path
+        let validated = try run(["validate", file], in: temp.path, home: home)
+        #expect(validated.status == 0, "\(validated)")
+        let installed = try run(["install-story", file], in: temp.path, home: home)
+        #expect(installed.status == 0, "\(installed)")
+        let target = home + "/data/pajama/stories/tale"
+        let pictures = (try? FileManager.default.contentsOfDirectory(atPath: target + "/images")) ?? []
+        #expect(!pictures.isEmpty, "no pictures installed: \((try? FileManager.default.subpathsOfDirectory(atPath: target)) ?? [])")
+        let again = try run(["validate", target], in: temp.path, home: home)
+        #expect(again.status == 0, "\(again)")
+    }
+
     /// `pajama install-story URL` of a published Twine story on a real server on 127.0.0.1: its folder's URL,
     /// fetched with its picture and the one source of its HAL track the server has (the `.mp3` it lists first
     /// is missing: the `.wav` after it is taken), validated with the live decoders, then played from the

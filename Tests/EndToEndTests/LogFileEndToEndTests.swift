@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 import PajamaTestSupport
 import Testing
 
@@ -49,6 +50,24 @@ import Testing
         let log = try #require(waitForLog(state.url.appendingPathComponent("pajama/pajama.log"), containing: "opened story"))
         #expect(log.contains(" info pajama.loading: opened story lantern-keeper "), "\(log)")
         #expect(log.contains("source=\(story)"), "\(log)")
+    }
+
+    /// With no sound server the log says once that sound is off, not a line per sound, and never calls a
+    /// local file a network problem.
+    @Test func noSoundServerIsOneLineInTheLogNotOnePerSound() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-log-no-server")
+        defer { home.remove() }
+        var environment = Paths.environment(home: home.path)
+        environment["PULSE_SERVER"] = "unix:/nonexistent"
+        environment["LANG"] = "C.UTF-8"
+        let input = String(repeating: "\n", count: 12) + "1\n" + String(repeating: "\n", count: 12) + "q\n"
+        let result = try ChildProcess.run(pajama, ["read", "--plain", story], environment: environment, timeout: 90, input: input)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let log = (try? String(contentsOfFile: home.path + "/state/pajama/pajama.log", encoding: .utf8)) ?? ""
+        let lines = log.split(separator: "\n")
+        #expect(lines.filter { $0.contains("sound is off") }.count == 1, "\(log)")
+        #expect(!log.contains("network problem"), "\(log)")
+        #expect(!lines.contains { $0.contains("cannot load") && ($0.contains(".ogg") || $0.contains(".wav")) }, "\(log)")
     }
 
     @Test func anUnknownLogLevelIsAUsageError() throws {

@@ -115,4 +115,26 @@ import Testing
         terminal.say("q")
         #expect(Poll.until(timeout: 20) { ChildProcess.exitDescription(pid) != nil }, "the reader did not quit on q")
     }
+
+    /// `pajama doctor` waits for the late replies as the reader takes them: once it says it is waiting
+    /// (the probe's 100 ms are over), the replies come, and it reports kitty pixels, not cells.
+    @Test func doctorWaitsForLateRepliesAsTheReaderDoes() throws {
+        let terminal = try Terminal(columns: 100, rows: 30)
+        let home = try TemporaryDirectory(prefix: "pajama-late-doctor")
+        defer { home.remove() }
+        var environment = Paths.environment(home: home.path)
+        environment["TERM"] = "xterm-256color"
+        environment["LANG"] = "C.UTF-8"
+        environment["PATH"] = "/usr/bin:/bin"
+        environment["PULSE_SERVER"] = "unix:/nonexistent"
+        let pid = try ChildProcess.spawn(pajama, ["doctor"], inputFile: terminal.devicePath, outputFile: terminal.devicePath,
+                                         errorFile: home.path + "/stderr", environment: environment, cleanSignals: true)
+        defer { ChildProcess.terminate(pid) }
+        #expect(terminal.waitFor("\u{1B}[c"), "the picture queries were not asked")
+        #expect(terminal.waitFor("waiting for the terminal's answers"), "doctor did not wait for late replies")
+        terminal.clear()
+        terminal.say("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[6;20;10t\u{1B}]11;rgb:0000/0000/0000\u{1B}\\\u{1B}[?62;22c")
+        #expect(terminal.waitFor("pictures: kitty"), "doctor did not take the late replies")
+        #expect(Poll.until(timeout: 30) { ChildProcess.exitDescription(pid) != nil }, "doctor did not finish")
+    }
 }

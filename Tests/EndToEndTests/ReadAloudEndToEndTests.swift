@@ -25,6 +25,22 @@ import Testing
         #expect(server.waitUntil { !server.pactl("list", "sink-inputs").contains("Pajama speech") })
     }
 
+    /// With read aloud off, espeak-ng is not started: no "eSpeak" stream is ever opened on the sound server
+    /// (starting espeak-ng opens and closes one). The server's own log, at info level, names every stream.
+    @Test func withReadAloudOffNoESpeakStreamIsOpened() throws {
+        let server = try PrivatePulseServer()
+        defer { server.stop() }
+        _ = try server.command("set-log-level 3")
+        let t = try TmuxSession([pajama, "read", story], environment: ["PULSE_SERVER": server.serverAddress])
+        defer { t.stop() }
+        try t.waitFor("A short story")
+        #expect(server.waitUntil(timeout: 60) { ((try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? "").contains("Pajama") },
+                "the reader's own client never showed in the server's log")
+        try t.press("q", thenWaitFor: "[exited 0]")
+        let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
+        #expect(!log.contains("eSpeak"), "\(log.suffix(3000))")
+    }
+
     @Test func aVoiceEspeakDoesNotHaveIsRefusedBeforeTheScreenOpens() throws {
         let t = try TmuxSession([pajama, "read", "--no-sound", "--voice", "no-such-voice", story], width: 200)
         defer { t.stop() }

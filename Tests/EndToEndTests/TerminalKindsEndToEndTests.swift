@@ -29,7 +29,21 @@ import Testing
         try t.waitFor("[exited 0]")
     }
 
-    @Test func doctorSaysADumbTerminalCannotShowPajama() throws {
+    /// With no LANG (nor LC_ALL) the library's very first screen draws its UTF-8 glyphs (`—`, `›`, `↑ ↓`, `·`),
+    /// not only after a story was read: the locale's character set is UTF-8 before curses starts.
+    @Test func withNoLangTheLibrarysFirstScreenDrawsItsGlyphs() throws {
+        let t = try TmuxSession([pajama, "--no-sound"], width: 100,
+                                environment: ["LANG": "", "LC_ALL": "", "LC_CTYPE": "", "PAJAMA_STORIES": PackagePaths.stories.path])
+        defer { t.stop() }
+        let screen = try t.waitFor("Enter read")
+        #expect(screen.contains("Pajama — stories in"), "\(screen)")
+        #expect(screen.contains("› The"), "\(screen)")
+        #expect(screen.contains("↑ ↓ choose · Enter read · q quit"), "\(screen)")
+        try t.press("q", thenWaitFor: "[exited 0]")
+    }
+
+    /// TERM=dumb cannot show the full screen, but plain mode reads there: doctor says so and exits 0.
+    @Test func doctorSaysADumbTerminalReadsInPlainMode() throws {
         let home = try TemporaryDirectory(prefix: "pajama-doctor-term")
         defer { home.remove() }
         var env = ProcessInfo.processInfo.environment
@@ -42,9 +56,12 @@ import Testing
         env["LC_ALL"] = "C.UTF-8"
         env["PULSE_SERVER"] = "unix:/nonexistent"
         let result = try ChildProcess.run(pajama, ["doctor"], environment: env)
+        #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("cursor addressing: no"), "\(result.stdout)")
-        #expect(result.stdout.contains("problem: this terminal (TERM=dumb) cannot move the cursor"), "\(result.stdout)")
-        #expect(!result.stdout.contains("all good"), "\(result.stdout)")
+        #expect(result.stdout.contains("plain mode works here"), "\(result.stdout)")
+        #expect(result.stdout.contains("terminal: Pajama reads here in plain mode; for the full-screen reader and pictures: this terminal (TERM=dumb) cannot move the cursor"), "\(result.stdout)")
+        #expect(!result.stdout.contains("problem:") && !result.stdout.contains("all good"), "\(result.stdout)")
+        #expect(result.stdout.contains("reading works in plain mode; sound is off"), "\(result.stdout)")
 
         env["TERM"] = "xterm-256color"
         let good = try ChildProcess.run(pajama, ["doctor"], environment: env)

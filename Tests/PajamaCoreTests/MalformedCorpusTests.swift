@@ -122,6 +122,21 @@ import Testing
         #expect(report.findings.contains { $0.severity == .warning && $0.message.contains("reachability and endings not checked") })
     }
 
+    /// When the beats after the start cannot be read, validation says the endings were not checked, and
+    /// nothing about them beside it (not "the story has no ending": the unread beats may hold them).
+    @Test func unreadBeatsMeanEndingsNotCheckedAndNothingElseAboutEndings() async throws {
+        let dir = try makeStory([
+            "story.json": #"{"format":1,"id":"corpus","title":"Corpus","startBeatId":"a","beats":["a","b"]}"#,
+            "beats/a.json": #"{"id":"a","pages":[{"id":"p","type":"text","lines":["on"]}],"nextBeatId":"b"}"#,
+            "beats/b.json": #"{"id":"b","pages":[{"id":"p","type":"text","lines":["the end"]}"#,
+            "beats/c.json": nil,
+        ])
+        defer { dir.remove() }
+        let report = await StoryValidator.validate(source: FolderStorySource(folder: dir.path), probe: FakeProbe())
+        #expect(report.findings.contains { $0.severity == .warning && $0.message.contains("reachability and endings not checked") }, "\(report.findings)")
+        #expect(!report.findings.contains { $0.message.contains("no ending") }, "\(report.findings)")
+    }
+
     @Test func unknownToolsAndTriggersAreWarningsNotErrors() async throws {
         let dir = try makeStory(Self.beatA(replacing: #"{"name":"sound_effect","args":{"sound_url":"assets/s.wav","trigger":"tap"}}"#,
                                            with: #"{"name":"confetti","args":{}},{"name":"sound_effect","args":{"sound_url":"assets/s.wav","trigger":"page_exit"}}"#))

@@ -13,6 +13,9 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         /// No connection could be made to the server (refused, no such host, unreachable): said at once,
         /// not retried by itself (the reader's retry key asks again).
         case unreachable
+        /// A sound that is not played because sound is off (no sound server, or `--no-sound`): not a failure of
+        /// the story, said once by the sound engine, not once per sound; not retried.
+        case soundOff
     }
 
     public var kind: Kind
@@ -36,7 +39,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         let what = StoryFormatError.printable(subject)
         switch kind {
         case .notFound: return "\(what) is missing from the story."
-        case .network: return "\(what) could not be fetched (network problem)."
+        case .network: return "\(what) could not be read."  // the detail says why: the network, the disk
         case .refused: return "\(what) was refused by the server\(detailInParentheses)."
         case .serverError: return "\(what) could not be fetched: the server failed\(detailInParentheses)."
         case .decoding: return "\(what) could not be decoded."
@@ -47,6 +50,7 @@ public struct AssetLoadError: Error, Hashable, Sendable, CustomStringConvertible
         case .forbiddenPath: return "\(what) cannot be used: \(StoryFormatError.printable(detail, limit: 200))."
         case .notAStory: return "\(StoryFormatError.printable(detail, limit: 200))."
         case .unreachable: return "\(what) could not be fetched: \(printableDetail)."
+        case .soundOff: return "\(what) is not played: sound is off."
         }
     }
 

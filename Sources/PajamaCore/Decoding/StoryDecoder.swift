@@ -58,6 +58,9 @@ public enum StoryDecoder {
         let id: String? = checked(&problems) { () throws(StoryFormatError) -> String in try root.field("id").identifier(what: "story id") }
         let title: String? = checked(&problems) { () throws(StoryFormatError) -> String in try root.field("title").text(limit: 500) }
         let author: String?? = checked(&problems) { () throws(StoryFormatError) -> String? in try root.optionalField("author")?.text(limit: 500) }
+        let description: String?? = checked(&problems) { () throws(StoryFormatError) -> String? in
+            try root.optionalField("description")?.text(limit: 2000)
+        }
         let version: String?? = checked(&problems) { () throws(StoryFormatError) -> String? in try root.optionalField("version")?.text(limit: 128) }
         let startBeatId: String? = checked(&problems) { () throws(StoryFormatError) -> String in try root.field("startBeatId").identifier(what: "beat id") }
         let beats: [String]?? = checked(&problems) { () throws(StoryFormatError) -> [String]? in
@@ -99,10 +102,12 @@ public enum StoryDecoder {
                 }
             }
         }
-        guard problems.isEmpty, let id, let title, let author, let version, let startBeatId, let beats, let presentation else { return nil }
+        guard problems.isEmpty, let id, let title, let author, let description, let version, let startBeatId, let beats, let presentation else {
+            return nil
+        }
         return StoryManifest(
             format: format, id: id, title: title, author: author, version: version, startBeatId: startBeatId,
-            beats: beats, lineByLine: presentation.lineByLine, criticality: criticality, theme: presentation.theme)
+            beats: beats, lineByLine: presentation.lineByLine, criticality: criticality, theme: presentation.theme, description: description)
     }
 
     // MARK: beats/<id>.json

@@ -8,6 +8,7 @@ public enum StoryEncoder {
     public static func encode(_ manifest: StoryManifest) -> [UInt8] {
         var object: [String: Any] = ["format": manifest.format, "id": manifest.id, "title": manifest.title, "startBeatId": manifest.startBeatId]
         if let author = manifest.author { object["author"] = author }
+        if let description = manifest.description { object["description"] = description }
         if let version = manifest.version { object["version"] = version }
         if let beats = manifest.beats { object["beats"] = beats }
         var presentation: [String: Any] = [:]

@@ -87,6 +87,8 @@ extension EventHub where Event == LoadingEvent {
 
     @Sendable private static func log(_ event: LoadingEvent) {
         switch event {
+        case .failed(let subject, let error) where error.kind == .soundOff:
+            PajamaLog.loading.debug("not loading \(subject): \(error)")  // the engine said once that sound is off
         case .failed(let subject, let error) where error.kind != .cancelled:
             PajamaLog.loading.error("cannot load \(subject): \(error)", metadata: ["kind": "\(error.kind)", "detail": "\(error.detail)"])
         case .failed(let subject, _):

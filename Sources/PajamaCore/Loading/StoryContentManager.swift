@@ -167,7 +167,7 @@ public actor StoryContentManager: StoryContent {
     }
 
     public func loadSound(_ path: AssetPath) async throws(AssetLoadError) -> LoadedSound {
-        guard let sounds else { throw AssetLoadError(.network, subject: path.value, detail: "sound is off") }
+        guard let sounds else { throw AssetLoadError(.soundOff, subject: path.value, detail: "sound is off") }
         return try await loading.executeWithRetry(subject: path.value, key: path, activity: sounds.activity) { () throws(AssetLoadError) -> LoadedSound in
             try await sounds.load(path)
         }

@@ -7,6 +7,8 @@ public struct StoryManifest: Hashable, Sendable {
     public var id: String
     public var title: String
     public var author: String?
+    /// A sentence or two about the story, for the library (`description` in story.json; optional).
+    public var description: String?
     /// Opaque; when it changes every cached beat and asset of the story is stale.
     public var version: String?
     public var startBeatId: String
@@ -23,9 +25,10 @@ public struct StoryManifest: Hashable, Sendable {
     public init(
         format: Int = StoryManifest.supportedFormat, id: String, title: String, author: String? = nil,
         version: String? = nil, startBeatId: String, beats: [String]? = nil, lineByLine: Bool = false,
-        criticality: [AssetPath: Criticality] = [:], theme: StoryTheme? = nil
+        criticality: [AssetPath: Criticality] = [:], theme: StoryTheme? = nil, description: String? = nil
     ) {
         self.theme = theme
+        self.description = description
         self.format = format
         self.id = id
         self.title = title

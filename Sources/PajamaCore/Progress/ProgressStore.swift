@@ -25,6 +25,12 @@ public struct ProgressStore: Sendable {
         }
     }
 
+    /// When the story's progress was last written (the reader's last reading of it), nil when it has none.
+    public func lastSaved(storyId: String) -> Date? {
+        guard StoryManifest.isValidId(storyId) else { return nil }
+        return (try? FileManager.default.attributesOfItem(atPath: file(storyId).path))?[.modificationDate] as? Date
+    }
+
     /// The largest progress file read (a history of 500 places is far below it).
     public static let maximumFileSize = 1 << 20
 

@@ -66,7 +66,7 @@ public final class Screen {
     /// Enters curses mode (alternate screen, no echo, keypad, non-blocking reads, hidden cursor).
     public func open() {
         guard !isOpen else { return }
-        setlocale(LC_ALL, "")
+        TerminalLocale.setUp()  // a UTF-8 character set even with no LANG, before curses reads it
         if getenv("ESCDELAY") == nil { set_escdelay(25) }
         initscr()
         isOpen = true
