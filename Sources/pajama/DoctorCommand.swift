@@ -48,7 +48,7 @@ struct DoctorCommand: PathsCommand {
         // takes replies that come after the probe's 100 ms as they come; so does the doctor, for a while.
         let graphics = GraphicsProbe.detect(.auto, environment: environment, patience: GraphicsProbe.doctorPatience) {
             print("  pictures: waiting for the terminal's answers (up to \(GraphicsProbe.doctorPatience.components.seconds) s more)")
-            fflush(stdout)
+            fflush(nil)  // the line is out before the wait
         }
         print("  pictures: \(graphics.reason)")
         if let background = graphics.background { print("  background: #\(String(format: "%06x", background)) (the terminal's answer to OSC 11)") }

@@ -72,7 +72,7 @@ import Testing
                                   seenPages: [SeenPage(beat: "a", page: "t"), SeenPage(beat: "a", page: "p")])
         let inB = ReadingProgress(location: StoryLocation(beatId: "b", pageId: "p"), history: [], pagesRead: 40, endingsFound: ["b"])
         let first = LibraryStanding.of(inA, lastRead: nil, manifest: manifest, beats: { beats[$0] })
-        #expect(first.place == "50% seen" && first.endings == nil)
+        #expect(first.place == "50% seen" && first.endings == "0 of 1 ending")
         let second = LibraryStanding.of(inB, lastRead: nil, manifest: manifest, beats: { beats[$0] })
         #expect(second.place == "at “Chapter Two”" && second.endings == "1 of 1 ending")
         // A story made as it is read (ink): the pages seen, the endings found without a total.
