@@ -188,6 +188,8 @@ let package = Package(
             dependencies: [
                 "PajamaCore", "CSpawn", "CDeflate", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                // Waiting for a task to sleep on the tests' virtual clock (TestClock+Sleepers).
+                .product(name: "Clocks", package: "swift-clocks"),
                 // The test web server stops gracefully (a cancelled server can trap in NIO: TestHTTPServer.stop).
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
@@ -198,6 +200,11 @@ let package = Package(
                 "PajamaCore", "PajamaInkBridge", "PajamaJSON", "PajamaHTTP", "PajamaFormats", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // The HTTP source against the in-process server: statuses, faults, limits, unreachable hosts, URLs.
+        .testTarget(
+            name: "PajamaHTTPTests",
+            dependencies: ["PajamaHTTP", "PajamaCore", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks")]
         ),
         .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaHTTP", "PajamaTestSupport"]),

@@ -28,11 +28,6 @@ func beat(_ id: String, lines: Int = 1, next: String? = nil) -> Beat {
     Beat(id: id, pages: [Page(id: "p", kind: .text(lines: (0..<lines).map { "line \($0) of \(id)" }))], nextBeatId: next)
 }
 
-func beatJSON(_ id: String, next: String? = nil) -> String {
-    let nextPart = next.map { ",\"nextBeatId\":\"\($0)\"" } ?? ""
-    return "{\"id\":\"\(id)\",\"pages\":[{\"id\":\"p\",\"type\":\"text\",\"lines\":[\"hello\"]}]\(nextPart)}"
-}
-
 @Suite struct CachingTests {
     @Test func memoryCacheEvictsLeastRecentlyUsedByCount() async {
         let cache = InMemoryBeatCache(maximumBytes: 1 << 30, maximumCount: 3)

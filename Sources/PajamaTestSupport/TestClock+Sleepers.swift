@@ -6,10 +6,10 @@ import Foundation
 /// real deadline that only guards against a hang; nothing is assumed about how long the code takes.
 extension TestClock where Duration == Swift.Duration {
     /// How far the clock has moved since it was made.
-    var elapsed: Duration { Instant().duration(to: now) }
+    public var elapsed: Duration { Instant().duration(to: now) }
 
     /// True when some task is asleep on the clock now.
-    var hasSleeper: Bool {
+    public var hasSleeper: Bool {
         get async {
             do {
                 try await checkSuspension()
@@ -22,7 +22,7 @@ extension TestClock where Duration == Swift.Duration {
 
     /// Returns once some task is asleep on the clock; false when none was within `timeout` (a hang).
     @discardableResult
-    func waitForSleeper(timeout: Duration = .seconds(60)) async -> Bool {
+    public func waitForSleeper(timeout: Duration = .seconds(60)) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while ContinuousClock.now < deadline {
             if await hasSleeper { return true }
