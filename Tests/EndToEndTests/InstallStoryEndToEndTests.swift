@@ -89,6 +89,10 @@ import Testing
         let typo = try run(["validate", "lantern-keepr"], in: elsewhere, home: home)
         #expect(typo.status == 2, "\(typo)")
         #expect(typo.stderr.contains("no story in the library has that id") && typo.stderr.contains("did you mean lantern-keeper?"), "\(typo.stderr)")
+        for command in ["read", "play", "host"] {
+            let unknown = try run([command, "lantern-keepr"], in: elsewhere, home: home)
+            #expect(unknown.status == 2 && unknown.stderr.contains("did you mean lantern-keeper?"), "\(command): \(unknown)")
+        }
         // A folder of that name in the current folder is what is read.
         try FileManager.default.copyItem(atPath: PackagePaths.stories.appendingPathComponent("night-garden").path, toPath: elsewhere + "/lantern-keeper")
         let path = try run(["validate", "lantern-keeper"], in: elsewhere, home: home)
