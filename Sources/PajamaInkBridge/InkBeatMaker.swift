@@ -214,7 +214,7 @@ final class InkBeatMaker {
                 segment.outcome = .end
             }
             if segment.outcome == .end {
-                segment.choices = story.currentChoices.prefix(StoryDecoder.choiceRange.upperBound).map { ($0.text, $0.tags) }
+                segment.choices = story.currentChoices.map { ($0.text, $0.tags) }  // every one: the reader scrolls the list
                 segment.outcome = segment.choices.isEmpty ? .end : .choices
             }
         } catch {

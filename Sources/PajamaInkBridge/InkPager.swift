@@ -9,7 +9,8 @@ import PajamaCore
 /// where the line lands, `# tap_sound` a tap sound. `# AUDIOLOOP` and `# BACKGROUND` hold from their line's
 /// page on (`InkScene`, carried between beats). (`# RESTART` is the beat maker's: the beat ends before its
 /// line, `restartLine(in:)`.) Pictures and sounds pending when the choices come go to the choice
-/// page. A line's HTML markup becomes the page's marks (`InkMarkup`); `# CLASS` styles the whole line.
+/// page, and so does the last line before them, as its prompt (the choices are never shown without the text
+/// that leads to them). A line's HTML markup becomes the page's marks (`InkMarkup`); `# CLASS` styles the whole line.
 /// Public for the Twine bridge, which pages a passage's lines with the same rules (docs/twine.md).
 public struct InkPager {
     /// One line of ink output, without its newline.
@@ -143,11 +144,30 @@ public struct InkPager {
     }
 
     private mutating func finish(choices: [Choice], marks: [LineMarks]) -> [Page] {
-        if !draft.lines.isEmpty { flush() }
         if !choices.isEmpty {
-            pages.append(Page(id: "choices", kind: .choice(prompt: nil, choices: choices), imageUrl: pending.image ?? scene.background,
-                              tools: tools(pending.tools, loop: scene.loop), marks: marks))
-        } else if var last = pages.popLast() {
+            // The paragraph that leads to the choices is shown with them, as Inky's player does (their prompt),
+            // not left on the page before; a page it leaves empty gives the choice page its sounds. A page
+            // with a picture of its own keeps its paragraph too (a choice page's picture is critical, the
+            // page's is not: moved, a picture missing would stop the reading there).
+            let image = pending.image ?? scene.background
+            let prompt = draft.lines.last
+            let keepsPage = draft.lines.count == 1 && draft.image != nil && draft.image != image
+            var own = pending.tools
+            if !keepsPage, !draft.lines.isEmpty {
+                draft.lines.removeLast()
+                draft.marks.removeAll { $0.line == draft.lines.count }
+            }
+            if draft.lines.isEmpty {
+                own = draft.tools + own
+            } else {
+                flush()
+            }
+            pages.append(Page(id: "choices", kind: .choice(prompt: prompt, choices: choices), imageUrl: image,
+                              tools: tools(own, loop: scene.loop), marks: marks))
+            return pages
+        }
+        if !draft.lines.isEmpty { flush() }
+        if var last = pages.popLast() {
             // Tags after the last line of an ending: they belong to its last page.
             if last.imageUrl == nil { last.imageUrl = pending.image }
             last.tools.removeAll { $0.backgroundSound != nil }

@@ -105,7 +105,7 @@ final class TwineBeatMaker {
             moment = runtime.start()
         }
         if moment.error == nil, !moment.links.isEmpty {
-            for index in moment.links.indices.prefix(StoryDecoder.choiceRange.upperBound) {
+            for index in moment.links.indices {
                 let child = Self.childId(of: id, step: index)
                 if nodes[child] == nil { nodes[child] = Node(parent: id, step: index) }
             }
@@ -118,7 +118,7 @@ final class TwineBeatMaker {
         var choices: [Choice] = []
         var choiceMarks: [LineMarks] = []
         if moment.error == nil {
-            for (index, link) in moment.links.prefix(StoryDecoder.choiceRange.upperBound).enumerated() {
+            for (index, link) in moment.links.enumerated() {  // every link: the reader scrolls the list
                 let parsed = InkMarkup.parse(link.label.isEmpty ? "(a link)" : (link.styled ?? link.label))
                 if let marks = parsed.marks(line: index) { choiceMarks.append(marks) }
                 choices.append(Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index)))
@@ -189,7 +189,7 @@ final class TwineBeatMaker {
         for (position, step) in origin.steps.enumerated() {
             let (moment, _) = run(chain[position])
             if let error = moment.error { return .failed(Self.replayFailure(position, error)) }
-            guard moment.links.indices.contains(step), step < StoryDecoder.choiceRange.upperBound else {
+            guard moment.links.indices.contains(step) else {
                 return .failed(Self.replayFailure(position, "link \(step + 1) is no longer offered"))
             }
         }

@@ -35,6 +35,8 @@ extension ReaderApp {
         let client = sound.map(SoundClient.live)
         let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress),
                                         bookmarks: BookmarkStore(folder: paths.bookmarks))
+        // No timed text (the flag, or the setting `w` saved): each page whole, here too.
+        viewModel.revealsWholePages = options.noTimedText || !ReaderSettings.load(from: paths.readerSettings).hasTimedText
         transcript?.follow(viewModel.events())
         let readAloud = makeReadAloud(options, sound: sound)
         readAloud?.follow(viewModel.events())

@@ -234,7 +234,8 @@ enum ReaderApp {
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: screen, sound: client, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
-            loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo, readAloud: readAloud)
+            loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo, readAloud: readAloud,
+            timedText: !options.noTimedText && ReaderSettings.load(from: paths.readerSettings).hasTimedText)
         screen.invalidate()
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content) }
         let watch = watcher.map { StoryWatch(watcher: $0, content: content, controller: controller) }

@@ -28,6 +28,9 @@ struct ReadingOptions: ParsableArguments {
     @Option(help: "How pictures are drawn: auto (in pixels where the terminal says it can: sixel or the kitty graphics protocol; else cells), cells, sixel or kitty.")
     var pictures: TerminalGraphics.Choice = .auto
 
+    @Flag(help: "No timed text: each page shown whole at once, no auto-forward (`w` turns it on and off while reading, and remembers it).")
+    var noTimedText = false
+
     @Flag(help: "Plain mode, for a screen reader or a braille display: the text as lines, the choices as a numbered list, a prompt for commands; no screen control. (Also what a pipe or TERM=dumb gets.)")
     var plain = false
 

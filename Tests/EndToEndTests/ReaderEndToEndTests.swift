@@ -113,7 +113,7 @@ import Testing
         // To the last line of the start beat (the title page, then three lines revealed one by one).
         try tap(t, expecting: Array(Self.openingTaps.prefix(3)))
         try t.waitFor("outside the wind was getting ideas")
-        let loading = try t.press("Space", thenWaitFor: "Loading beat storm…")
+        let loading = try t.press("Space", thenWaitFor: "Loading the next page…")
         #expect(loading.contains("storm"), "the Loading screen names the beat being loaded")
         server.update { $0.held = [] }
         try t.waitFor("Thunder walked")

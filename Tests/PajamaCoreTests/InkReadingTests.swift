@@ -24,9 +24,11 @@ import Testing
         try StoryDecoder.decodeBeat(try await source.read("beats/\(id).json"), file: "beats/\(id).json", expectedId: id)
     }
 
+    /// The beat's text: its text pages' lines, and the prompt of its choice page (the line before the choices).
     static func lines(_ beat: Beat) -> [String] {
         beat.pages.flatMap { page -> [String] in
             if case .text(let lines) = page.kind { return lines }
+            if case .choice(let prompt?, _) = page.kind { return [prompt] }
             return []
         }
     }
@@ -61,6 +63,8 @@ import Testing
         #expect(start.pages[4].kind == .text(lines: ["Another picture."]))
         #expect(start.pages[4].imageUrl?.value == "images/b.png")
         #expect(start.pages[4].pageEnterSounds.map(\.value) == ["sounds/s.wav"])
+        // The last line before the choices is their prompt; its page, with a picture of its own, keeps it too.
+        if case .choice(let prompt, _) = start.pages[5].kind { #expect(prompt == "Another picture.") } else { Issue.record("\(start.pages[5])") }
         let choices = start.pages[5].choices
         #expect(choices.map(\.text) == ["Go left", "Go right"])
         #expect(choices[1].soundURL?.value == "sounds/step.wav")
@@ -271,9 +275,8 @@ import Testing
         await first.start()
         var texts: [[String]] = []
         for _ in 0..<3 {
-            await first.changePage(.advance)  // the number
+            await first.changePage(.advance)  // from the title page to the first: the number, above the choice
             texts.append(InkReadingTests.lines(try #require(page(first)?.beat)))
-            await first.changePage(.advance)  // the choice page
             await first.changePage(.choose(0))
         }
         let place = try #require(page(first)?.location)
@@ -288,8 +291,7 @@ import Testing
         await second.start()
         #expect(page(second)?.location == place)
         #expect(page(second)?.page == shown)
-        // Back goes to the beats before, made again with the saved seed.
-        await second.changePage(.back)
+        // Back goes to the beat before (one page: its number is its choices' prompt), made again with the saved seed.
         await second.changePage(.back)
         #expect(InkReadingTests.lines(try #require(page(second)?.beat)) == texts[2])
         await second.close()

@@ -19,13 +19,13 @@ import Testing
         #expect(text.contains("The lamp was lit.") && !text.contains("Loading"))
         h.advance(by: .milliseconds(1))
         text = h.text()
-        #expect(text.contains("Loading beat fork…") && !text.contains("The lamp was lit."))
+        #expect(text.contains("Loading the next page…") && !text.contains("The lamp was lit."))
         #expect(h.presenter.deadline == nil)
         // Bytes arriving redraw the Loading screen with its count.
         _ = h.frame()
         h.handle(.loading(.progress(.beat("fork"), TransferProgress(received: 340_000, expected: 1_500_000))))
         #expect(h.presenter.needsRedraw)
-        #expect(h.text().contains("Loading beat fork… 340 KB of 1.5 MB"))
+        #expect(h.text().contains("Loading the next page… 340 KB of 1.5 MB"))
         // The page arriving ends the Loading screen.
         h.show(Fixture.choicePage)
         #expect(h.text().contains("Which way?"))

@@ -38,7 +38,7 @@ import Testing
     @Test func keyMap() {
         #expect(KeyMap.action(for: .character(" "), onChoicePage: false) == .advance)
         #expect(KeyMap.action(for: .enter, onChoicePage: true) == .takeSelected)
-        #expect(KeyMap.action(for: .character("3"), onChoicePage: true) == .choose(2))
+        #expect(KeyMap.action(for: .character("3"), onChoicePage: true) == .digit(3))
         #expect(KeyMap.action(for: .backspace, onChoicePage: false) == .back)
         #expect(KeyMap.action(for: .character("q"), onChoicePage: false) == .quit)
     }

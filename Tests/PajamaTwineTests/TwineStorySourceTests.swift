@@ -49,21 +49,57 @@ import Testing
         #expect(manifest.id == "lighthouse")
         #expect(manifest.criticality == [try AssetPath(validating: "pictures/sea.png"): .critical])
         let start = try #require(try await source.madeBeat("start"))
+        // The passage's last paragraph is shown with its links (the choice page's prompt); its page, with a
+        // picture of its own, keeps it too.
         #expect(start.pages.map(\.id) == ["title", "p1", "choices"])
         #expect(start.pages[1].imageUrl?.value == "pictures/sea.png")
-        guard case .text(let lines) = start.pages[1].kind, case .choice(_, let choices) = start.pages[2].kind else {
+        #expect(start.pages[1].kind == .text(lines: ["The sea is loud."]))
+        guard case .choice(let prompt, let choices) = start.pages[2].kind else {
             Issue.record("pages \(start.pages)")
             return
         }
-        #expect(lines == ["The sea is loud."])
+        #expect(prompt == "The sea is loud.")
         #expect(choices.map(\.text) == ["Climb", "Swim"])
         let top = try #require(try await source.madeBeat(choices[0].targetBeatId))
         let texts = top.pages.compactMap { page -> [String]? in if case .text(let lines) = page.kind { lines } else { nil } }
-        #expect(texts.count == 2)  // the page marker starts a page
+        #expect(texts.count == 1)  // the page marker starts a page: the choices' with the paragraph after it
         #expect(texts[0][0].hasPrefix("You have ") && texts[0][0].contains("[(live:) shown at once]Tick."))
-        #expect(texts[1] == ["The lamp is lit."])
+        guard case .choice(let topPrompt, _) = top.pages.last?.kind else {
+            Issue.record("pages \(top.pages)")
+            return
+        }
+        #expect(topPrompt == "The lamp is lit.")
         let sea = try #require(try await source.madeBeat(choices[1].targetBeatId))
         #expect(sea.isEnding)
+    }
+
+    @Test func aPassageOfTwelveLinksOffersEveryOne() async throws {
+        let links = (1...12).map { "[[Door \($0)->Room\($0)]]" }.joined(separator: "\n")
+        let rooms = (1...12).map { ":: Room\($0)\nBehind door \($0)." }.joined(separator: "\n\n")
+        let twee = """
+            :: StoryData
+            {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0FE", "format": "Harlowe", "format-version": "3.3.8", "start": "Hall"}
+
+            :: Hall
+            Twelve doors.
+            \(links)
+
+            \(rooms)
+            """
+        let directory = try folder(["doors.twee": twee])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 3))
+        let start = try #require(try await source.madeBeat("start"))
+        let choices = start.pages.last?.choices ?? []
+        #expect(choices.map(\.text) == (1...12).map { "Door \($0)" })
+        try StoryDecoder.check(start, file: "beats/start.json", expectedId: "start")
+        let last = try #require(try await source.madeBeat(choices[11].targetBeatId))
+        #expect(last.pages.first?.kind == .text(lines: ["Behind door 12."]))
+        // Resumed by replaying the way there: link 12 is offered again.
+        var way = try #require(last.origin)
+        (way.state, way.version) = (nil, "an older version")
+        let again = try #require(TwineStorySource.local(directory.path, seed: 3))
+        #expect(await again.restore(way) == .restored)
     }
 
     @Test func coloursAndAlignmentBecomeThePagesMarks() async throws {
@@ -229,11 +265,12 @@ import Testing
         let source = try #require(TwineStorySource.local(directory.path, seed: 1))
         let start = try #require(try await source.madeBeat("start"))
         let text = start.pages.filter { if case .text = $0.kind { true } else { false } }
-        #expect(text.count == 2)  // the loop starts a page
+        // The loop starts a page: the links', its line their prompt (the line before the links).
+        try #require(text.count == 1)
         #expect(text[0].soundEffects.map(\.soundURL.value) == ["sounds/door.ogg"])
         #expect(text[0].backgroundSound == .stop)
-        #expect(text[1].backgroundSound == .play(try AssetPath(validating: "sounds/sea.mp3")))
         let choices = try #require(start.pages.last)
+        #expect(choices.kind == .choice(prompt: "The sea begins.", choices: choices.choices))
         #expect(choices.backgroundSound == .play(try AssetPath(validating: "sounds/sea.mp3")))
         guard case .choice(_, let links) = choices.kind else { return }
         let beach = try #require(try await source.madeBeat(links[0].targetBeatId))

@@ -2,7 +2,7 @@ extension StoryDecoder {
     /// Holds a beat that a source made itself (`StorySource.madeBeat`) to the rules `decodeBeat` holds a beat
     /// file to, so a made beat the decoder would refuse is refused the same way, without being written and
     /// parsed: valid ids, 1 to `maximumPages` pages with distinct non-empty ids, a choice page only last, with
-    /// 1 to 9 choices, texts of at most `maximumTextLength` characters, marks within the lines they can style
+    /// 1 to 9 choices (a beat with an `origin`, made by its source as it is read: up to `madeChoiceRange`'s bound), texts of at most `maximumTextLength` characters, marks within the lines they can style
     /// (`PageKind.markableLineCount`), steps of -1 or more. (Asset paths are `AssetPath`s: checked when they were made.)
     public static func check(_ beat: Beat, file: String, expectedId: String? = nil) throws(StoryFormatError) {
         // The same checks in the same order as `decodeBeat`, with the same words, paths, beat and page.
@@ -38,8 +38,9 @@ extension StoryDecoder {
                 for (number, line) in lines.enumerated() { try text(line, at + ".lines[\(number)]") }
             case .choice(let prompt, let choices):
                 if let prompt { try text(prompt, at + ".prompt") }
+                let choiceRange = choiceRange(made: beat.origin != nil)
                 guard choiceRange.contains(choices.count) else {
-                    throw error(at + ".choices", "a choice page needs 1 to 9 choices (found \(choices.count))", page: pageId)
+                    throw error(at + ".choices", "a choice page needs 1 to \(choiceRange.upperBound) choices (found \(choices.count))", page: pageId)
                 }
                 for (number, choice) in choices.enumerated() {
                     try text(choice.text, at + ".choices[\(number)].text")

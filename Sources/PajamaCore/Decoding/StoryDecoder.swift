@@ -9,8 +9,15 @@ public enum StoryDecoder {
     public static let maximumTextLength = 10_000
     /// Most pages in one beat.
     public static let maximumPages = 1_000
-    /// Choices on a choice page.
+    /// Choices on a choice page of a Pajama story's own beat file (the format's contract: the keys 1-9).
     public static let choiceRange = 1...9
+    /// Choices on a choice page of a beat a story source made as it is read (an ink or Twine story's: a beat
+    /// with an `origin`): every choice the story offers, to this bound (the reader scrolls the list and takes
+    /// numbers of two digits and more, docs/reader.md).
+    public static let madeChoiceRange = 1...1_000
+
+    /// The choices a choice page may have: a made beat's (`origin`) as many as its story offers, a beat file's 1 to 9.
+    public static func choiceRange(made: Bool) -> ClosedRange<Int> { made ? madeChoiceRange : choiceRange }
 
     // MARK: story.json
 
@@ -153,12 +160,13 @@ public enum StoryDecoder {
         }
         var pages: [Page] = []
         var seenIds = Set<String>()
+        let choices = choiceRange(made: (try? root.optionalField("origin")) != nil)
         for (index, var cursor) in (pageList ?? []).enumerated() {
             let page: Page? = checked(&problems) { () throws(StoryFormatError) -> Page in
                 if let pageIdCursor = try cursor.optionalField("id"), case .string(let pageId) = pageIdCursor.value {
                     cursor.pageId = StoryFormatError.printable(pageId, limit: 128)
                 }
-                let page = try decodePage(cursor)
+                let page = try decodePage(cursor, choices: choices)
                 guard seenIds.insert(page.id).inserted else {
                     throw try cursor.field("id").error("the page id \"\(StoryFormatError.printable(page.id))\" is used twice in this beat")
                 }
@@ -200,7 +208,7 @@ public enum StoryDecoder {
             loop: try cursor.optionalField("loop")?.string(), background: try cursor.optionalField("background")?.string())
     }
 
-    private static func decodePage(_ cursor: JSONCursor) throws(StoryFormatError) -> Page {
+    private static func decodePage(_ cursor: JSONCursor, choices choiceRange: ClosedRange<Int>) throws(StoryFormatError) -> Page {
         let id = try cursor.field("id").text(limit: 128)
         if id.isEmpty { throw try cursor.field("id").error("a page id cannot be empty") }
         let typeCursor = try cursor.field("type")
@@ -223,7 +231,7 @@ public enum StoryDecoder {
             let choiceCursor = try cursor.field("choices")
             let items = try choiceCursor.elements()
             guard choiceRange.contains(items.count) else {
-                throw choiceCursor.error("a choice page needs 1 to 9 choices (found \(items.count))")
+                throw choiceCursor.error("a choice page needs 1 to \(choiceRange.upperBound) choices (found \(items.count))")
             }
             var choices: [Choice] = []
             for item in items {

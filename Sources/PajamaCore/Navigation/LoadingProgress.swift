@@ -37,7 +37,7 @@ public struct LoadingProgress: Sendable {
 
     static func name(_ subject: LoadSubject) -> String {
         switch subject {
-        case .beat(let id): "beat \(StoryFormatError.printable(id))"
+        case .beat: "the next page"  // what the reader knows: a beat's id is the story's own
         case .image: "picture"
         case .sound: "sound"
         }

@@ -145,7 +145,7 @@ extension ReaderViewModel {
             pageIndex = 0
         }
         if case .text(let lines) = beat.pages[pageIndex].kind {
-            if manifest.lineByLine {
+            if revealsLineByLine {
                 if location.lineIndex >= lines.count || location.lineIndex < 0 {
                     if resolvingInvalid { emit(.notice("the saved line is no longer on this page; showing its first line")) }
                     location.lineIndex = 0

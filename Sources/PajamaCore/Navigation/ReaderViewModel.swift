@@ -28,6 +28,13 @@ public final class ReaderViewModel {
     let sounds: PageSounds
     /// The story's metadata as the content has it now (story.json may be read again: `--watch`).
     var manifest: StoryManifest { content.manifest }
+    /// Every page shown whole when it is entered, whatever the story's `lineByLine` says: the reader's "no
+    /// timed text" setting (docs/reader.md, "No timed text"). Turned on, the page on screen is shown whole too.
+    public var revealsWholePages = false {
+        didSet { if revealsWholePages, !oldValue { revealWholePage() } }
+    }
+    /// Whether a text page is revealed a line a tap.
+    var revealsLineByLine: Bool { manifest.lineByLine && !revealsWholePages }
     private let hub: EventHub<NavigatorEvent>
     /// Hands each entered location to the content (the preloader slides its window), in order, from one
     /// task this view model owns (cancelled by `close()`).
@@ -162,6 +169,17 @@ public final class ReaderViewModel {
     public func skip() async {
         guard let (failure, attempt) = navigation.failure, failure.canSkip else { return }
         await enter(attempt.entry, skipAssets: true)
+    }
+
+    /// The text page on screen with all its lines revealed (its tap sounds are not played: nothing was tapped).
+    private func revealWholePage() {
+        guard let (shown, _) = navigation.page, case .text(let lines) = shown.page.kind, shown.revealedLines < lines.count else { return }
+        var page = shown
+        page.revealedLines = lines.count
+        page.location.lineIndex = lines.count - 1
+        record.updateCurrent(page.location)
+        navigation.update(page)
+        save(page.location)
     }
 
     private func advance() async {

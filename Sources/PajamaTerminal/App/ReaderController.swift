@@ -35,14 +35,15 @@ public final class ReaderController {
         viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: SoundClient?,
         storyTitle: String, themes: [String], paths: Paths, statsProvider: (@MainActor () async -> [String])? = nil,
         pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil, role: ReaderRole = .solo,
-        readAloud: ReadAloud? = nil
+        readAloud: ReadAloud? = nil, timedText: Bool = true
     ) {
         (self.viewModel, terminal, self.sound, self.statsProvider) = (viewModel, screen, sound, statsProvider)
         (self.pictureCache, self.loadingEvents) = (pictureCache, loadingEvents)
         presenter = ReaderPresenter(
             storyTitle: storyTitle, width: screen.width, height: screen.height, themes: themes, themeName: screen.theme.name,
             look: screen.pictureLook, sound: .disabled, role: role, showsPosition: statsProvider != nil,
-            readAloud: readAloud.map { $0.isOn ? .on : .off } ?? .missing(soundOn: sound != nil))
+            readAloud: readAloud.map { $0.isOn ? .on : .off } ?? .missing(soundOn: sound != nil), timedText: timedText)
+        viewModel.revealsWholePages = !timedText
         inbox = ReaderInbox { [weak screen] in screen?.wake() }
         effects = ReaderEffectRunner(viewModel: viewModel, content: content, terminal: screen, sound: sound, pictureCache: pictureCache,
                                      paths: paths, readAloud: readAloud, inbox: inbox)
@@ -117,6 +118,8 @@ public final class ReaderController {
                 spareGrid = terminal.draw(grid)
                 frames.frame()
             }
+            // Quitting ends the loop here, without a wait for input first (that wait was `q` and Esc's second).
+            guard !finished else { break }
             let timeout = presenter.deadline.map { $0 - .now } ?? .seconds(1)
             if inbox.isEmpty { await terminal.waitForInput(timeout: max(min(timeout, .seconds(1)), .milliseconds(1))) }
         }

@@ -26,6 +26,8 @@ public enum ReaderEffect: Sendable, Equatable {
     /// Save a bookmark of the page shown under this name (`ReaderViewModel.saveBookmark`).
     case saveBookmark(name: String)
     case toggleMute
+    /// Timed text on or off (`w`): the view model reveals pages whole while it is off; remembered.
+    case setTimedText(Bool)
     /// Turn read aloud on or off.
     case setReadAloud(Bool)
     /// Say this now (`v` turning read aloud on says the page on screen; `V` the current line), on or off.

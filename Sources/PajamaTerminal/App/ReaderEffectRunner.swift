@@ -20,6 +20,8 @@ final class ReaderEffectRunner {
     private let inbox: ReaderInbox
     private var work: Task<Void, Never>?
     private var visitTasks: [Task<Void, Never>] = []
+    /// The reader's settings as this session last saved them (nil: not changed yet; read from the file then).
+    private var settings: ReaderSettings?
 
     init(viewModel: ReaderViewModel, content: any StoryContent, terminal: any ReaderTerminal, sound: SoundClient?,
          pictureCache: PictureCache, paths: Paths, readAloud: ReadAloud?, inbox: ReaderInbox) {
@@ -57,6 +59,7 @@ final class ReaderEffectRunner {
             case .setReadAloud(let on): readAloud?.isOn = on
             case .speak(let text): readAloud?.say(text)
             case .saveBookmark(let name): viewModel.saveBookmark(name: name)
+            case .setTimedText(let on): setTimedText(on)
             case .applyTheme(let name): applyTheme(name)
             case .leavePage:
                 visitTasks.forEach { $0.cancel() }
@@ -102,6 +105,22 @@ final class ReaderEffectRunner {
         }
     }
 
+    /// No timed text while `on` is false (the view model shows pages whole), remembered behind the reader.
+    private func setTimedText(_ on: Bool) {
+        viewModel.revealsWholePages = !on
+        remember { $0.timedText = on ? nil : false }
+    }
+
+    /// Changes the reader's settings as `change` says and saves them all behind the reader (the writer keeps
+    /// the newest save of a file: each one holds every setting, the others as they were).
+    private func remember(_ change: (inout ReaderSettings) -> Void) {
+        let file = paths.readerSettings
+        var settings = self.settings ?? ReaderSettings.load(from: file)
+        change(&settings)
+        self.settings = settings
+        viewModel.remember(settingsIn: file) { [settings] in settings.save(to: file) }
+    }
+
     /// A task of the page visit: what it answers is posted unless the reader left the page meanwhile.
     private func visit(_ body: @escaping @MainActor (_ answer: (ReaderPresenter.Event) -> Void) async -> Void) {
         visitTasks.append(Task { @MainActor [weak self] in
@@ -113,8 +132,7 @@ final class ReaderEffectRunner {
         guard let theme = ThemeLibrary.load(name, paths: ThemeLibrary.searchPaths(paths)) else { return }
         terminal.theme = theme
         // Remembered behind the reader; a problem is told as a notice (the theme is used, but not remembered).
-        let settings = ReaderSettings(theme: theme.name), file = paths.readerSettings
-        viewModel.remember(settingsIn: file) { settings.save(to: file) }
+        remember { $0.theme = theme.name }
         post(.themeApplied(name: theme.name, look: terminal.pictureLook))
     }
 }

@@ -38,6 +38,12 @@ extension ReaderPresenter {
     /// A tick at `now`: the move, once the pause is over.
     mutating func autoForwardTick(at now: Instant) -> [ReaderEffect] {
         guard let due = autoForwardDeadline, now >= due else { return [] }
+        // A page longer than the screen is scrolled on first, as a tap does; the pause starts again.
+        if scrollTowardTheEnd() {
+            autoForward = .waiting(since: now)
+            needsRedraw = true
+            return []
+        }
         autoForward = .moving
         return [.move(.advance)]
     }
@@ -45,6 +51,12 @@ extension ReaderPresenter {
     /// A new state shown at `now`: the pause starts again (a page, or a line of it); elsewhere it waits.
     mutating func autoForwardFollow(_ state: ReaderState, at now: Instant) {
         guard autoForward != .off else { return }
+        if case .finished = state {
+            // The end: nothing more to turn. Auto-forward is off, and the status line no longer says it is on.
+            autoForward = .off
+            if notice?.hasPrefix("auto-forward") == true { notice = nil }
+            return
+        }
         if case .page = state { autoForward = .waiting(since: now) } else { autoForward = .moving }
     }
 
@@ -58,6 +70,10 @@ extension ReaderPresenter {
                 return []
             }
             guard mayNavigate() else { return [] }
+            guard timedText else {
+                notice = "no auto-forward: timed text is off (w turns it on)"
+                return []
+            }
             autoForward = .waiting(since: now)
             notice = "auto-forward on · pace \(autoForwardPace + 1) of \(Self.autoForwardPaces.count) ([ ] change it)"
         case .slower, .faster:

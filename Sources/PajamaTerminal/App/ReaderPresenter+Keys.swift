@@ -19,11 +19,14 @@ extension ReaderPresenter {
     /// What `key` changes here and what the controller must do.
     private mutating func respond(to key: Key, at now: Instant) -> [ReaderEffect] {
         notice = nil
+        // A number being typed goes on with the next key only if that is a digit (ReaderPresenter+Numbers.swift).
+        let typed = typedNumber
+        typedNumber = nil
         if autoForward != .off, mode == .reading {
             // Any key stops auto-forward (and does nothing else), but `a`, `[`, `]` and quitting.
             let action = KeyMap.action(for: key, onChoicePage: !(pageState?.page.choices.isEmpty ?? true))
             switch action {
-            case .autoForward, .slower, .faster, .quit: break
+            case .autoForward, .slower, .faster, .timedText, .quit: break
             default: return autoForwardKey(action, at: now)
             }
         }
@@ -59,7 +62,7 @@ extension ReaderPresenter {
         let choices = pageState?.page.choices ?? []
         if case .click(let x, let y) = key {
             guard let index = choiceBoxes.first(where: { $0.contains(x: x, y: y) })?.index else { return [] }
-            return navigate(.move(.choose(index)))
+            return take(index)
         }
         guard let action = KeyMap.action(for: key, onChoicePage: !choices.isEmpty) else { return [] }
         if mode == .confirmRestart {
@@ -69,7 +72,9 @@ extension ReaderPresenter {
         }
         if case .failed = reader {
             switch action {
-            case .restart, .retry: return [.retry]  // the same place again: a follower may retry too
+            case .restart, .retry:
+                retries += 1  // said when it fails again (ReaderPresenter.handle(state:))
+                return [.retry]  // the same place again: a follower may retry too
             case .skip: return navigate(.skip)
             case .back: return navigate(.move(.back))
             case .quit: return [.quit]
@@ -80,10 +85,11 @@ extension ReaderPresenter {
         switch action {
         case .advance:
             if case .finished = reader { return [] }
+            if scrollTowardTheEnd() { return [] }
             return navigate(.move(.advance))
         case .back: return navigate(.move(.back))
-        case .choose(let index):
-            return index < choices.count ? navigate(.move(.choose(index))) : []
+        case .digit(let digit):
+            return typeDigit(digit, after: typed, choices: choices, at: now)
         case .selectPrevious, .selectNext:
             guard !choices.isEmpty, mayNavigate() else { return [] }
             let step = action == .selectNext ? 1 : choices.count - 1
@@ -91,7 +97,7 @@ extension ReaderPresenter {
             keepsSelectionInView = true
             scroll = PageRenderer.scroll(showingChoice: selectedChoice, for: model(), width: width, height: height, from: scroll)
         case .takeSelected:
-            return selectedChoice < choices.count ? navigate(.move(.choose(selectedChoice))) : []
+            return selectedChoice < choices.count ? take(selectedChoice) : []
         case .restart:
             if mayNavigate() { mode = .confirmRestart }
         case .mute, .volumeUp, .volumeDown:
@@ -113,6 +119,12 @@ extension ReaderPresenter {
         case .repeatLine: return repeatLine()
         case .skipSeen: return pageState?.page.choices.isEmpty == false ? [] : navigate(.move(.skipSeen))
         case .autoForward, .slower, .faster: return autoForwardKey(action, at: now)
+        case .timedText:
+            timedText.toggle()
+            if !timedText { autoForward = .off }
+            notice = timedText ? "timed text on: lines as the story reveals them · a auto-forward"
+                : "no timed text: each page whole, no auto-forward (w: back on)"
+            return [.setTimedText(timedText)]
         case .backlog: return [.openBacklog]
         case .bookmarks: return [.openBookmarks]
         case .quit: return [.quit]
@@ -136,6 +148,13 @@ extension ReaderPresenter {
         mayNavigate() ? [effect] : []
     }
 
+    /// Takes choice `index` (if this reader turns its own pages), remembered for a return to the page.
+    mutating func take(_ index: Int) -> [ReaderEffect] {
+        let effects = navigate(.move(.choose(index)))
+        if !effects.isEmpty { takenChoice = index }
+        return effects
+    }
+
     /// Whether this reader turns its own pages; a follower is told whom it follows instead.
     mutating func mayNavigate() -> Bool {
         guard case .follower(let owner) = role else { return true }
@@ -143,8 +162,16 @@ extension ReaderPresenter {
         return false
     }
 
+    /// A tap on a page with text below the fold scrolls it a screen on (as `more` does) rather than turn it:
+    /// the page turns only once its end is on screen, so no line is ever skipped. True when it scrolled.
+    mutating func scrollTowardTheEnd() -> Bool {
+        guard case .page = reader, scroll < PageRenderer.maximumScroll(for: model(), width: width, height: height) else { return false }
+        scrollText(by: PageRenderer.pageStep(for: model(), width: width, height: height))
+        return true
+    }
+
     /// Moves the page's text by `lines` (negative: up), within the page.
-    private mutating func scrollText(by lines: Int) {
+    mutating func scrollText(by lines: Int) {
         keepsSelectionInView = false
         let maximum = PageRenderer.maximumScroll(for: model(), width: width, height: height)
         scroll = max(0, min(maximum, min(scroll, maximum) + lines))

@@ -6,6 +6,8 @@ import PajamaImage
 /// controller to run (`ReaderEffect`) and the frame to draw (`render()`). Time comes in with the events,
 /// so tests drive it with instants of their own.
 public struct ReaderPresenter: Sendable {
+    /// The most choice pages whose selection is kept (`choicesSelected`); past it they are forgotten.
+    static let choicesRemembered = 1000
     /// "Loading..." shows only when a load takes longer than this, so fast loads never flash it.
     public static let loadingGrace: Duration = .milliseconds(150)
 
@@ -111,6 +113,14 @@ public struct ReaderPresenter: Sendable {
     var notice: String?
     var statsLines: [String]?
     var selectedChoice = 0
+    /// The choice number being typed, digit by digit (ReaderPresenter+Numbers.swift).
+    var typedNumber: TypedNumber?
+    /// The choice selected (or taken) on each choice page left, selected again when the reader comes back.
+    var choicesSelected: [SeenPage: Int] = [:]
+    /// The choice taken on this page visit (by number, click or Enter), kept in `choicesSelected` when it ends.
+    var takenChoice: Int?
+    /// How many times `r` retried the failure shown, in a row: a retry that fails again says so.
+    var retries = 0
     var scroll = 0
     /// The reader moved the selection on this page visit: it stays on screen when the layout changes under it
     /// (the picture's rows arrive, the terminal shrinks), so Enter never takes a choice out of sight. Scrolling
@@ -138,13 +148,16 @@ public struct ReaderPresenter: Sendable {
     var work = ReaderWork.idle
     /// Read aloud (`v`): on, off, or why it cannot be used.
     var readAloud: ReadAloudSwitch
+    /// Timed text (`w`; the settings' `timedText`): off, every page is shown whole and auto-forward is not offered.
+    var timedText: Bool
 
     public init(
         storyTitle: String, width: Int, height: Int, themes: [String], themeName: String, look: PictureLook,
         sound: SoundStatus, role: ReaderRole = .solo, showsPosition: Bool = false,
-        readAloud: ReadAloudSwitch = .missing(soundOn: false)
+        readAloud: ReadAloudSwitch = .missing(soundOn: false), timedText: Bool = true
     ) {
         self.readAloud = readAloud
+        self.timedText = timedText
         self.storyTitle = storyTitle
         self.showsPosition = showsPosition
         self.width = width
@@ -270,6 +283,12 @@ public struct ReaderPresenter: Sendable {
         reader = state
         needsRedraw = true
         autoForwardFollow(state, at: now)
+        switch state {
+        case .failed where retries > 0:
+            notice = retries == 1 ? "tried again: it failed again" : "tried again \(retries) times: it failed again"
+        case .loading, .failed, .starting: break
+        case .page, .finished: retries = 0
+        }
         if case .loading = state {
             if case .idle = loadingWait { loadingWait = .grace(since: now) }
         } else {
@@ -285,16 +304,24 @@ public struct ReaderPresenter: Sendable {
             }
             lastPage = page
             if page.location.beatId != lastLocation?.beatId || page.location.pageId != lastLocation?.pageId {
-                // A new page visit: the last one's picture work ends.
-                selectedChoice = 0
+                // A new page visit: the last one's picture work ends. The choice selected on a choice page is
+                // kept for a return to it (back, the backlog): the one taken, or last highlighted.
+                if let last = lastLocation {
+                    let kept = takenChoice ?? selectedChoice
+                    if choicesSelected.count >= Self.choicesRemembered { choicesSelected.removeAll() }
+                    choicesSelected[SeenPage(last)] = kept > 0 ? kept : nil
+                }
+                takenChoice = nil
+                selectedChoice = min(choicesSelected[SeenPage(page.location)] ?? 0, max(0, page.page.choices.count - 1))
                 scroll = 0
-                keepsSelectionInView = false
+                keepsSelectionInView = selectedChoice > 0
                 nextReady = nil  // asked again for this visit: what was loaded may have been evicted since
                 lastLocation = page.location
                 (pictureLoading, requestedPicture) = (nil, nil)  // their tasks are cancelled: ask again
                 effects.append(.leavePage)
                 effects += loadPicture(of: page.page)
             }
+            if keepsSelectionInView, scroll == 0 { keepSelectionInView() }
             if nextReady != SeenPage(page.location) { effects.append(.checkNextPages(page)) }
         }
         if case .finished(let page, _) = state { effects += loadPicture(of: page.page) }

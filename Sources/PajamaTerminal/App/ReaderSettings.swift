@@ -1,15 +1,22 @@
 import Foundation
 import PajamaCore
 
-/// The reader's remembered choices (the theme), in `Paths.readerSettings` (`config/reader.json`):
-/// `{"theme": "dark"}`.
+/// The reader's remembered choices (the theme, timed text), in `Paths.readerSettings` (`config/reader.json`):
+/// `{"theme": "dark", "timedText": false}`.
 public struct ReaderSettings: Codable, Sendable, Equatable {
     /// The theme chosen last time, if any.
     public var theme: String?
+    /// False: no timed text (`w`, docs/reader.md "No timed text"): each page shown whole, no auto-forward.
+    /// Nil (or true): pages as the story reveals them, auto-forward at hand.
+    public var timedText: Bool?
 
-    public init(theme: String? = nil) {
+    public init(theme: String? = nil, timedText: Bool? = nil) {
         self.theme = theme
+        self.timedText = timedText
     }
+
+    /// Whether timed text is on (the default).
+    public var hasTimedText: Bool { timedText ?? true }
 
     /// The settings in `url`; none when it is missing or unreadable.
     public static func load(from url: URL) -> ReaderSettings {

@@ -27,6 +27,10 @@ public struct CellGrid: Sendable, Equatable {
     public private(set) var cells: [Cell]
     /// The picture drawn in pixels over the frame's cells, if any (blank cells under it).
     public var pixels: PixelPlacement?
+    /// Where the terminal's cursor is parked once the frame is drawn: on the focus (the start of the selected
+    /// choice, of the last line revealed...), which screen readers and braille displays follow (docs/reader.md,
+    /// "The cursor"); nil: wherever the last cell drawn left it.
+    public var cursor: CellPosition?
 
     public init(width: Int, height: Int) {
         self.width = max(0, width)
@@ -40,6 +44,7 @@ public struct CellGrid: Sendable, Equatable {
     public mutating func clear(width: Int, height: Int) {
         let width = max(0, width), height = max(0, height)
         pixels = nil
+        cursor = nil
         if width == self.width, height == self.height {
             cells.withUnsafeMutableBufferPointer { $0.update(repeating: Cell()) }
         } else {
@@ -110,5 +115,16 @@ public struct CellGrid: Sendable, Equatable {
             while line.hasSuffix(" ") { line.removeLast() }
             return line
         }.joined(separator: "\n")
+    }
+}
+
+/// A cell of the screen: its column and row.
+public struct CellPosition: Sendable, Hashable {
+    public var x: Int
+    public var y: Int
+
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
     }
 }

@@ -20,15 +20,28 @@ extension PageRenderer {
         let textArea = geometry.textArea
         let shown = geometry.text.shown
         let start = min(max(0, view.scroll), geometry.maximumScroll)
-        for (i, line) in shown.dropFirst(start).prefix(textArea.height).enumerated() {
-            let y = textArea.y + i
-            if line.style.role == .selected { grid.fill(y: y, from: textArea.x, to: textArea.x + textArea.width, style: line.style) }
+        func indent(of line: Line) -> Int {
             let room = max(0, textArea.width - DisplayWidth.of(line.text))
-            let indent = switch line.alignment {
+            return switch line.alignment {
             case .left: 0
             case .center: room / 2
             case .right: room
             }
+        }
+        // The cursor on the focus: the selected choice's first row, else the last revealed paragraph's (the
+        // title's first row), kept within the rows shown.
+        let focus = view.page.choices.isEmpty
+            ? shown.lastIndex(where: \.startsParagraph) ?? 0
+            : shown.firstIndex { $0.choice == view.selectedChoice } ?? 0
+        if textArea.height > 0, focus < shown.count {
+            let row = min(max(focus, start), start + textArea.height - 1)
+            let x = row == focus ? textArea.x + indent(of: shown[focus]) : textArea.x
+            grid.cursor = CellPosition(x: min(x, grid.width - 1), y: textArea.y + row - start)
+        }
+        for (i, line) in shown.dropFirst(start).prefix(textArea.height).enumerated() {
+            let y = textArea.y + i
+            if line.style.role == .selected { grid.fill(y: y, from: textArea.x, to: textArea.x + textArea.width, style: line.style) }
+            let indent = indent(of: line)
             if line.runs.isEmpty {
                 grid.put(line.text, x: textArea.x + indent, y: y, style: line.style, maxWidth: textArea.width - indent)
             } else {
@@ -84,6 +97,8 @@ extension PageRenderer {
         var alignment = TextAlignment.left
         /// The choice (0-based) this line shows, if any.
         var choice: Int?
+        /// The first row of a paragraph of a text page (where the cursor goes when it is the last revealed).
+        var startsParagraph = false
         /// The line's pieces with their own look (a story's bold, italic or coloured text); empty: all of
         /// `text` in `style`.
         var runs: [(text: String, look: TextLook)] = []
@@ -121,7 +136,11 @@ extension PageRenderer {
                 view.page.marks(ofLine: index).map { styledWrap(paragraph, $0, width: width) } ?? wrap(paragraph, .text)
             }
             func text(_ count: Int) -> [Line] {
-                wrapped.prefix(count).enumerated().flatMap { i, lines in (i > 0 ? [blank] : []) + lines }
+                wrapped.prefix(count).enumerated().flatMap { i, lines in
+                    var lines = lines
+                    if !lines.isEmpty { lines[0].startsParagraph = true }
+                    return (i > 0 ? [blank] : []) + lines
+                }
             }
             var shown = text(max(1, view.revealedLines))
             if view.revealedLines < paragraphs.count { shown += [blank, Line(text: "▸", style: Style(.dim))] }

@@ -11,13 +11,13 @@ public enum PageRenderer {
     public static let helpLines = [
         "Space Enter → l   next line / page",
         "← h Backspace     back",
-        "1-9               take that choice",
+        "1-9 0             take that choice (1 2: 12)",
         "↑ ↓ then Enter    move and take",
         "↑ ↓ PgUp PgDn     scroll a long page",
         "r                 restart (asks first)",
         "b                 backlog: pages read",
         "s  o              bookmark: save, open one",
-        ">  a  [ ]         skip seen · auto-forward, pace",
+        ">  a  [ ]  w      skip seen · auto-forward, pace · timed text",
         "m  + -            mute, volume",
         "v                 read aloud on / off (on: says the page)",
         "V                 say the current line again",
@@ -101,11 +101,13 @@ public enum PageRenderer {
             choices = drawPage(&grid, view, in: pageArea(model, body: body))
         case .finished(let view, let summary):
             choices = drawPage(&grid, view, in: pageArea(model, body: body))
-            let lines = endLines(summary)
+            let lines = endLines(summary, width: body.width)
             for (i, line) in lines.enumerated() {
                 let y = body.y + body.height - lines.count + i, clipped = TextWrapper.clip(line, width: body.width)
                 guard y >= body.y else { continue }
-                grid.put(clipped, x: body.x + max(0, (body.width - DisplayWidth.of(clipped)) / 2), y: y, style: Style(i == 0 ? .title : .dim))
+                let x = body.x + max(0, (body.width - DisplayWidth.of(clipped)) / 2)
+                grid.put(clipped, x: x, y: y, style: Style(i == 0 ? .title : .dim))
+                if i == 0 { grid.cursor = CellPosition(x: x, y: y) }  // on "The End"
             }
         }
         // Under an overlay nothing can be clicked, and no picture is drawn in pixels (they would cover it).
@@ -200,30 +202,52 @@ public enum PageRenderer {
     /// Where the page goes: the body, less the end screen's rows under the ending's page.
     private static func pageArea(_ model: ScreenModel, body: Rect) -> Rect {
         if case .finished(_, let summary) = model.content {
-            let rows = endLines(summary).count + 1
+            let rows = endLines(summary, width: body.width).count + 1
             return Rect(x: body.x, y: body.y, width: body.width, height: max(1, body.height - rows))
         }
         return body
     }
 
-    /// The end screen's lines under the ending's page: "The End", how the reading went, the keys.
-    static func endLines(_ summary: EndSummary) -> [String] {
+    /// The end screen's parts under the ending's page: "The End", how the reading went, the keys.
+    static func endParts(_ summary: EndSummary) -> [[String]] {
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         let endings = summary.endingsTotal.map { "\(summary.endingsFound) of \($0) endings found" }
             ?? count(summary.endingsFound, "ending found", "endings found")
         return [
-            "The End",
-            [count(summary.pagesRead, "page read", "pages read"), count(summary.choicesMade, "choice made", "choices made"), endings]
-                .joined(separator: " · "),
-            "r restart · b backlog · ← back · q quit",
+            ["The End"],
+            [count(summary.pagesRead, "page read", "pages read"), count(summary.choicesMade, "choice made", "choices made"), endings],
+            ["r restart", "b backlog", "← back", "q quit"],
         ]
     }
 
+    /// The end screen's lines at `width` (nil: each part on one line): a part too wide goes on over more
+    /// lines, broken between its items (" · "), never cut ("… 1 end", "… q q" at 40 columns).
+    static func endLines(_ summary: EndSummary, width: Int? = nil) -> [String] {
+        endParts(summary).flatMap { items in width.map { wrapItems(items, width: $0) } ?? [items.joined(separator: " · ")] }
+    }
+
+    /// `items` joined by " · " into lines of at most `width` cells, broken between items (an item wider than
+    /// the line alone is left to be clipped).
+    static func wrapItems(_ items: [String], width: Int) -> [String] {
+        var lines: [String] = []
+        for item in items {
+            if let last = lines.last, DisplayWidth.of(last) + 3 + DisplayWidth.of(item) <= width {
+                lines[lines.count - 1] = last + " · " + item
+            } else {
+                lines.append(item)
+            }
+        }
+        return lines
+    }
+
+    /// `lines` centred in `area`; the cursor at the start of the first.
     private static func center(_ grid: inout CellGrid, _ lines: [String], in area: Rect, style: Style) {
         let top = area.y + max(0, (area.height - lines.count) / 2)
         for (i, line) in lines.enumerated() where top + i < area.y + area.height {
             let clipped = TextWrapper.clip(line, width: area.width)
-            grid.put(clipped, x: area.x + max(0, (area.width - DisplayWidth.of(clipped)) / 2), y: top + i, style: style)
+            let x = area.x + max(0, (area.width - DisplayWidth.of(clipped)) / 2)
+            grid.put(clipped, x: x, y: top + i, style: style)
+            if i == 0 { grid.cursor = CellPosition(x: x, y: top) }
         }
     }
 
@@ -240,6 +264,7 @@ public enum PageRenderer {
         for (i, line) in rows.dropFirst(start).prefix(shown).enumerated() {
             grid.put(line, x: x0 + 2, y: y0 + 1 + i, style: Style(.selected), maxWidth: boxWidth - 3)
         }
+        if shown > 0 { grid.cursor = CellPosition(x: x0 + 2, y: y0 + 1) }  // the box's first line
         if start > 0 { grid.put("▲", x: x0 + boxWidth - 1, y: y0 + 1, style: Style(.selected)) }
         if start + shown < rows.count, shown > 1 { grid.put("▼", x: x0 + boxWidth - 1, y: y0 + shown, style: Style(.selected)) }
     }
@@ -251,10 +276,14 @@ extension PageRenderer {
     static func drawList(_ grid: inout CellGrid, _ list: PickList, width: Int, height: Int) {
         for y in 1..<(height - 1) { grid.fill(y: y, style: Style(.text)) }
         grid.put(list.heading, x: 2, y: 1, style: Style(.title), maxWidth: width - 4)
+        grid.cursor = CellPosition(x: 2, y: 1)  // the heading, until a selected item takes it
         let rows = height - 4
         for (i, line) in list.lines(width: width - 6, rows: rows).enumerated() {
             let y = 3 + i
-            if line.selected { grid.fill(y: y, from: 1, to: width - 1, style: Style(.selected)) }
+            if line.selected {
+                grid.fill(y: y, from: 1, to: width - 1, style: Style(.selected))
+                grid.cursor = CellPosition(x: 3, y: y)
+            }
             grid.put(line.text, x: 3, y: y, style: Style(line.selected ? .selected : .text), maxWidth: width - 6)
         }
     }

@@ -21,6 +21,9 @@ public final class HeadlessTerminal: ReaderTerminal {
     public private(set) var invalidations = 0
     /// A quit signal the reader should end on (`sendSignal`).
     public private(set) var quitSignal: Int32?
+    /// How many times the reader waited for input since it last read a key (a reader that quits on a key
+    /// waits no more: 0).
+    public private(set) var waitsSinceLastKey = 0
 
     private var keys: [Key] = []
     private let wakeup = LoopWakeup()
@@ -36,6 +39,9 @@ public final class HeadlessTerminal: ReaderTerminal {
 
     /// The last frame as plain text ("" before the first).
     public var text: String { lastFrame?.text() ?? "" }
+
+    /// Where the terminal's cursor is after the last frame (as `Screen` parks it); nil: not parked.
+    public var cursor: CellPosition? { lastFrame?.cursor }
 
     // MARK: Driving it
 
@@ -106,10 +112,13 @@ public final class HeadlessTerminal: ReaderTerminal {
     }
 
     public func readKey() -> Key? {
-        keys.isEmpty ? nil : keys.removeFirst()
+        guard !keys.isEmpty else { return nil }
+        waitsSinceLastKey = 0
+        return keys.removeFirst()
     }
 
     public func waitForInput(timeout: Duration) async {
+        waitsSinceLastKey += 1
         await wakeup.wait(timeout: timeout, ready: !keys.isEmpty || quitSignal != nil)
     }
 

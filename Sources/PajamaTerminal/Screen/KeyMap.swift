@@ -1,11 +1,13 @@
 /// What a key asks the reader to do.
 public enum ReaderAction: Sendable, Equatable {
-    case advance, back, choose(Int), selectPrevious, selectNext, takeSelected
+    /// `digit`: a digit typed, 0-9: a choice's number, or a part of one (ReaderPresenter+Numbers.swift).
+    case advance, back, digit(Int), selectPrevious, selectNext, takeSelected
     case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, readAloud, repeatLine
     /// The backlog of pages read (`b`), the bookmarks (`o`).
     case backlog, bookmarks
-    /// `>` on through the pages seen before; `a` auto-forward on / off, `[` `]` its pace.
-    case skipSeen, autoForward, slower, faster
+    /// `>` on through the pages seen before; `a` auto-forward on / off, `[` `]` its pace; `w` timed text
+    /// on / off (off: each page whole, no auto-forward).
+    case skipSeen, autoForward, slower, faster, timedText
     /// A page step (PgUp / PgDn) or one line (↑ / ↓ on pages without choices) through a long page.
     case scrollUp, scrollDown, scrollLineUp, scrollLineDown
     case retry, skip, confirm(Bool), redraw
@@ -31,7 +33,7 @@ public enum KeyMap {
             switch c {
             case " ", "l": return .advance
             case "h": return .back
-            case "1"..."9": return .choose(Int(String(c))! - 1)
+            case "0"..."9": return .digit(Int(String(c))!)
             case "r": return .restart
             case "b": return .backlog
             case "o": return .bookmarks
@@ -40,6 +42,7 @@ public enum KeyMap {
             case "V": return .repeatLine
             case ">": return .skipSeen
             case "a": return .autoForward
+            case "w": return .timedText
             case "[": return .slower
             case "]": return .faster
             case "+", "=": return .volumeUp

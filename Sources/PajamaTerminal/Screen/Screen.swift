@@ -156,6 +156,11 @@ public final class Screen {
         previous = grid
         let pixels = pixelLayer.plan(next: grid.pixels, repaint: repaint, changes: changed)
         if let rows = pixels.redraw { wredrawln(pajama_stdscr(), Int32(rows.lowerBound), Int32(rows.count)) }
+        // The cursor parked on the frame's focus (docs/reader.md, "The cursor"): doupdate leaves the terminal's
+        // cursor where the window's is. (The pixels are drawn after with the cursor saved and restored.)
+        if let cursor = grid.cursor, cursor.x >= 0, cursor.y >= 0, cursor.x < width, cursor.y < height {
+            wmove(pajama_stdscr(), Int32(cursor.y), Int32(cursor.x))
+        }
         wnoutrefresh(pajama_stdscr())
         doupdate()
         PixelOutput.write(pixels.bytes)  // after the cells: ncurses knows nothing of the pixels
