@@ -147,11 +147,11 @@ public struct InkPager {
         if !choices.isEmpty {
             // The paragraph that leads to the choices is shown with them, as Inky's player does (their prompt),
             // not left on the page before; a page it leaves empty gives the choice page its sounds. A page
-            // with a picture of its own keeps its paragraph too (a choice page's picture is critical, the
-            // page's is not: moved, a picture missing would stop the reading there).
+            // with a picture of its own keeps its paragraph too, beside its picture (a choice page's picture
+            // is critical, the page's is not: moved, a missing picture would stop the reading there).
             let image = pending.image ?? scene.background
             let prompt = draft.lines.last
-            let keepsPage = draft.lines.count == 1 && draft.image != nil && draft.image != image
+            let keepsPage = draft.image != nil && draft.image != image
             var own = pending.tools
             if !keepsPage, !draft.lines.isEmpty {
                 draft.lines.removeLast()
