@@ -70,72 +70,74 @@ extension ReaderApp {
             guard let full = fullScreenTerminal() else { return 64 }
             terminal = full
         }
-        guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
-        let hosted: CoReadingHost.Content
-        var format: String?
-        var files: [String] = []
-        var packageFiles: PackageFileSet?
-        if let remote = source as? HTTPStorySource {
-            hosted = .url(remote.baseURL)
-        } else if let made = source as? any StoryFilesSource {
-            // A story made from files of its own (ink, Twine): followers open the same files beside its pictures
-            // and sounds, in the same format, and follow its beats.
-            files = made.storyFiles
-            format = made.formatName
-            if let remote = made.base as? HTTPStorySource {
+        return await withReading(argument, options: options, paths: paths) { session in
+            let (source, sound, content) = (session.source, session.sound, session.content)
+            let hosted: CoReadingHost.Content
+            var format: String?
+            var files: [String] = []
+            var packageFiles: PackageFileSet?
+            if let remote = source as? HTTPStorySource {
                 hosted = .url(remote.baseURL)
+            } else if let made = source as? any StoryFilesSource {
+                // A story made from files of its own (ink, Twine): followers open the same files beside its pictures
+                // and sounds, in the same format, and follow its beats.
+                files = made.storyFiles
+                format = made.formatName
+                if let remote = made.base as? HTTPStorySource {
+                    hosted = .url(remote.baseURL)
+                } else {
+                    hosted = .folder(URL(fileURLWithPath: made.base.location))
+                    packageFiles = FormatRegistry.all.format(named: made.formatName)
+                        .map { FoundStory(format: $0, folder: made.base.location, files: files).packageFiles() }
+                }
             } else {
-                hosted = .folder(URL(fileURLWithPath: made.base.location))
-                packageFiles = FormatRegistry.all.format(named: made.formatName)
-                    .map { FoundStory(format: $0, folder: made.base.location, files: files).packageFiles() }
+                hosted = .folder(URL(fileURLWithPath: argument))
+                packageFiles = FormatRegistry.all.find(at: argument)?.packageFiles()
             }
-        } else {
-            hosted = .folder(URL(fileURLWithPath: argument))
-            packageFiles = FormatRegistry.all.find(at: argument)?.packageFiles()
-        }
-        // Refused requests go to the reader's log file (the screen is the reader's while hosting).
-        let host = CoReadingHost(content: hosted, storyId: content.manifest.id, storyVersion: content.manifest.version, format: format,
-                                 files: files, packageFiles: packageFiles, configuration: configuration, token: token,
-                                 log: { PajamaLog.coreading.warning("\($0)") })
-        do {
-            _ = try await host.start()
-        } catch {
-            printError("pajama: \(error)")
-            await shutdown(sound: sound, content: content)
-            return 2
-        }
-        if !host.isLoopback {
-            printError("pajama: listening on \(configuration.bind): anyone who can reach this machine on port \(host.port) and has the token can follow")
-        }
-        printError(host.joinCommand)
-        PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
-        // A quit signal ends the reading as `q` does: progress saved, the followers told, the terminal restored.
-        let outcome: ReaderController.Outcome
-        if let terminal {
-            outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-                await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
-                           coReading: .host(host))
+            // Refused requests go to the reader's log file (the screen is the reader's while hosting).
+            let host = CoReadingHost(content: hosted, storyId: content.manifest.id, storyVersion: content.manifest.version, format: format,
+                                     files: files, packageFiles: packageFiles, configuration: configuration, token: token,
+                                     log: { PajamaLog.coreading.warning("\($0)") })
+            do {
+                _ = try await host.start()
+            } catch {
+                printError("pajama: \(error)")
+                return 2
             }
-        } else {
-            outcome = await plainSession { signals in
-                let input = PlainInput()
-                defer { input.close() }
-                return await readPlain(content, signals: signals, sound: sound, start: nil, restart: false, options: options, paths: paths,
-                                       coReading: .host(host), input: input)
+            if !host.isLoopback {
+                printError("pajama: listening on \(configuration.bind): anyone who can reach this machine on port \(host.port) and has the token can follow")
             }
+            printError(host.joinCommand)
+            PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
+            // A quit signal ends the reading as `q` does: progress saved, the followers told, the terminal restored.
+            let outcome: ReaderController.Outcome
+            if let terminal {
+                outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+                    await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
+                               coReading: .host(host))
+                }
+            } else {
+                outcome = await plainSession { signals in
+                    let input = PlainInput()
+                    defer { input.close() }
+                    return await readPlain(content, signals: signals, sound: sound, start: nil, restart: false, options: options, paths: paths,
+                                           coReading: .host(host), input: input)
+                }
+            }
+            // After `q` the story's files are still served to the followers still connected, so they read on alone;
+            // a quit signal (Ctrl-C, SIGTERM, a closed terminal: stop now) stops the host at once.
+            let servingOn: AsyncStream<Int>
+            if case .signal = outcome {
+                await host.end()
+                servingOn = AsyncStream { $0.finish() }
+            } else {
+                servingOn = await host.endServingOn()
+            }
+            // The reading's resources go now; the host serves its files on for the followers still reading.
+            await session.close()
+            let stopped = await serveOn(host, followers: servingOn, limit: configuration.limits.servingAfterEnd)
+            return ScreenSession.exitCode(stopped.map { .signal($0) } ?? outcome)
         }
-        // After `q` the story's files are still served to the followers still connected, so they read on alone;
-        // a quit signal (Ctrl-C, SIGTERM, a closed terminal: stop now) stops the host at once.
-        let servingOn: AsyncStream<Int>
-        if case .signal = outcome {
-            await host.end()
-            servingOn = AsyncStream { $0.finish() }
-        } else {
-            servingOn = await host.endServingOn()
-        }
-        await shutdown(sound: sound, content: content)
-        let stopped = await serveOn(host, followers: servingOn, limit: configuration.limits.servingAfterEnd)
-        return ScreenSession.exitCode(stopped.map { .signal($0) } ?? outcome)
     }
 
     /// After the owner quit: the host goes on serving the story to the followers still connected, said on
@@ -224,9 +226,21 @@ extension ReaderApp {
             if let sound { await sound.shutdown() }
             return 2
         }
+        let session = ReadingSession(source: source, sound: sound, content: content)
+        let code = await follow(welcome, events: events, session: session, storyURL: storyURL, package: package, sameOrigin: sameOrigin,
+                                terminal: terminal, options: options, paths: paths)
+        await session.close()
+        return code
+    }
+
+    /// A follower's reading once its story is open: checked to be the host's, read, its package fetched behind.
+    private static func follow(
+        _ welcome: SessionWelcome, events: AsyncStream<FollowerEvent>.Iterator, session: ReadingSession, storyURL: URL, package: HTTPStorySource,
+        sameOrigin: Bool, terminal: TerminalCapabilities?, options: ReadingOptions, paths: Paths
+    ) async -> Int32 {
+        let (sound, content) = (session.sound, session.content)
         guard content.manifest.id == welcome.story.id else {
             printError("pajama: the story at \(storyURL.absoluteString) is \"\(content.manifest.id)\", the host reads \"\(welcome.story.id)\"")
-            await shutdown(sound: sound, content: content)
             return 2
         }
         // The host's own files are fetched in the background (a package up to 64 MB whole), so reading on alone
@@ -239,7 +253,6 @@ extension ReaderApp {
         // An ink story: the owner's beat is made from the owner's seed and state before the reader enters it.
         if let sync = welcome.beat, case .failed(let reason) = await content.restore(sync.origin) {
             printError("pajama: cannot follow the owner's ink story: \(reason)")
-            await shutdown(sound: sound, content: content)
             return 2
         }
         let outcome: ReaderController.Outcome
@@ -256,7 +269,6 @@ extension ReaderApp {
                                        paths: paths, coReading: .follower(events, owner: welcome.owner), input: input)
             }
         }
-        await shutdown(sound: sound, content: content)
         return ScreenSession.exitCode(outcome)
     }
 }

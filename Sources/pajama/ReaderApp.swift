@@ -36,61 +36,59 @@ enum ReaderApp {
                 return 2
             }
         }
-        guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
-        // The folder is watched from before the screen opens: a folder that cannot be watched exits 2, saying why.
-        var watcher: FolderWatcher?
-        if watch {
-            do {
-                watcher = try FolderWatcher(folder: source.location)
-            } catch {
-                printError("pajama: --watch: \(error)")
-                await shutdown(sound: sound, content: content)
-                return 2
+        return await withReading(argument, options: options, paths: paths) { session in
+            let (source, sound, content) = (session.source, session.sound, session.content)
+            // The folder is watched from before the screen opens: a folder that cannot be watched exits 2, saying why.
+            var watcher: FolderWatcher?
+            if watch {
+                do {
+                    let folderWatcher = try FolderWatcher(folder: source.location)
+                    session.onClose { await folderWatcher.close() }
+                    watcher = folderWatcher
+                } catch {
+                    printError("pajama: --watch: \(error)")
+                    return 2
+                }
             }
+            // A requested start is checked before the screen opens: a typo exits naming what exists.
+            var location: StoryLocation?
+            if let start {
+                do throws(StartLocation.Problem) {
+                    location = try await StartLocation.resolve(beat: start.beat, page: start.page, in: content)
+                } catch {
+                    printError("pajama: --start \(StoryFormatError.printable(start.page.map { start.beat + "/" + $0 } ?? start.beat)): \(error)")
+                    return error.isUsageError ? 64 : 2
+                }
+            }
+            // So is a bookmark's name: an unknown one exits naming the story's bookmarks.
+            var bookmark: Bookmark?
+            if let name {
+                let (file, warning) = BookmarkStore(folder: paths.bookmarks).load(storyId: content.manifest.id)
+                if let warning { printError("pajama: \(warning)") }
+                bookmark = file.named(name)
+                if bookmark == nil {
+                    let known = file.names.isEmpty ? "the story has no bookmarks yet" : "its bookmarks are: " + file.names.map { "\"\($0)\"" }.joined(separator: ", ")
+                    printError("pajama: --bookmark \"\(StoryFormatError.printable(name))\": no such bookmark in \(content.manifest.id); \(known)")
+                    return 2
+                }
+            }
+            let outcome: ReaderController.Outcome
+            if let terminal {
+                outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
+                    await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                               options: options, paths: paths, transcript: recorder, watcher: watcher)
+                }
+            } else {
+                outcome = await plainSession { signals in
+                    let input = PlainInput()
+                    defer { input.close() }
+                    return await readPlain(content, signals: signals, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                                           options: options, paths: paths, transcript: recorder, input: input)
+                }
+            }
+            if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
+            return ScreenSession.exitCode(outcome)
         }
-        // A requested start is checked before the screen opens: a typo exits naming what exists.
-        var location: StoryLocation?
-        if let start {
-            do {
-                location = try await StartLocation.resolve(beat: start.beat, page: start.page, in: content)
-            } catch {
-                printError("pajama: --start \(StoryFormatError.printable(start.page.map { start.beat + "/" + $0 } ?? start.beat)): \(error)")
-                await watcher?.close()
-                await shutdown(sound: sound, content: content)
-                return error.isUsageError ? 64 : 2
-            }
-        }
-        // So is a bookmark's name: an unknown one exits naming the story's bookmarks.
-        var bookmark: Bookmark?
-        if let name {
-            let (file, warning) = BookmarkStore(folder: paths.bookmarks).load(storyId: content.manifest.id)
-            if let warning { printError("pajama: \(warning)") }
-            bookmark = file.named(name)
-            if bookmark == nil {
-                let known = file.names.isEmpty ? "the story has no bookmarks yet" : "its bookmarks are: " + file.names.map { "\"\($0)\"" }.joined(separator: ", ")
-                printError("pajama: --bookmark \"\(StoryFormatError.printable(name))\": no such bookmark in \(content.manifest.id); \(known)")
-                await watcher?.close()
-                await shutdown(sound: sound, content: content)
-                return 2
-            }
-        }
-        let outcome: ReaderController.Outcome
-        if let terminal {
-            outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-                await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
-                           options: options, paths: paths, transcript: recorder, watcher: watcher)
-            }
-        } else {
-            outcome = await plainSession { signals in
-                let input = PlainInput()
-                defer { input.close() }
-                return await readPlain(content, signals: signals, sound: sound, start: location, restart: restart, bookmark: bookmark,
-                                       options: options, paths: paths, transcript: recorder, input: input)
-            }
-        }
-        if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
-        await shutdown(sound: sound, content: content)
-        return ScreenSession.exitCode(outcome)
     }
 
     /// `pajama` / `pajama library`: pick stories until the reader quits.
@@ -266,12 +264,6 @@ enum ReaderApp {
 
     static func makeSound(_ options: ReadingOptions, paths: Paths) -> PulseSoundEngine? {
         options.noSound ? nil : PulseSoundEngine.start(settingsFile: paths.soundSettings)
-    }
-
-    static func shutdown(sound: PulseSoundEngine?, content: StoryContentManager) async {
-        await content.close()
-        await content.clearSounds()
-        if let sound { await sound.shutdown() }
     }
 
     /// The theme a story asks for (`StoryTheme.themeName`), nil when it asks for none or the reader chose a
