@@ -34,12 +34,6 @@ public struct InkFormat: StoryFormat {
     }
 
     public func packageFiles(of story: FoundStory) -> PackageFileSet {
-        let base = FolderStorySource(folder: story.folder)
-        var set = PackageFileSet(storyFiles: [:], assets: [])
-        for file in story.files {
-            set.storyFiles[file] = InkStorySource.maximumFileSize
-            if let bytes = try? base.readSync(file) { set.assets.formUnion(InkAssets.named(in: bytes)) }
-        }
-        return set
+        PackageFileSet.of(story.files, in: story.folder, maximumSize: InkStorySource.maximumFileSize, named: InkAssets.named(in:))
     }
 }

@@ -89,4 +89,18 @@ public struct PackageFileSet: Sendable, Equatable {
         self.storyFiles = storyFiles
         self.assets = assets
     }
+
+    /// The set of a story made of `files` in `folder`, each at most `maximumSize` bytes, with the pictures and
+    /// sounds `named` reads in each (a file that cannot be read names none: its reader says why).
+    public static func of<Named: Sequence<AssetPath>>(
+        _ files: [String], in folder: String, maximumSize: Int, named: ([UInt8]) -> Named
+    ) -> PackageFileSet {
+        let base = FolderStorySource(folder: folder)
+        var set = PackageFileSet(storyFiles: [:], assets: [])
+        for file in files {
+            set.storyFiles[file] = maximumSize
+            if let bytes = try? base.readSync(file) { set.assets.formUnion(named(bytes)) }
+        }
+        return set
+    }
 }

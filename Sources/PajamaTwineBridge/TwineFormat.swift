@@ -29,12 +29,6 @@ public struct TwineFormat: StoryFormat {
     }
 
     public func packageFiles(of story: FoundStory) -> PackageFileSet {
-        let base = FolderStorySource(folder: story.folder)
-        var set = PackageFileSet(storyFiles: [:], assets: [])
-        for file in story.files {
-            set.storyFiles[file] = TwineFiles.maximumFileSize
-            if let bytes = try? base.readSync(file) { set.assets.formUnion(TwineFiles.assets(in: bytes)) }
-        }
-        return set
+        PackageFileSet.of(story.files, in: story.folder, maximumSize: TwineFiles.maximumFileSize, named: TwineFiles.assets(in:))
     }
 }
