@@ -1,5 +1,5 @@
 /// Writes small PNG files for tests (real files libpng reads, in the formats stories use): 1-bit
-/// palette pictures with a transparent entry (line art), and 8-bit RGBA. The image data is stored
+/// palette pictures with a transparent entry (line art), 8-bit RGBA, and any colour type at 8 or 16 bits. The image data is stored
 /// uncompressed (deflate's stored blocks), which every PNG reader accepts.
 public enum PNGFile {
     /// A 1-bit palette PNG: `pixels[y][x]` is true for ink. Ink is `ink` (0xRRGGBB, opaque); the rest is
@@ -32,6 +32,42 @@ public enum PNGFile {
         }
         return file(width: width, height: height, bitDepth: 8, colorType: 6, extra: [], data: raw)
     }
+
+    /// The colour types of PNG's IHDR.
+    public enum ColorType: UInt8, CaseIterable, Sendable {
+        case gray = 0, rgb = 2, palette = 3, grayAlpha = 4, rgba = 6
+
+        /// Samples per pixel.
+        public var channels: Int {
+            switch self {
+            case .gray, .palette: 1
+            case .grayAlpha: 2
+            case .rgb: 3
+            case .rgba: 4
+            }
+        }
+    }
+
+    /// A PNG of `samples` (row-major, `colorType.channels` a pixel; palette indices for `.palette`) at 8 or
+    /// 16 bits a sample, with `chunks` (`PLTE`, `tRNS`, `gAMA`, `sRGB`...) before its data.
+    public static func samples(width: Int, height: Int, bitDepth: UInt8, colorType: ColorType, samples: [UInt16],
+                               chunks: [(String, [UInt8])] = []) -> [UInt8] {
+        precondition(bitDepth == 8 || bitDepth == 16, "8 or 16 bits a sample")
+        precondition(samples.count == width * height * colorType.channels, "one sample a channel of each pixel")
+        let rowSamples = width * colorType.channels
+        var raw: [UInt8] = []
+        for y in 0..<height {
+            raw.append(0)  // filter: none
+            for sample in samples[(y * rowSamples)..<((y + 1) * rowSamples)] {
+                if bitDepth == 16 { raw.append(UInt8(sample >> 8)) }
+                raw.append(UInt8(sample & 0xFF))
+            }
+        }
+        return file(width: width, height: height, bitDepth: bitDepth, colorType: colorType.rawValue, extra: chunks, data: raw)
+    }
+
+    /// A chunk's body holding one big-endian 32-bit number (`gAMA`'s gamma times 100000).
+    public static func uint32(_ value: UInt32) -> [UInt8] { bigEndian(value) }
 
     private static func file(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8, extra: [(String, [UInt8])], data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
