@@ -7,8 +7,12 @@ import PajamaCore
 /// &quot; &#39; &apos; &nbsp;` and `&#NNN;` / `&#xHH;`. `parse` turns a line into its plain text (what a
 /// transcript, the voice and the backlog read) and its marks (what the page draws: bold, italic, underline,
 /// dim, colours, hard breaks and the line's alignment). The Twine bridge writes Harlowe's styles in the same
-/// HTML. A tag is never kept as text: an unknown one is dropped and named in `unknown` (for
-/// `pajama validate`). A `<` that does not start a tag (`3 < 5`, `<3`) is text.
+/// HTML. Unity's and TextMesh Pro's rich text (`<color=#ff0000>`, `<size=50>`, `<align=center>`, `<#ff0000>`,
+/// `<s>`, ...), which ink games made for Unity write, is read too: its styles drawn, its other tags taken
+/// off whole (`unityTags`). A known tag is never kept as text, and never half of one: an unknown HTML tag is
+/// dropped and named in `unknown` (for `pajama validate`); an unknown tag written Unity's way
+/// (`<wave=2>...</wave>`) is no HTML and is shown whole, its closing tag too. A `<` that does not start a tag
+/// (`3 < 5`, `<3`) is text.
 public enum InkMarkup {
     /// A line read: its plain text, its spans and breaks (offsets in `Character`s of `text`), and the names of
     /// the tags it held that Pajama does not know.
@@ -36,8 +40,20 @@ public enum InkMarkup {
         }
     }
 
-    /// The tags Pajama knows.
-    public static let knownTags: Set<String> = ["b", "strong", "i", "em", "u", "br", "span", "a", "font", "p", "div", "center"]
+    /// The tags Pajama knows: HTML's and Unity's.
+    public static let knownTags: Set<String> = htmlTags.union(unityTags)
+
+    /// The HTML tags Pajama knows (drawn, or dropped keeping their text: `p`, `div`).
+    public static let htmlTags: Set<String> = ["b", "strong", "i", "em", "u", "br", "span", "a", "font", "p", "div", "center", "s", "strike", "del"]
+
+    /// Unity's and TextMesh Pro's rich-text tags: `color` (`<color=#rrggbb>`, `<color="red">`, `<#rrggbb>`)
+    /// and `align` drawn as HTML's colours and alignment, `s` and `strikethrough` dim (a terminal has no
+    /// strike), the others (sizes, fonts, spacing, sprites, links...) taken off whole, their text kept.
+    public static let unityTags: Set<String> = [
+        "color", "align", "size", "material", "quad", "alpha", "cspace", "font-weight", "gradient", "indent", "line-height",
+        "line-indent", "link", "lowercase", "uppercase", "allcaps", "smallcaps", "margin", "mark", "mspace", "nobr", "noparse",
+        "page", "pos", "rotate", "space", "sprite", "style", "sub", "sup", "voffset", "width", "strikethrough",
+    ]
 
     /// The style a class name stands for (`# CLASS: name`, `<span class="name">`), nil for a class Pajama has
     /// no style for (ignored). Several names (`"bold dim"`) combine.
@@ -67,6 +83,8 @@ public enum InkMarkup {
         var spans: [TextSpan] = []
         var breaks: [Int] = []
         var unknown: [String] = []
+        /// Unknown tags written Unity's way that were shown as text: their closing tags are shown too.
+        var shownWhole: Set<String> = []
         var alignment: TextAlignment?
         var alignmentFound = false
         /// The open tags, with what each adds.
@@ -107,6 +125,13 @@ public enum InkMarkup {
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "<", let tag = Tag.read(scalars, at: index) {
+                if !knownTags.contains(tag.name), tag.valueForm || (tag.closing && shownWhole.contains(tag.name)) {
+                    // Not HTML and not Unity's: text, whole.
+                    if !tag.closing { shownWhole.insert(tag.name) }
+                    plain.append(contentsOf: scalars[index..<tag.end])
+                    index = tag.end
+                    continue
+                }
                 flush()
                 index = tag.end
                 if !knownTags.contains(tag.name) {
@@ -148,6 +173,7 @@ public enum InkMarkup {
         case "b", "strong": .bold
         case "i", "em": .italic
         case "u", "a": .underline
+        case "s", "strike", "del", "strikethrough": .dim
         case "span": tag.attribute("class").flatMap { attributes(forClass: $0) } ?? []
         default: []
         }
@@ -156,24 +182,25 @@ public enum InkMarkup {
     /// The colour a tag gives its text: `<font color>`, or `color:` in its `style` (nil for none or one
     /// Pajama cannot read).
     private static func color(of tag: Tag) -> UInt32? {
-        if tag.name == "font", let color = tag.attribute("color") { return TextColor.parse(color) }
+        if tag.name == "font" || tag.name == "color", let color = tag.attribute("color") { return TextColor.parse(color) }
         return tag.style("color").flatMap(TextColor.parse)
     }
 
-    /// The alignment a block tag gives its line: `<center>`, `align="..."` or `text-align:` in its style.
-    /// `justify` is drawn left.
+    /// The alignment a block tag gives its line: `<center>`, `align="..."` or `text-align:` in its style,
+    /// Unity's `<align=...>`. `justify` is drawn left.
     private static func alignment(of tag: Tag) -> TextAlignment? {
-        guard ["p", "div", "center"].contains(tag.name) else { return nil }
+        guard ["p", "div", "center", "align"].contains(tag.name) else { return nil }
         if tag.name == "center" { return .center }
         switch (tag.attribute("align") ?? tag.style("text-align"))?.lowercased() {
         case "center", "centre", "middle": return .center
         case "right", "end": return .right
-        case "left", "justify", "start": return .left
+        case "left", "justify", "start", "flush": return .left
         default: return nil
         }
     }
 
-    /// One tag: `<name attr="value" ...>`, `</name>`, `<name/>`.
+    /// One tag: `<name attr="value" ...>`, `</name>`, `<name/>`, or Unity's `<name=value ...>` (the value
+    /// kept as the attribute `name`) and `<#rrggbb>` (a `color`).
     private struct Tag {
         var name: String
         var closing: Bool
@@ -181,6 +208,8 @@ public enum InkMarkup {
         var attributes: [String: String]
         /// The index after its `>`.
         var end: Int
+        /// Written Unity's way, `<name=value>`: no HTML.
+        var valueForm = false
 
         func attribute(_ key: String) -> String? { attributes[key] }
 
@@ -202,20 +231,44 @@ public enum InkMarkup {
                 closing = true
                 index += 1
             }
+            if !closing, index < scalars.count, scalars[index] == "#" {
+                // TextMesh Pro's colour shorthand `<#f80>`, `<#ff8000>`, `<#ff8000aa>`: closed by `</color>`.
+                var hex = "#"
+                index += 1
+                while index < scalars.count, scalars[index].isASCII, scalars[index].properties.isASCIIHexDigit {
+                    hex.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
+                guard index < scalars.count, scalars[index] == ">", [4, 5, 7, 9].contains(hex.count) else { return nil }
+                return Tag(name: "color", closing: false, selfClosing: false, attributes: ["color": hex], end: index + 1, valueForm: true)
+            }
             guard index < scalars.count, scalars[index].isASCII, scalars[index].properties.isAlphabetic else { return nil }
             var name = ""
-            while index < scalars.count, scalars[index].isASCII, scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) {
+            while index < scalars.count, scalars[index].isASCII,
+                scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]) || (scalars[index] == "-" && !name.isEmpty) {
                 name.unicodeScalars.append(scalars[index])
                 index += 1
+            }
+            name = name.lowercased()
+            var attributes: [String: String] = [:]
+            var valueForm = false
+            if !closing, index < scalars.count, scalars[index] == "=" {
+                // Unity's `<size=50>`, `<color="red">`, `<align=center>`: the value up to the next `>` or space.
+                index += 1
+                guard let (value, after) = Self.value(scalars, at: index), after < scalars.count else { return nil }
+                attributes[name] = value
+                valueForm = true
+                index = after
             }
             guard index < scalars.count, scalars[index] == ">" || scalars[index] == "/" || scalars[index] == " " || scalars[index] == "\t" else {
                 return nil
             }
-            var attributes: [String: String] = [:]
             var selfClosing = false
             while index < scalars.count {
                 let scalar = scalars[index]
-                if scalar == ">" { return Tag(name: name.lowercased(), closing: closing, selfClosing: selfClosing, attributes: attributes, end: index + 1) }
+                if scalar == ">" {
+                    return Tag(name: name, closing: closing, selfClosing: selfClosing, attributes: attributes, end: index + 1, valueForm: valueForm)
+                }
                 if scalar == " " || scalar == "\t" {
                     index += 1
                     continue
@@ -234,26 +287,34 @@ public enum InkMarkup {
                 guard !key.isEmpty else { return nil }
                 var value = ""
                 if index < scalars.count, scalars[index] == "=" {
-                    index += 1
-                    if index < scalars.count, scalars[index] == "\"" || scalars[index] == "'" {
-                        let quote = scalars[index]
-                        index += 1
-                        while index < scalars.count, scalars[index] != quote {
-                            value.unicodeScalars.append(scalars[index])
-                            index += 1
-                        }
-                        guard index < scalars.count else { return nil }
-                        index += 1
-                    } else {
-                        while index < scalars.count, !" \t>".unicodeScalars.contains(scalars[index]) {
-                            value.unicodeScalars.append(scalars[index])
-                            index += 1
-                        }
-                    }
+                    guard let (read, after) = Self.value(scalars, at: index + 1) else { return nil }
+                    value = read
+                    index = after
                 }
                 attributes[key.lowercased()] = value
             }
             return nil
+        }
+
+        /// An attribute's value at `start` (quoted, or bare up to a space or `>`) and the index after it.
+        static func value(_ scalars: [Unicode.Scalar], at start: Int) -> (String, Int)? {
+            var index = start
+            var value = ""
+            if index < scalars.count, scalars[index] == "\"" || scalars[index] == "'" {
+                let quote = scalars[index]
+                index += 1
+                while index < scalars.count, scalars[index] != quote {
+                    value.unicodeScalars.append(scalars[index])
+                    index += 1
+                }
+                guard index < scalars.count else { return nil }
+                return (value, index + 1)
+            }
+            while index < scalars.count, !" \t>".unicodeScalars.contains(scalars[index]) {
+                value.unicodeScalars.append(scalars[index])
+                index += 1
+            }
+            return (value, index)
         }
     }
 

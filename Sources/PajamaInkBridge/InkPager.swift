@@ -6,7 +6,9 @@ import PajamaCore
 /// `# CLEAR`), at a line whose picture (`# image`, `# IMAGE`, or `# BACKGROUND` on a page without its own
 /// image) or background sound (`# AUDIOLOOP`) differs from the page's, and when the page is full. A tag on a line of its
 /// own (no text) applies to the line that follows. `# sound` (`# AUDIO`) adds a page-enter sound to the page
-/// where the line lands, `# tap_sound` a tap sound. `# AUDIOLOOP` and `# BACKGROUND` hold from their line's
+/// where the line lands, `# tap_sound` a tap sound. Several pictures tagged before one line (`# IMAGE: a.png`
+/// `# IMAGE: b.png`, as Inky's player shows one under the other) are each shown: every one but the last on a
+/// page of its own (a picture page: a title page without a title), the last with the line. `# AUDIOLOOP` and `# BACKGROUND` hold from their line's
 /// page on (`InkScene`, carried between beats). (`# RESTART` is the beat maker's: the beat ends before its
 /// line, `restartLine(in:)`.) Pictures and sounds pending when the choices come go to the choice
 /// page, and so does the last line before them, as its prompt (the choices are never shown without the text
@@ -40,8 +42,27 @@ public struct InkPager {
         var lines: [String] = []
         var marks: [LineMarks] = []
         var image: AssetPath?
+        /// What `image` shows, in words (`# alt:`).
+        var imageAlt: String?
+        /// Pictures tagged before the line that takes `image` (on a pending draft only), with their alt
+        /// text: each shown on a page of its own, in order.
+        var earlierImages: [(path: AssetPath, alt: String?)] = []
         var tools: [Tool] = []
         var isEmpty: Bool { lines.isEmpty && image == nil && tools.isEmpty }
+
+        /// A picture for the pending line: one already waiting is shown first, on its own page.
+        mutating func add(image path: AssetPath) {
+            if let waiting = image { earlierImages.append((waiting, imageAlt)) }
+            image = path
+            imageAlt = nil
+        }
+
+        /// `# caption:` for the last sound tagged before it.
+        mutating func caption(_ words: String) {
+            guard let index = tools.lastIndex(where: { $0.soundEffect != nil }) else { return }
+            tools[index].args["caption"] = .string(words)
+            tools[index].soundEffect?.caption = words
+        }
     }
 
     private var pages: [Page] = []
@@ -87,6 +108,8 @@ public struct InkPager {
             case .page: breakPending = true
             case .styleClass(let name): if let attributes = InkMarkup.attributes(forClass: name) { pendingClass = attributes }
             case .background: backgroundChanged = true
+            case .alt(let words): pending.imageAlt = words
+            case .caption(let words): pending.caption(words)
             default: break
             }
             scene.apply(tag)
@@ -98,7 +121,7 @@ public struct InkPager {
                 throw BadTag(tag: "# " + raw.trimmingInkSpaces(), inkPath: line.inkPath, reason: "\(field): \(error)")
             }
             switch tag {
-            case .image: pending.image = path
+            case .image: pending.add(image: path)
             case .sound: pending.tools.append(Self.sound(path, .pageEnter))
             case .tapSound: pending.tools.append(Self.sound(path, .tap))
             default: break
@@ -107,13 +130,23 @@ public struct InkPager {
         let parsed = InkMarkup.parse(line.text)
         // A line of markup alone (`<br>`) shows nothing; its tags wait for the next line.
         guard !parsed.text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
+        if !pending.earlierImages.isEmpty {
+            if !draft.lines.isEmpty { flush() }
+            for image in pending.earlierImages { pictureOnly(image.path, alt: image.alt) }
+            pending.earlierImages = []
+        }
         let newPicture = pending.image != nil && draft.image != nil && pending.image != draft.image
         let newBackground = backgroundChanged && draft.image == nil && pending.image == nil && scene.background != draftBackground
         let newLoop = saysLoop && scene.loop != draftLoop
         if (breakPending || newPicture || newBackground || newLoop || draft.lines.count >= Self.linesPerPage) && !draft.lines.isEmpty { flush() }
         breakPending = false
         if draft.lines.isEmpty { draftBackground = scene.background }
-        if let image = pending.image { draft.image = image }
+        if let image = pending.image {
+            draft.image = image
+            draft.imageAlt = pending.imageAlt
+        } else if let alt = pending.imageAlt, draft.imageAlt == nil {
+            draft.imageAlt = alt  // the alt text of the page's picture, tagged after it
+        }
         draft.tools += pending.tools
         var marks = parsed.marks(line: draft.lines.count) ?? LineMarks(line: draft.lines.count)
         if let attributes = pendingClass, !parsed.text.isEmpty {
@@ -137,9 +170,16 @@ public struct InkPager {
         return own + [(loop.map(BackgroundSound.play) ?? .stop).tool]
     }
 
+    /// A page that is a picture alone (a title page without a title), for a picture tagged before another
+    /// with no line between them.
+    private mutating func pictureOnly(_ image: AssetPath, alt: String?) {
+        pages.append(Page(id: "p\(pages.count + 1)", kind: .title(title: "", subtitle: nil), imageUrl: image, imageAlt: alt,
+                          tools: tools([], loop: scene.loop)))
+    }
+
     private mutating func flush() {
         pages.append(Page(id: "p\(pages.count + 1)", kind: .text(lines: draft.lines), imageUrl: draft.image ?? draftBackground,
-                          tools: tools(draft.tools, loop: draftLoop), marks: draft.marks))
+                          imageAlt: draft.image != nil ? draft.imageAlt : nil, tools: tools(draft.tools, loop: draftLoop), marks: draft.marks))
         draft = Draft()
     }
 
@@ -162,17 +202,25 @@ public struct InkPager {
             } else {
                 flush()
             }
+            for earlier in pending.earlierImages { pictureOnly(earlier.path, alt: earlier.alt) }
             pages.append(Page(id: "choices", kind: .choice(prompt: prompt, choices: choices), imageUrl: image,
-                              tools: tools(own, loop: scene.loop), marks: marks))
+                              imageAlt: pending.image != nil ? pending.imageAlt : nil, tools: tools(own, loop: scene.loop), marks: marks))
             return pages
         }
         if !draft.lines.isEmpty { flush() }
         if var last = pages.popLast() {
             // Tags after the last line of an ending: they belong to its last page.
-            if last.imageUrl == nil { last.imageUrl = pending.image }
+            // Pictures after it: the first on it when it has none, each other on a page of its own.
+            var images = pending.earlierImages + (pending.image.map { [($0, pending.imageAlt)] } ?? [])
+            if last.imageUrl == nil, !images.isEmpty {
+                let first = images.removeFirst()
+                last.imageUrl = first.path
+                last.imageAlt = first.alt
+            }
             last.tools.removeAll { $0.backgroundSound != nil }
             last.tools = tools(last.tools + pending.tools, loop: scene.loop)
             pages.append(last)
+            for image in images { pictureOnly(image.path, alt: image.alt) }
         }
         return pages
     }

@@ -3,7 +3,8 @@ import PajamaCore
 /// One ink tag as the reader understands it (docs/ink.md, "Tags"): Pajama's own (`# image: images/harbour.png`,
 /// `# sound: sounds/bell.ogg`, `# tap_sound: ...`, `# critical`, `# page`) and Inky's web-export tags
 /// (`# IMAGE: ...`, `# AUDIO: ...`, `# AUDIOLOOP: path|none`, `# BACKGROUND: path|none`, `# CLASS: name`,
-/// `# CLEAR`, `# RESTART`), and the global `# title: ...`, `# author: ...`, `# theme: dark|light`. Any other
+/// `# CLEAR`, `# RESTART`), the accessibility tags `# alt: words` (a picture's) and `# caption: words` (a
+/// sound's), and the global `# title: ...`, `# author: ...`, `# theme: dark|light`. Any other
 /// tag is `.other` and ignored by the reader.
 public enum InkTag: Hashable, Sendable {
     /// `# image: path` (also Inky's `# IMAGE:`): the picture of the line's page.
@@ -16,6 +17,10 @@ public enum InkTag: Hashable, Sendable {
     /// `# BACKGROUND: path`: the picture of every page from here on that has no `image` of its own; nil for
     /// `# BACKGROUND: none`.
     case background(String?)
+    /// `# alt: words`: what the picture of the line's page shows, in words (its `imageAlt`).
+    case alt(String)
+    /// `# caption: words`: what the sound tagged before it on the line is, in words (its `caption`).
+    case caption(String)
     /// `# CLASS: name`: the line's style, when the name is one Pajama knows (`InkMarkup.attributes(forClass:)`).
     case styleClass(String)
     case critical
@@ -49,6 +54,8 @@ public enum InkTag: Hashable, Sendable {
         case ("audioloop", let path?): self = .loop(path.lowercased() == "none" ? nil : path)
         case ("background", let path?): self = .background(path.lowercased() == "none" ? nil : path)
         case ("class", let name?) where !name.isEmpty: self = .styleClass(name)
+        case ("alt", let words?) where !words.isEmpty: self = .alt(words)
+        case ("caption", let words?) where !words.isEmpty: self = .caption(words)
         case ("critical", nil): self = .critical
         case ("page", nil), ("clear", nil): self = .page
         case ("restart", nil): self = .restart
@@ -68,7 +75,7 @@ public enum InkTag: Hashable, Sendable {
         case .tapSound(let path): ("tap_sound", path)
         case .loop(let path?): ("audioloop", path)
         case .background(let path?): ("background", path)
-        case .loop(nil), .background(nil), .styleClass, .critical, .page, .restart, .title, .author, .theme, .other: nil
+        case .loop(nil), .background(nil), .styleClass, .alt, .caption, .critical, .page, .restart, .title, .author, .theme, .other: nil
         }
     }
 

@@ -52,8 +52,11 @@ enum InkValidator {
         let scan = InkTagScan.scanAll(document)
         for markup in scan.unknownMarkup {
             findings.append(ValidationFinding(.warning, file: file, path: markup.inkPath,
-                                              message: "markup the reader does not know: <\(StoryFormatError.printable(markup.name))> (not shown; known: <b> <strong> <i> <em> <u> <br> <span class> <a href>)"))
+                                              message: "markup the reader does not know: <\(StoryFormatError.printable(markup.name))> (not shown; known: <b> <strong> <i> <em> <u> <s> <br> <span class> <a href> <font color> <p align> <center>, and Unity's rich text)"))
         }
+        // Pictures without words for a reader who does not see them: `# alt:` beside the `# image:`.
+        let groupsWithAlt = Set(scan.found.filter { $0.text.map { if case .alt = InkTag($0) { true } else { false } } ?? false }.map(\.group))
+        var withoutAlt: Set<String> = []
         for found in scan.found {
             guard let text = found.text else {
                 findings.append(ValidationFinding(.warning, file: file, path: found.inkPath,
@@ -68,6 +71,10 @@ enum InkValidator {
             }
             guard let (field, value) = tag.asset else { continue }
             let shown = "# " + text.trimmingInkSpaces()
+            if case .image = tag, !groupsWithAlt.contains(found.group), withoutAlt.insert(value).inserted {
+                findings.append(ValidationFinding(.warning, file: file, path: found.inkPath,
+                                                  message: "the picture \(StoryFormatError.printable(value)) has no alt text: add \"# alt: what it shows\" beside \"\(StoryFormatError.printable(shown))\" (plain mode and screen readers say it in its place)"))
+            }
             do {
                 let path = try AssetPath(validating: value)
                 if assets[path] == nil { assets[path] = (field, found.inkPath, shown) }

@@ -23,10 +23,14 @@ public struct Tool: Hashable, Sendable {
 public struct SoundEffect: Hashable, Sendable {
     public var soundURL: AssetPath
     public var trigger: SoundTrigger
+    /// What the sound is, in words (`args.caption`: "gulls cry"): printed in plain mode when it plays, and
+    /// shown by the full-screen reader when captions are on (docs/story-format.md, "Captions").
+    public var caption: String?
 
-    public init(soundURL: AssetPath, trigger: SoundTrigger) {
+    public init(soundURL: AssetPath, trigger: SoundTrigger, caption: String? = nil) {
         self.soundURL = soundURL
         self.trigger = trigger
+        self.caption = caption
     }
 }
 
