@@ -226,9 +226,14 @@ public actor InkStorySource: BeatMakingSource {
         }
         let manifest = StoryManifest(
             id: storyId(name), title: String(maker.title.prefix(500)), author: maker.author.map { String($0.prefix(500)) }, version: version,
-            startBeatId: InkBeatMaker.startBeatId, criticality: criticality, theme: maker.theme)
+            startBeatId: InkBeatMaker.startBeatId, criticality: criticality, defaultCriticality: inkDefaultCriticality, theme: maker.theme)
         return (maker, StoryEncoder.encode(manifest))
     }
+
+    /// The criticality of the pictures and sounds an ink story's tags name, unless tagged `# critical`: a
+    /// published game names pictures that were never published, and Calico writes `# background: none.jpg`
+    /// for "no background", so a missing one is never a reason to stop (docs/ink.md, "Tags").
+    static let inkDefaultCriticality = Criticality.important
 
     /// The compiled ink document of the file: without the byte order mark inklecate writes, and out of Inky's web
     /// export (`var storyContent = {...};`) when it is one.

@@ -165,12 +165,14 @@ public actor TwineStorySource: BeatMakingSource {
         let maker = TwineBeatMaker(story: story, file: file, title: title.isEmpty ? name : title, version: version, seed: seed)
         let manifest = StoryManifest(
             id: storyId(name), title: String(maker.title.prefix(500)), author: nil, version: version,
-            startBeatId: TwineBeatMaker.startBeatId, criticality: criticality(TwineScan(story) { $0.tags.contains("critical") || $0.tags.contains("important") }))
+            startBeatId: TwineBeatMaker.startBeatId, criticality: criticality(TwineScan(story) { $0.tags.contains("critical") || $0.tags.contains("important") }),
+            defaultCriticality: .important)
         return (maker, StoryEncoder.encode(manifest))
     }
 
     /// The pictures and sounds of passages tagged `critical` or `important` (docs/twine.md, "Pictures and
-    /// sounds"): entering their page waits for the critical ones.
+    /// sounds"): entering their page waits for the critical ones. Every other one is important (the
+    /// manifest's `defaultCriticality`): a missing picture is never a reason to stop.
     static func criticality(_ scan: TwineScan) -> [AssetPath: Criticality] {
         var result: [AssetPath: Criticality] = [:]
         for passage in scan.passages {

@@ -93,6 +93,14 @@ public enum StoryDecoder {
             guard let assets = try root.optionalField("assets") else { return nil }
             return try assets.optionalField("criticality")
         }
+        let defaultCriticality: Criticality?? = checked(&problems) { () throws(StoryFormatError) -> Criticality? in
+            guard let assets = try root.optionalField("assets"), let entry = try assets.optionalField("defaultCriticality") else { return nil }
+            let name = try entry.string()
+            guard let level = Criticality(name: name) else {
+                throw entry.error("unknown criticality \"\(StoryFormatError.printable(name))\" (expected optional, important or critical)")
+            }
+            return level
+        }
         if let table = table ?? nil, let keys = checked(&problems, { () throws(StoryFormatError) -> [String] in try table.object().map(\.0).sorted() }) {
             for key in keys {
                 _ = checked(&problems) { () throws(StoryFormatError) -> Void in
@@ -109,12 +117,13 @@ public enum StoryDecoder {
                 }
             }
         }
-        guard problems.isEmpty, let id, let title, let author, let description, let version, let startBeatId, let beats, let presentation else {
-            return nil
-        }
+        guard problems.isEmpty, let id, let title, let author, let description, let version, let startBeatId, let beats, let presentation,
+            let defaultCriticality
+        else { return nil }
         return StoryManifest(
             format: format, id: id, title: title, author: author, version: version, startBeatId: startBeatId,
-            beats: beats, lineByLine: presentation.lineByLine, criticality: criticality, theme: presentation.theme, description: description)
+            beats: beats, lineByLine: presentation.lineByLine, criticality: criticality, defaultCriticality: defaultCriticality,
+            theme: presentation.theme, description: description)
     }
 
     // MARK: beats/<id>.json
@@ -316,7 +325,8 @@ public enum StoryDecoder {
         let soundURL = try argsCursor.field("sound_url").assetPath()
         let trigger = try argsCursor.field("trigger").string()
         guard let known = SoundTrigger(rawValue: trigger) else { return Tool(name: name, args: args) }
-        return Tool(name: name, args: args, soundEffect: SoundEffect(soundURL: soundURL, trigger: known))
+        let caption = try argsCursor.optionalField("caption")?.text(limit: maximumTextLength)
+        return Tool(name: name, args: args, soundEffect: SoundEffect(soundURL: soundURL, trigger: known, caption: caption))
     }
 
     // MARK: Parsing

@@ -15,9 +15,12 @@ public enum StoryEncoder {
         if manifest.lineByLine { presentation["lineByLine"] = true }
         if let theme = manifest.theme { presentation["theme"] = theme.rawValue }
         if !presentation.isEmpty { object["presentation"] = presentation }
+        var assets: [String: Any] = [:]
         if !manifest.criticality.isEmpty {
-            object["assets"] = ["criticality": Dictionary(uniqueKeysWithValues: manifest.criticality.map { ($0.key.value, $0.value.description) })]
+            assets["criticality"] = Dictionary(uniqueKeysWithValues: manifest.criticality.map { ($0.key.value, $0.value.description) })
         }
+        if let level = manifest.defaultCriticality { assets["defaultCriticality"] = level.description }
+        if !assets.isEmpty { object["assets"] = assets }
         return serialize(object)
     }
 

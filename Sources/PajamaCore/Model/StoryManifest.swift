@@ -18,6 +18,10 @@ public struct StoryManifest: Hashable, Sendable {
     public var lineByLine: Bool
     /// Criticality overrides by asset path.
     public var criticality: [AssetPath: Criticality]
+    /// The criticality of every asset `criticality` does not name, in place of the defaults by role
+    /// (`assets.defaultCriticality`; nil: the defaults). ink and Twine stories are `important`: a picture or
+    /// sound their pages name is never a reason to stop, unless tagged `critical` (docs/story-format.md).
+    public var defaultCriticality: Criticality?
     /// The look the story asks for (`presentation.theme`: `dark` or `light`), used when the reader has not
     /// chosen a theme (docs/story-format.md).
     public var theme: StoryTheme?
@@ -25,8 +29,10 @@ public struct StoryManifest: Hashable, Sendable {
     public init(
         format: Int = StoryManifest.supportedFormat, id: String, title: String, author: String? = nil,
         version: String? = nil, startBeatId: String, beats: [String]? = nil, lineByLine: Bool = false,
-        criticality: [AssetPath: Criticality] = [:], theme: StoryTheme? = nil, description: String? = nil
+        criticality: [AssetPath: Criticality] = [:], defaultCriticality: Criticality? = nil, theme: StoryTheme? = nil,
+        description: String? = nil
     ) {
+        self.defaultCriticality = defaultCriticality
         self.theme = theme
         self.description = description
         self.format = format
@@ -40,9 +46,10 @@ public struct StoryManifest: Hashable, Sendable {
         self.criticality = criticality
     }
 
-    /// The criticality of one use of an asset: the story's override, else the role's default.
+    /// The criticality of one use of an asset: the story's override, else the story's default, else the
+    /// role's.
     public func criticality(of reference: AssetReference) -> Criticality {
-        criticality[reference.path] ?? reference.role.defaultCriticality
+        criticality[reference.path] ?? defaultCriticality ?? reference.role.defaultCriticality
     }
 
     /// The id of a story known by a name (an ink or Twine file's): every character outside `[A-Za-z0-9_-]`
