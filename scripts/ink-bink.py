@@ -6,14 +6,18 @@ bink and in `pajama-ink-play` and compares the text, the tags, the choices offer
 Then exchanges state: bink saves after the first choice and PajamaInk continues from that save, and the other
 way round. Prints one line a story and the totals; exits 1 when a story differs.
 
-usage: ink-bink.py PAJAMA_INK_PLAY CONFORMANCE_DIR [--verbose] [--only SUBSTRING]
-       ink-bink.py PAJAMA_INK_PLAY --published DIR [--verbose] [--only SUBSTRING]
+usage: ink-bink.py PAJAMA_INK_PLAY CONFORMANCE_DIR [--verbose] [--only SUBSTRING] [--runs N]
+       ink-bink.py PAJAMA_INK_PLAY --published DIR [--verbose] [--only SUBSTRING] [--runs N]
+
+--runs N compares along the first N of the five seed pairs only (the corpus test: 2, to stay quick).
 
 With --published, every compiled ink story under DIR is compared, known by its content as Pajama knows it (a
-JSON object with a top-level inkVersion, or Inky's web export `var storyContent = {...};`), whatever its name.
+JSON object with a top-level inkVersion, or a web export that assigns it, `var storyContent = {...};` or
+`window.storydata = {...};`), whatever its name.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -154,7 +158,7 @@ def ink_json(path):
         return None
     with open(path, encoding="utf-8", errors="replace") as f:
         text = f.read().lstrip("\ufeff \t\r\n")
-    if text.startswith("var storyContent"):
+    if re.match(r"(?:(?:var|let|const)\s+)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*=", text):
         start, end = text.find("{"), text.rfind("}")
         if start < 0 or end < start or text[end + 1:].strip(" \t\r\n;"):
             return None
@@ -172,6 +176,8 @@ def main():
     root = sys.argv[sys.argv.index("--published") + 1] if published else sys.argv[2]
     verbose = "--verbose" in sys.argv
     only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else None
+    if "--runs" in sys.argv:
+        del RUNS[int(sys.argv[sys.argv.index("--runs") + 1]):]
     stories = []
     for directory, _, files in os.walk(root if published else os.path.join(root, "compiled")):
         if not published and "compiler" in directory.split(os.sep):
