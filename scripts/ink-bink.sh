@@ -2,7 +2,7 @@
 # Differential test of PajamaInk against bink (PyPI: Python bindings of blade-ink, a port of the official ink
 # runtime), on the conformance corpus: see docs/ink.md. bink is installed for this test only, into a venv under
 # .build/. Extra arguments go to scripts/ink-bink.py (--verbose, --only SUBSTRING). With --published DIR, the
-# published games under DIR instead (../shared/ink-published, or another folder of games kept locally).
+# published games under DIR instead (../shared/corpora/ink, or another folder of games kept locally).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 corpus="${INK_CONFORMANCE_DIR:-../shared/ink-conformance}"

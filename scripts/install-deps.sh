@@ -25,8 +25,15 @@ packages=(
   xterm kitty mlterm  # the terminals of those tests (xterm -ti vt340 and mlterm: sixel; kitty: its graphics protocol)
   libsixel-bin        # img2sixel, the reference sixel encoder pajama-bench compares with
   python3             # scripts/check-stories.py (story checks, run by hand; the tests need no Python)
-  python3-venv        # scripts/ink-bink.sh: a venv for bink, the reference ink runtime (run by hand)
+  python3-venv        # a venv for bink, the reference ink runtime (the ink corpus test, scripts/ink-bink.sh)
   python3-pil         # pajama-bench's pictures in every format, scripts/make-picture-fixtures.py (the tests need none)
 )
 
-exec "$(dirname "$0")/apt-install-missing.sh" "${packages[@]}"
+"$(dirname "$0")/apt-install-missing.sh" "${packages[@]}"
+
+# bink (PyPI), the reference ink runtime the ink corpus test compares PajamaInk with, live
+# (InkPublishedCorpusEndToEndTests; scripts/ink-bink.sh): in a venv under .build, as ink-bink.sh keeps it.
+cd "$(dirname "$0")/.."
+venv=.build/bink-venv
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -c "import bink" 2>/dev/null || "$venv/bin/pip" install -q "bink==0.7.1"
