@@ -128,7 +128,10 @@ final class TwineBeatMaker {
             var tags: [String] = []
             if line.startsPage { tags.append("page") }
             // Pictures and sounds with a path a package may hold (a web address or `..` is not read: validate says so).
-            if let image = line.image, (try? AssetPath(validating: image)) != nil { tags.append("image: \(image)") }
+            if let image = line.image, (try? AssetPath(validating: image)) != nil {
+                tags.append("image: \(image)")
+                if let alt = line.imageAlt { tags.append("alt: \(alt)") }  // the `<img alt>`: the page's imageAlt
+            }
             for sound in line.sounds where (try? AssetPath(validating: sound)) != nil { tags.append("sound: \(sound)") }
             switch line.loop {
             case .play(let sound)? where (try? AssetPath(validating: sound)) != nil: tags.append("AUDIOLOOP: \(sound)")

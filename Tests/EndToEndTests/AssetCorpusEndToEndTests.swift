@@ -9,8 +9,8 @@ import Testing
     static let story = #"{"format":1,"id":"assets","title":"Assets","startBeatId":"a","beats":["a"]}"#
     static let beat = """
     {"id":"a","pages":[
-      {"id":"t","type":"title","title":"Hello","imageUrl":"assets/pic.png"},
-      {"id":"x","type":"text","lines":["one"],"imageUrl":"assets/art.txt",
+      {"id":"t","type":"title","title":"Hello","imageUrl":"assets/pic.png","imageAlt":"A wave"},
+      {"id":"x","type":"text","lines":["one"],"imageUrl":"assets/art.txt","imageAlt":"A star",
        "tools":[{"name":"sound_effect","args":{"sound_url":"assets/s.wav","trigger":"page_enter"}}]},
       {"id":"f","type":"text","lines":["end"],
        "tools":[{"name":"sound_effect","args":{"sound_url":"assets/s.flac","trigger":"page_enter"}}]}]}

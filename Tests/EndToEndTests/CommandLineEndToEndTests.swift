@@ -11,7 +11,23 @@ import Testing
     func bundledStoriesValidateClean(_ id: String) throws {
         let result = try ChildProcess.run(pajama, ["validate", PackagePaths.stories.appendingPathComponent(id).path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("\(id): 0 errors"))
+        // 0 warnings: every picture has its alt text (issue 35 item 8), every asset is used.
+        #expect(result.stdout.contains("\(id): 0 errors, 0 warnings"), "\(result.stdout)")
+    }
+
+    /// `validate` warns of each picture without alt text, naming its beat and page (issue 35 item 8).
+    @Test func validateWarnsOfEachPictureWithoutAltText() throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-alt")
+        defer { dir.remove() }
+        try FileManager.default.copyItem(atPath: PackagePaths.stories.appendingPathComponent("night-garden").path, toPath: dir.path + "/night-garden")
+        let pond = dir.path + "/night-garden/beats/pond.json"
+        let text = try String(contentsOfFile: pond, encoding: .utf8)
+        let without = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("\"imageAlt\"") }.joined(separator: "\n")
+        try without.write(toFile: pond, atomically: true, encoding: .utf8)
+        let result = try ChildProcess.run(pajama, ["validate", dir.path + "/night-garden"])
+        #expect(result.status == 0, "\(result.stdout)")
+        let warnings = result.stdout.split(separator: "\n").filter { $0.hasPrefix("warning:") && $0.contains("no alt text") }
+        #expect(warnings.count == 1 && warnings[0].contains("pond") && warnings[0].contains("assets/images/pond.png"), "\(result.stdout)")
     }
 
     @Test func validateOverHTTPAndAsJSON() async throws {

@@ -16,7 +16,7 @@ import Testing
     """
     static let beatA = """
     {"id":"a","pages":[
-      {"id":"t","type":"title","title":"Hello","imageUrl":"assets/pic.png"},
+      {"id":"t","type":"title","title":"Hello","imageUrl":"assets/pic.png","imageAlt":"A wave"},
       {"id":"x","type":"text","lines":["one","two"],
        "tools":[{"name":"sound_effect","args":{"sound_url":"assets/s.wav","trigger":"tap"}}]},
       {"id":"c","type":"choice","prompt":"?","choices":[{"text":"B","targetBeatId":"b"},{"text":"C","targetBeatId":"c"}]}]}
@@ -52,7 +52,7 @@ import Testing
         Case(name: "start beat missing", files: ["story.json": story.replacingOccurrences(of: "\"startBeatId\":\"a\"", with: "\"startBeatId\":\"zz\"")], exit: 1, file: "story.json", path: "startBeatId", contains: "not in the beats list"),
         Case(name: "id/file mismatch", files: ["beats/b.json": beatB.replacingOccurrences(of: "\"id\":\"b\"", with: "\"id\":\"bb\"")], exit: 1, file: "beats/b.json", beat: "b", path: "id", contains: "does not match its file name"),
         Case(name: "duplicate page ids", files: ["beats/b.json": #"{"id":"b","pages":[{"id":"e","type":"text","lines":["1"]},{"id":"e","type":"text","lines":["2"]}]}"#], exit: 1, file: "beats/b.json", beat: "b", page: "e", path: "pages[1].id", contains: "used twice"),
-        Case(name: "choice not last", files: beatA(replacing: #"{"id":"t","type":"title","title":"Hello","imageUrl":"assets/pic.png"},"#, with: "").merging(["beats/a.json": beatA.replacingOccurrences(of: "]}]}", with: "]},{\"id\":\"z\",\"type\":\"text\",\"lines\":[\"after\"]}]}")]) { $1 }, exit: 1, file: "beats/a.json", beat: "a", page: "c", path: "pages[2]", contains: "must be the last page"),
+        Case(name: "choice not last", files: beatA(replacing: #"{"id":"t","type":"title","title":"Hello","imageUrl":"assets/pic.png","imageAlt":"A wave"},"#, with: "").merging(["beats/a.json": beatA.replacingOccurrences(of: "]}]}", with: "]},{\"id\":\"z\",\"type\":\"text\",\"lines\":[\"after\"]}]}")]) { $1 }, exit: 1, file: "beats/a.json", beat: "a", page: "c", path: "pages[2]", contains: "must be the last page"),
         Case(name: "0 choices", files: ["beats/b.json": #"{"id":"b","pages":[{"id":"q","type":"choice","choices":[]}]}"#], exit: 1, file: "beats/b.json", beat: "b", page: "q", path: "pages[0].choices", contains: "1 to 9 choices (found 0)"),
         Case(name: "10 choices", files: ["beats/b.json": "{\"id\":\"b\",\"pages\":[{\"id\":\"q\",\"type\":\"choice\",\"choices\":[" + Array(repeating: #"{"text":"x","targetBeatId":"c"}"#, count: 10).joined(separator: ",") + "]}]}"], exit: 1, file: "beats/b.json", beat: "b", page: "q", path: "pages[0].choices", contains: "found 10"),
         Case(name: "target missing", files: beatA(replacing: "\"targetBeatId\":\"c\"", with: "\"targetBeatId\":\"nowhere\""), exit: 1, file: "beats/a.json", beat: "a", page: "c", path: "pages[2].choices[1].targetBeatId", contains: "not in story.json's beats list"),

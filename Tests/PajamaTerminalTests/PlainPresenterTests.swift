@@ -32,6 +32,22 @@ struct PlainPresenterTests {
             .text.hasPrefix("\n[picture: The lighthouse at dusk, its lamp lit]\n"))
     }
 
+    /// A sound's caption is printed when it plays: a page_enter sound's as its page opens, a tap sound's
+    /// when a tap shows more of the page (issue 35 item 8); a sound without one prints nothing.
+    @Test func soundCaptionsArePrintedWhenTheSoundsPlay() throws {
+        var beat = Fixture.textBeat
+        func effect(_ path: String, _ trigger: SoundTrigger, _ caption: String?) throws -> Tool {
+            Tool(name: "sound_effect", soundEffect: SoundEffect(soundURL: try AssetPath(validating: path), trigger: trigger, caption: caption))
+        }
+        beat.pages[0].tools = [try effect("assets/gulls.ogg", .pageEnter, "gulls cry"), try effect("assets/knock.wav", .tap, "a knock at the door"),
+                               try effect("assets/wind.ogg", .pageEnter, nil)]
+        var (presenter, text) = started(at: .page(Fixture.page(beat, revealed: 2)))
+        #expect(text == "\n[sound: gulls cry]\nThe lamp was lit.\nWind at the door.\n")
+        _ = presenter.takePrompt()
+        #expect(presenter.handle(.line("")).effects == [.move(.advance)])
+        #expect(presenter.handle(.reader(.stateChanged(.page(Fixture.page(beat, revealed: 3))))).text == "[sound: a knock at the door]\nA knock.\n")
+    }
+
     @Test func choicesAreANumberedListAndANumberTakesOne() {
         var (presenter, text) = started(at: Fixture.choicePage)
         #expect(text == "\nWhich way?\n  1. Left by the river\n  2. Right up the hill\n  3. Back to bed\n")

@@ -40,6 +40,11 @@ public struct Page: Hashable, Sendable {
     /// Sounds to play when the reader taps on the page.
     public var tapSounds: [AssetPath] { soundEffects.filter { $0.trigger == .tap }.map(\.soundURL) }
 
+    /// The captions of the sounds that play on `trigger` (the ones that have a caption), in order.
+    public func captions(_ trigger: SoundTrigger) -> [String] {
+        soundEffects.filter { $0.trigger == trigger }.compactMap { $0.caption?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
     /// Number of lines a location on this page can reveal (1 for title and choice pages).
     public var lineCount: Int {
         if case .text(let lines) = kind { return lines.count }

@@ -141,6 +141,10 @@ public enum StoryValidator {
             for (p, page) in beat.pages.enumerated() {
                 var uses: [(AssetPath, String, Bool)] = []
                 if let image = page.imageUrl { uses.append((image, "pages[\(p)].imageUrl", false)) }
+                if let image = page.imageUrl, (page.imageAlt ?? "").allSatisfy(\.isWhitespace) {
+                    findings.append(ValidationFinding(.warning, file: "beats/\(beat.id).json", beatId: beat.id, pageId: page.id, path: "pages[\(p)].imageAlt",
+                                                      message: "the picture \(image.value) has no alt text (imageAlt): plain mode and screen readers can only say its file name"))
+                }
                 for (t, tool) in page.tools.enumerated() {
                     if let effect = tool.soundEffect { uses.append((effect.soundURL, "pages[\(p)].tools[\(t)].args.sound_url", true)) }
                     if let loop = tool.backgroundSound?.path { uses.append((loop, "pages[\(p)].tools[\(t)].args.sound_url", true)) }

@@ -44,6 +44,7 @@ public final class ReaderController {
             look: screen.pictureLook, sound: .disabled, role: role, showsPosition: statsProvider != nil,
             readAloud: readAloud.map { $0.isOn ? .on : .off } ?? .missing(soundOn: sound != nil), timedText: timedText)
         viewModel.revealsWholePages = !timedText
+        presenter.captions = ReaderSettings.load(from: paths.readerSettings).captions ?? false
         inbox = ReaderInbox { [weak screen] in screen?.wake() }
         effects = ReaderEffectRunner(viewModel: viewModel, content: content, terminal: screen, sound: sound, pictureCache: pictureCache,
                                      paths: paths, readAloud: readAloud, inbox: inbox)

@@ -30,6 +30,8 @@ public enum ReaderEffect: Sendable, Equatable {
     case setTimedText(Bool)
     /// Turn read aloud on or off.
     case setReadAloud(Bool)
+    /// Captions of sounds turned on or off (`c`): remembered in the reader's settings.
+    case setCaptions(Bool)
     /// Say this now (`v` turning read aloud on says the page on screen; `V` the current line), on or off.
     case speak(String)
     /// Load and apply the theme named so, and remember it; the controller answers `.themeApplied`.

@@ -57,6 +57,7 @@ final class ReaderEffectRunner {
                 }
                 post(.sound(soundStatus))
             case .setReadAloud(let on): readAloud?.isOn = on
+            case .setCaptions(let on): rememberCaptions(on)
             case .speak(let text): readAloud?.say(text)
             case .saveBookmark(let name): viewModel.saveBookmark(name: name)
             case .setTimedText(let on): setTimedText(on)
@@ -135,4 +136,7 @@ final class ReaderEffectRunner {
         remember { $0.theme = theme.name }
         post(.themeApplied(name: theme.name, look: terminal.pictureLook))
     }
+
+    /// Remembers whether captions are on, beside the theme.
+    private func rememberCaptions(_ on: Bool) { remember { $0.captions = on } }
 }

@@ -117,6 +117,7 @@ extension ReaderPresenter {
         case .help: mode = .help(scroll: 0)
         case .readAloud: return toggleReadAloud()
         case .repeatLine: return repeatLine()
+        case .captions: return toggleCaptions()
         case .skipSeen: return pageState?.page.choices.isEmpty == false ? [] : navigate(.move(.skipSeen))
         case .autoForward, .slower, .faster: return autoForwardKey(action, at: now)
         case .timedText:

@@ -150,6 +150,8 @@ public struct ReaderPresenter: Sendable {
     var readAloud: ReadAloudSwitch
     /// Timed text (`w`; the settings' `timedText`): off, every page is shown whole and auto-forward is not offered.
     var timedText: Bool
+    /// Captions of sounds (`c`, remembered): each sound's caption told as it plays (ReaderPresenter+Captions.swift).
+    public var captions = false
 
     public init(
         storyTitle: String, width: Int, height: Int, themes: [String], themeName: String, look: PictureLook,
@@ -301,6 +303,7 @@ public struct ReaderPresenter: Sendable {
                page.revealedLines > last.revealedLines {
                 lastPage = page
                 scroll = PageRenderer.maximumScroll(for: model(), width: width, height: height)
+                tellCaptions(of: page.page, .tap)
             }
             lastPage = page
             if page.location.beatId != lastLocation?.beatId || page.location.pageId != lastLocation?.pageId {
@@ -320,6 +323,7 @@ public struct ReaderPresenter: Sendable {
                 (pictureLoading, requestedPicture) = (nil, nil)  // their tasks are cancelled: ask again
                 effects.append(.leavePage)
                 effects += loadPicture(of: page.page)
+                tellCaptions(of: page.page, .pageEnter)
             }
             if keepsSelectionInView, scroll == 0 { keepSelectionInView() }
             if nextReady != SeenPage(page.location) { effects.append(.checkNextPages(page)) }

@@ -1,18 +1,21 @@
 import Foundation
 import PajamaCore
 
-/// The reader's remembered choices (the theme, timed text), in `Paths.readerSettings` (`config/reader.json`):
-/// `{"theme": "dark", "timedText": false}`.
+/// The reader's remembered choices (the theme, timed text, captions), in `Paths.readerSettings`
+/// (`config/reader.json`): `{"theme": "dark", "timedText": false, "captions": true}`.
 public struct ReaderSettings: Codable, Sendable, Equatable {
     /// The theme chosen last time, if any.
     public var theme: String?
     /// False: no timed text (`w`, docs/reader.md "No timed text"): each page shown whole, no auto-forward.
     /// Nil (or true): pages as the story reveals them, auto-forward at hand.
     public var timedText: Bool?
+    /// Whether the full-screen reader shows the captions of sounds (`c`); nil: never chosen (off).
+    public var captions: Bool?
 
-    public init(theme: String? = nil, timedText: Bool? = nil) {
+    public init(theme: String? = nil, timedText: Bool? = nil, captions: Bool? = nil) {
         self.theme = theme
         self.timedText = timedText
+        self.captions = captions
     }
 
     /// Whether timed text is on (the default).

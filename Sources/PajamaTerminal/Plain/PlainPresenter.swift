@@ -349,6 +349,12 @@ public struct PlainPresenter: Sendable {
 
     private func pageText(_ page: PageState, _ new: (isNewPage: Bool, lines: [String])) -> String {
         var lines = new.lines
+        // Captions of the sounds that play now: the page's page_enter sounds as it opens, its tap sounds when
+        // a tap shows more of it (docs/reader.md, "Captions"), whether or not sound is on.
+        let captions = page.page.captions(new.isNewPage ? .pageEnter : .tap)
+        if !lines.isEmpty || new.isNewPage {
+            lines.insert(contentsOf: captions.map { "[sound: \(UntrustedText.sanitize($0))]" }, at: 0)
+        }
         if new.isNewPage, let picture = page.page.pictureDescription {
             lines.insert("[picture: \(UntrustedText.sanitize(picture))]", at: 0)
         }

@@ -3,6 +3,8 @@ public enum ReaderAction: Sendable, Equatable {
     /// `digit`: a digit typed, 0-9: a choice's number, or a part of one (ReaderPresenter+Numbers.swift).
     case advance, back, digit(Int), selectPrevious, selectNext, takeSelected
     case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, readAloud, repeatLine
+    /// `c`: the captions of sounds on / off.
+    case captions
     /// The backlog of pages read (`b`), the bookmarks (`o`).
     case backlog, bookmarks
     /// `>` on through the pages seen before; `a` auto-forward on / off, `[` `]` its pace; `w` timed text
@@ -40,6 +42,7 @@ public enum KeyMap {
             case "m": return .mute
             case "v": return .readAloud
             case "V": return .repeatLine
+            case "c": return .captions
             case ">": return .skipSeen
             case "a": return .autoForward
             case "w": return .timedText

@@ -54,15 +54,19 @@ final class HarloweOutputHook {
 public struct HarloweLine: Sendable, Equatable {
     public var text: String
     public var image: String?
+    /// What the picture shows, in words (its `<img alt>`), if it says.
+    public var imageAlt: String?
     public var sounds: [String]
     /// What the line does to the background loop (`<audio src loop>`, HAL's looping tracks), if anything.
     public var loop: HarloweLoop?
     /// A page marker (`<!-- page -->`) was on the line or just before it: a new page starts here.
     public var startsPage: Bool
 
-    public init(text: String, image: String? = nil, sounds: [String] = [], loop: HarloweLoop? = nil, startsPage: Bool = false) {
+    public init(text: String, image: String? = nil, imageAlt: String? = nil, sounds: [String] = [], loop: HarloweLoop? = nil,
+                startsPage: Bool = false) {
         self.text = text
         self.image = image
+        self.imageAlt = imageAlt
         self.sounds = sounds
         self.loop = loop
         self.startsPage = startsPage
@@ -189,6 +193,7 @@ enum HarloweFlattener {
     private static func line(_ raw: String, audio: inout AudioElement?) -> HarloweLine? {
         var text = ""
         var image: String?
+        var imageAlt: String?
         var sounds: [String] = []
         var loop: HarloweLoop?
         var onlyLinks = true
@@ -221,7 +226,10 @@ enum HarloweFlattener {
             let tag = String(rest[start...close])
             let lower = tag.lowercased()
             if lower.hasPrefix("<img") {
-                if image == nil, let source = attribute("src", in: tag) { image = source }
+                if image == nil, let source = attribute("src", in: tag) {
+                    image = source
+                    imageAlt = attribute("alt", in: tag).flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+                }
             } else if lower.hasPrefix("<audio") || lower.hasPrefix("<source") || lower.hasPrefix("</audio") {
                 // `<audio src loop>`: the background loop; otherwise a sound when the page is entered. An
                 // `<audio>` without a src plays the first of its `<source>`s Pajama may play.
@@ -257,9 +265,9 @@ enum HarloweFlattener {
         text = String(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" }.map(Character.init))
         let visible = text.trimmingTrailingSpaces()
         let empty = image == nil && sounds.isEmpty && loop == nil
-        if hadLink && onlyLinks { return empty ? nil : HarloweLine(text: "", image: image, sounds: sounds, loop: loop) }
+        if hadLink && onlyLinks { return empty ? nil : HarloweLine(text: "", image: image, imageAlt: imageAlt, sounds: sounds, loop: loop) }
         if InlineMarkup.strip(visible).allSatisfy({ $0 == " " || $0 == "\u{A0}" }) && empty { return nil }
-        return HarloweLine(text: visible, image: image, sounds: sounds, loop: loop)
+        return HarloweLine(text: visible, image: image, imageAlt: imageAlt, sounds: sounds, loop: loop)
     }
 
     /// The tags Pajama's markup draws (docs/ink.md, "Markup"); any other is taken out (its text stays).
