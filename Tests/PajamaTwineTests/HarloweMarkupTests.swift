@@ -41,7 +41,7 @@ import Testing
     @Test func picturesAndSoundsComeOutOfTheText() throws {
         let runtime = try harlowe(":: Start\n<img src=\"pictures/sea.png\" alt=\"the sea\">The sea.\n<audio src=\"sounds/waves.ogg\" autoplay></audio>")
         let moment = runtime.start()
-        #expect(moment.lines == [HarloweLine(text: "The sea.", image: "pictures/sea.png"), HarloweLine(text: "", sounds: ["sounds/waves.ogg"])])
+        #expect(moment.lines == [HarloweLine(text: "The sea.", image: "pictures/sea.png", imageAlt: "the sea"), HarloweLine(text: "", sounds: ["sounds/waves.ogg"])])
     }
 
     /// An `<audio>` with several `<source>`s is one sound, the first Pajama may play (a web address and a format

@@ -21,8 +21,7 @@ public enum PageRenderer {
         "m  + -            mute, volume",
         "v                 read aloud on / off (on: says the page)",
         "V                 say the current line again",
-        "c                 captions of sounds on / off",
-        "t                 next theme",
+        "t  c              next theme · captions on / off",
         "?                 this help",
         "q Esc             quit",
     ]
