@@ -236,7 +236,7 @@ public actor InkStorySource: BeatMakingSource {
     static let inkDefaultCriticality = Criticality.important
 
     /// The compiled ink document of the file: without the byte order mark inklecate writes, and out of Inky's web
-    /// export (`var storyContent = {...};`) when it is one.
+    /// export (`var storyContent = {...};`, `window.storydata = {...};`) when it is one.
     static func parse(_ bytes: [UInt8]) throws(StoryLoadError) -> JSON {
         let body = InkFileFormat.json(in: bytes) ?? (bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...])
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaFormats
 import PajamaHTTP
 import PajamaInkBridge
 import PajamaTestSupport
@@ -46,7 +47,7 @@ import Testing
         #expect(report.exitCode == 0, "\(report.findings)")
         let server = try await TestHTTPServer(root: dir.url)
         defer { server.stopSoon() }
-        let remote = try #require(await StorySources.open(server.baseURL + "/night-ferry/", inkSeed: 1) as? InkStorySource)
+        let remote = try #require(await StorySources.open(server.baseURL + "/night-ferry/", seed: 1) as? InkStorySource)
         #expect(InkReadingTests.lines(try await InkReadingTests.beat(remote, "start")) == ["Hello, traveller!"])
     }
 
