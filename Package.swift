@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "PajamaCoReading",
             dependencies: [
-                "PajamaCore", "PajamaStoryFormat", "PajamaHTTP", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaCore", "PajamaStoryFormat", "PajamaHTTP", "PajamaJSON", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "PajamaTerminal",
             dependencies: [
-                "PajamaCore", "PajamaStoryFormat", "PajamaImage", "CNcursesw",
+                "PajamaCore", "PajamaStoryFormat", "PajamaImage", "PajamaJSON", "CNcursesw",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -143,26 +143,28 @@ let package = Package(
             name: "PajamaInstall",
             dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
-        // The one JSON parser and writer (strict, line and column in its errors) of stories, ink and settings:
-        // pure Swift, no dependencies.
+        // The one JSON parser, writer and Codable coder (`JSONValueEncoder`/`JSONValueDecoder`) of everything the
+        // program reads or writes as JSON: stories, ink, settings, progress, bookmarks, themes, co-reading messages.
+        // Strict, line and column in its parse errors, the field's path in its type errors; pure Swift, no
+        // dependencies (not even Foundation). No Foundation JSON (JSONEncoder, JSONSerialization) in Sources/.
         .target(name: "PajamaJSON"),
         // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, nothing but PajamaJSON (docs/ink.md).
         .target(name: "PajamaInk", dependencies: ["PajamaJSON"]),
         // The ink bridge: an ink story read as a story source (pages, pictures and sounds from its lines and tags),
         // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
         .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaInk", "PajamaJSON"]),
-        // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation only (docs/twine.md).
-        .target(name: "PajamaTwine"),
+        // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation and PajamaJSON (docs/twine.md).
+        .target(name: "PajamaTwine", dependencies: ["PajamaJSON"]),
         // The Twine bridge: a Twine story read as a story source (passages as beats, paged as the ink bridge
         // pages), its validation and its file detection, beside the ink bridge.
-        .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaInkBridge"]),
+        .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaInkBridge", "PajamaJSON"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
         .executableTarget(
             name: "pajama",
             dependencies: [
-                "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio",
+                "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio", "PajamaJSON",
                 "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -226,6 +228,7 @@ let package = Package(
             dependencies: ["PajamaFormats", "PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaTestSupport"]
         ),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
+        .testTarget(name: "PajamaJSONTests", dependencies: ["PajamaJSON"]),
         .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaTestSupport"]),
         // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
         .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore", "PajamaTestSupport"]),

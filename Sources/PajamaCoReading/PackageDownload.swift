@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaJSON
 
 /// A follower's copy of the host's story, fetched in the background while it follows, so that reading on
 /// alone after the owner quits reaches every beat (docs/coreading.md, "Reading on alone"). It asks the host
@@ -51,7 +52,7 @@ public final class PackageDownload: Sendable {
     private static func run(source: any StorySource, disk: DiskCache, storyId: String, version: String?, limit: Int,
                             skipping: Set<String>) async -> Report? {
         guard let bytes = await read(PackageListing.path, from: source),
-              let listing = try? JSONDecoder().decode(PackageListing.self, from: Data(bytes)) else { return nil }
+              let listing = try? JSONValueDecoder().decode(PackageListing.self, from: bytes) else { return nil }
         let files = listing.files.filter { $0.path != "story.json" && !skipping.contains($0.path) }
         var report = Report(files: files.count, bytes: files.reduce(0) { $0 + $1.size }, here: 0)
         var budget = limit

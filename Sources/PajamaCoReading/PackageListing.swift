@@ -1,4 +1,5 @@
 import Foundation
+import PajamaJSON
 
 /// The story's files a host serves, as `GET /session/files` lists them (beats first): what a follower
 /// fetches in the background to read on alone after the owner quits (`PackageDownload`).
@@ -27,6 +28,6 @@ public struct PackageListing: Sendable, Equatable, Codable {
     public var bytes: Int { files.reduce(0) { $0 + $1.size } }
 
     public func encoded() -> Data {
-        (try? JSONEncoder().encode(self)) ?? Data("{\"files\":[]}".utf8)
+        Data((try? JSONValueEncoder.sorted.encode(self)) ?? Array("{\"files\":[]}".utf8))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaJSON
 
 /// Encodes and decodes `SessionMessage`s: versioned JSON, at most 64 KB a message.
 ///
@@ -62,11 +63,8 @@ public enum SessionCodec {
         case .followers(let count): wire.followers = count
         case .end(let name): wire.name = name
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         // Encoding plain strings and numbers cannot fail.
-        let data = (try? encoder.encode(wire)) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return (try? JSONValueEncoder.sorted.encodeString(wire)) ?? ""
     }
 
     /// Decodes one message's text, as a result (for loops that refuse and close rather than throw).
@@ -86,17 +84,20 @@ public enum SessionCodec {
     /// Decodes one message's bytes.
     public static func decode(_ bytes: [UInt8]) throws(Problem) -> SessionMessage {
         if bytes.count > maximumSize { throw .tooLarge(size: bytes.count) }
-        let decoder = JSONDecoder()
+        // Parsed once; the envelope first, so a newer version is said as such rather than as a field it lacks.
+        let decoder = JSONValueDecoder()
+        let json: JSON
         let envelope: Envelope
         do {
-            envelope = try decoder.decode(Envelope.self, from: Data(bytes))
+            json = try JSONParser.parse(bytes)
+            envelope = try decoder.decode(Envelope.self, from: json)
         } catch {
             throw .malformed(Self.reason(error))
         }
         guard envelope.v == version else { throw .unsupportedVersion(envelope.v) }
         let wire: Wire
         do {
-            wire = try decoder.decode(Wire.self, from: Data(bytes))
+            wire = try decoder.decode(Wire.self, from: json)
         } catch {
             throw .malformed(Self.reason(error))
         }
@@ -143,9 +144,9 @@ public enum SessionCodec {
         switch error as? DecodingError {
         case .keyNotFound(let key, _)?: "missing \"\(key.stringValue)\""
         case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            "wrong type at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+            "wrong type at \"\(JSONValueDecoder.path(context.codingPath))\""
         case .dataCorrupted(let context)?:
-            context.codingPath.isEmpty ? "not JSON" : "bad value at \"\(context.codingPath.map(\.stringValue).joined(separator: "."))\""
+            context.codingPath.isEmpty ? "not JSON" : "bad value at \"\(JSONValueDecoder.path(context.codingPath))\""
         default: "not JSON"
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PajamaJSON
 
 /// Twee 3 source (the Twee 3 specification): passages start at a header line
 /// `:: Name [tag1 tag2] {"position":"100,100"}`; `StoryTitle` holds the title, `StoryData` a JSON object
@@ -33,22 +34,24 @@ public enum Twee {
         close()
         guard !passages.isEmpty else { throw TwineParseError("no passage (a Twee passage starts with a line \":: Name\")") }
         var title = passages.first { $0.name == "StoryTitle" }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        var data: [String: Any] = [:]
+        var data = JSON.object([])
         if let storyData = passages.first(where: { $0.name == "StoryData" }) {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(storyData.text.utf8)) as? [String: Any] else {
-                throw TwineParseError("the StoryData passage is not a JSON object")
+            do {
+                data = try JSONParser.parse(storyData.text)
+            } catch {
+                throw TwineParseError("the StoryData passage is not valid JSON: \(error)")
             }
-            data = object
+            guard case .object = data else { throw TwineParseError("the StoryData passage is not a JSON object (it is \(data.typeDescription))") }
         }
         let story = passages.filter { $0.name != "StoryTitle" && $0.name != "StoryData" }
         if title?.isEmpty ?? true { title = nil }
-        let start = (data["start"] as? String) ?? (story.contains { $0.name == "Start" } ? "Start" : story.first?.name)
+        let start = data["start"]?.stringValue ?? (story.contains { $0.name == "Start" } ? "Start" : story.first?.name)
         guard let start else { throw TwineParseError("no passage besides StoryTitle and StoryData") }
         guard story.contains(where: { $0.name == start }) else {
             throw TwineParseError("the start passage \"\(start)\" named by StoryData does not exist")
         }
-        return TwineStory(title: title ?? "", ifid: data["ifid"] as? String, format: data["format"] as? String,
-                          formatVersion: data["format-version"] as? String, start: start, passages: story)
+        return TwineStory(title: title ?? "", ifid: data["ifid"]?.stringValue, format: data["format"]?.stringValue,
+                          formatVersion: data["format-version"]?.stringValue, start: start, passages: story)
     }
 
     /// A passage header after its `::`: the name (escapes undone), the tags in `[...]`, the metadata in `{...}`

@@ -1,6 +1,7 @@
 import Foundation
 import PajamaCore
 import PajamaInkBridge
+import PajamaJSON
 import PajamaTwine
 
 /// Makes the beats of a Twine story as they are read (docs/twine.md, "How: Twine is a source of beats"):
@@ -48,11 +49,7 @@ final class TwineBeatMaker {
     }
 
     /// Sorted keys: the same state is the same text (beats made again compare equal).
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }()
+    private static let encoder = JSONValueEncoder.sorted
 
     static func childId(of parent: String, step: Int) -> String {
         let hex = String(FNV1a.hash("\(parent):\(step)"), radix: 16)
@@ -181,7 +178,7 @@ final class TwineBeatMaker {
             id = child
             chain.append(id)
         }
-        if let json = origin.state, origin.version == version, let state = try? JSONDecoder().decode(HarloweState.self, from: Data(json.utf8)) {
+        if let json = origin.state, origin.version == version, let state = try? JSONValueDecoder().decode(HarloweState.self, from: json) {
             if nodes[id]?.startState == state, !seedChanged { return .restored }
             nodes[id]?.startState = state
             _ = endStates.removeAll()

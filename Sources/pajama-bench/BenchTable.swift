@@ -1,4 +1,5 @@
 import Foundation
+import PajamaJSON
 
 /// Prints rows as an aligned text table or as JSON.
 enum BenchTable {
@@ -25,25 +26,24 @@ enum BenchTable {
     }
 
     static func json(_ rows: [BenchRow], machine: [String: String]) -> String {
-        func number(_ v: Double) -> Any { v.isFinite ? v : NSNull() }
-        let list: [[String: Any]] = rows.map { row in
-            var item: [String: Any] = [
-                "scenario": row.scenario, "measure": row.name, "unit": row.unit.rawValue, "n": row.stats.count,
-                "median": number(row.stats.median), "p95": number(row.stats.p95), "p99": number(row.stats.p99),
-                "min": number(row.stats.min), "max": number(row.stats.max), "note": row.note,
+        func number(_ v: Double) -> JSON { v.isFinite ? .double(v) : .null }
+        let list: [JSON] = rows.map { row in
+            var item: [(String, JSON)] = [
+                ("scenario", .string(row.scenario)), ("measure", .string(row.name)), ("unit", .string(row.unit.rawValue)),
+                ("n", .int(row.stats.count)), ("median", number(row.stats.median)), ("p95", number(row.stats.p95)),
+                ("p99", number(row.stats.p99)), ("min", number(row.stats.min)), ("max", number(row.stats.max)), ("note", .string(row.note)),
             ]
             if let b = row.baseline {
-                item["baseline"] = b
+                item.append(("baseline", .string(b)))
                 if let other = rows.first(where: { $0.scenario == row.scenario && $0.name == b }) {
-                    item["baseline_median_over_median"] = number(other.stats.median / row.stats.median)
+                    item.append(("baseline_median_over_median", number(other.stats.median / row.stats.median)))
                 }
             }
-            if let t = row.target { item["target"] = t }
-            if let m = row.met { item["met"] = m }
-            return item
+            if let t = row.target { item.append(("target", .string(t))) }
+            if let m = row.met { item.append(("met", .bool(m))) }
+            return .object(item)
         }
-        let object: [String: Any] = ["machine": machine, "rows": list]
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        let object = JSON.object([("machine", .object(machine.map { ($0.key, .string($0.value)) })), ("rows", .array(list))])
+        return JSONWriter.write(object, format: JSONWriter.Format(sortedKeys: true, prettyPrinted: true))
     }
 }

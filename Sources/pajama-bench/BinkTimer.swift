@@ -1,4 +1,5 @@
 import Foundation
+import PajamaJSON
 import PajamaTestSupport
 
 /// bink's side: scripts/ink-bench-bink.py in the venv scripts/ink-bink.sh makes (.build/bink-venv).
@@ -28,13 +29,23 @@ struct BinkTimer {
     func run(_ arguments: [String]) throws -> Result? {
         guard installed else { return nil }
         let result = try ChildProcess.run(python, [script] + arguments, timeout: 600)
-        guard result.status == 0, let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
+        guard result.status == 0, let object = try? JSONParser.parse(result.stdout), case .object = object else {
             throw ScenarioFailure(description: "ink-bench-bink.py \(arguments.prefix(2).joined(separator: " ")) failed (\(result.status)): \(result.stderr.suffix(400))")
         }
-        guard let samples = object["samples"] as? [Double] else {
-            throw ScenarioFailure(description: "ink-bench-bink.py \(arguments.prefix(2).joined(separator: " ")): \(object["error"] ?? "no samples")")
+        func numbers(_ value: JSON?) -> [Double]? {
+            value?.arrayValue?.compactMap { element -> Double? in
+                switch element {
+                case .int(let i): Double(i)
+                case .double(let d): d
+                default: nil
+                }
+            }
         }
-        return Result(samples: samples, cpu: object["cpu"] as? [Double] ?? [], digest: object["digest"] as? String, errors: object["errors"] as? Int,
-                      kept: object["kept"] as? [String])
+        guard let samples = numbers(object["samples"]) else {
+            throw ScenarioFailure(description: "ink-bench-bink.py \(arguments.prefix(2).joined(separator: " ")): \(object["error"]?.stringValue ?? "no samples")")
+        }
+        return Result(samples: samples, cpu: numbers(object["cpu"]) ?? [], digest: object["digest"]?.stringValue,
+                      errors: object["errors"].flatMap { if case .int(let i) = $0 { i } else { nil } },
+                      kept: object["kept"]?.arrayValue?.compactMap(\.stringValue))
     }
 }

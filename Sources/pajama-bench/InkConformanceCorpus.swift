@@ -1,4 +1,5 @@
 import Foundation
+import PajamaJSON
 import PajamaTestSupport
 
 /// The ink conformance corpus (../shared/ink-conformance beside the project, or $INK_CONFORMANCE_DIR).
@@ -26,10 +27,11 @@ enum InkConformanceCorpus {
     /// The knots and stitches of a compiled story (`knot`, `knot.stitch`): the named containers of the root
     /// and of each knot, without the compiler's own names (weave points, choices) and the global declarations.
     static func entryPoints(ofCompiledStory text: String) -> [String] {
-        let data = Data(text.utf8.drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF })
-        guard let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let root = document["root"] as? [Any], let knots = root.last as? [String: Any]
+        // The parser skips inklecate's byte-order mark and takes its unpaired surrogates.
+        guard let document = try? JSONParser.parse(text, options: .ink),
+            let root = document["root"]?.arrayValue, let last = root.last, case .object(let members) = last
         else { return [] }
+        let knots = Dictionary(members, uniquingKeysWith: { first, _ in first })
         func isUserName(_ name: String) -> Bool {
             !name.hasPrefix("#") && !name.hasPrefix("$") && name != "global decl"
                 && name.range(of: #"^[cgs]-?\d*$"#, options: .regularExpression) == nil
@@ -37,8 +39,9 @@ enum InkConformanceCorpus {
         var paths: [String] = []
         for knot in knots.keys.sorted() where isUserName(knot) {
             paths.append(knot)
-            if let stitches = (knots[knot] as? [Any])?.last as? [String: Any] {
-                paths += stitches.keys.sorted().filter { isUserName($0) && stitches[$0] is [Any] }.map { "\(knot).\($0)" }
+            if let last = knots[knot]?.arrayValue?.last, case .object(let members) = last {
+                let stitches = Dictionary(members, uniquingKeysWith: { first, _ in first })
+                paths += stitches.keys.sorted().filter { isUserName($0) && stitches[$0]?.arrayValue != nil }.map { "\(knot).\($0)" }
             }
         }
         return paths

@@ -4,6 +4,7 @@ import PajamaCore
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaHTTP
+import PajamaJSON
 
 /// `pajama validate <folder|URL>`: checks a story package against the format.
 struct ValidateCommand: PathsCommand {
@@ -21,16 +22,16 @@ struct ValidateCommand: PathsCommand {
         guard let story = StoryArgument.open(story, paths: paths) else { throw ExitCode(2) }
         let report = await StoryValidator.validate(source: await StorySources.open(story), probe: LiveAssetProbe())
         if json {
-            let object: [String: Any] = [
-                "story": report.storyId ?? NSNull(), "errors": report.errorCount, "warnings": report.warningCount,
-                "exit": Int(report.exitCode),
-                "findings": report.findings.map { f -> [String: Any] in
-                    ["severity": f.severity.rawValue, "file": f.file, "beat": f.beatId ?? NSNull(), "page": f.pageId ?? NSNull(),
-                     "path": f.path, "message": f.message]
-                },
-            ]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            print(String(decoding: data, as: UTF8.self))
+            func text(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+            let object = JSON.object([
+                ("story", text(report.storyId)), ("errors", .int(report.errorCount)), ("warnings", .int(report.warningCount)),
+                ("exit", .int(Int(report.exitCode))),
+                ("findings", .array(report.findings.map { f in
+                    .object([("severity", .string(f.severity.rawValue)), ("file", .string(f.file)), ("beat", text(f.beatId)),
+                             ("page", text(f.pageId)), ("path", .string(f.path)), ("message", .string(f.message))])
+                })),
+            ])
+            print(JSONWriter.write(object, format: JSONWriter.Format(sortedKeys: true, prettyPrinted: true)))
         } else {
             for finding in report.findings { print(StoryFormatError.printable(finding.description, limit: 2000)) }
             let name = StoryFormatError.printable(report.storyId ?? story)

@@ -21,6 +21,36 @@ public struct Bookmark: Codable, Sendable, Equatable {
         self.origin = origin
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case name, location, history, firstWords, savedAt, origin
+    }
+
+    /// `savedAt` is written as ISO 8601 in whole seconds (`2026-11-24T12:31:05Z`), as bookmark files always were.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        location = try container.decode(StoryLocation.self, forKey: .location)
+        history = try container.decode([StoryLocation].self, forKey: .history)
+        firstWords = try container.decode(String.self, forKey: .firstWords)
+        let time = try container.decode(String.self, forKey: .savedAt)
+        guard let date = ISO8601DateFormatter().date(from: time) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [CodingKeys.savedAt],
+                                                    debugDescription: "expected an ISO 8601 time, found \"\(time.prefix(40))\""))
+        }
+        savedAt = date
+        origin = try container.decodeIfPresent(BeatOrigin.self, forKey: .origin)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(location, forKey: .location)
+        try container.encode(history, forKey: .history)
+        try container.encode(firstWords, forKey: .firstWords)
+        try container.encode(ISO8601DateFormatter().string(from: savedAt), forKey: .savedAt)
+        try container.encodeIfPresent(origin, forKey: .origin)
+    }
+
     /// Whether `name` is an autosave's ("autosave " and its time), as the bookmarks list tells them from the
     /// named ones.
     public static func isAutosaveName(_ name: String) -> Bool {

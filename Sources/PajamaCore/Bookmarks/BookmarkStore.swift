@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PajamaJSON
 
 /// Bookmarks and autosaves, one JSON file per story id in `folder` (`Paths.bookmarks`), written atomically
 /// (`AtomicFile`) like progress; a file that is not whole, valid bookmarks (or is over 1 MB) is moved aside
@@ -25,7 +26,7 @@ public struct BookmarkStore: Sendable {
         case .unusable(let reason): problem = reason
         case .bytes(let bytes):
             do {
-                return (try Self.decoder.decode(BookmarkFile.self, from: Data(bytes)), nil)
+                return (try JSONValueDecoder().decode(BookmarkFile.self, from: bytes), nil)
             } catch {
                 problem = ProgressStore.reason(error)
             }
@@ -65,23 +66,11 @@ public struct BookmarkStore: Sendable {
         var (file, warning) = load(storyId: storyId)
         change(&file)
         do {
-            if let problem = AtomicFile.write(try Self.encoder.encode(file), to: self.file(storyId)) { return "cannot save bookmark: \(problem)" }
+            if let problem = AtomicFile.write(Data(try JSONValueEncoder.pretty.encode(file)), to: self.file(storyId)) { return "cannot save bookmark: \(problem)" }
         } catch {
             return "cannot save bookmark: \(error)"
         }
         return warning
     }
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
 }

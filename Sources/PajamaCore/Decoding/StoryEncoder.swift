@@ -77,21 +77,25 @@ public enum StoryEncoder {
         return object
     }
 
-    private static func value(_ json: JSON) -> Any {
-        switch json {
-        case .null: NSNull()
-        case .bool(let flag): flag
-        case .int(let number): number
-        case .double(let number): number
-        case .string(let text): text
-        case .array(let items): items.map(value)
-        case .object(let fields): Dictionary(fields.map { ($0.0, value($0.1)) }, uniquingKeysWith: { first, _ in first })
-        }
+    /// A tool argument as it was read: kept as JSON.
+    private static func value(_ json: JSON) -> Any { json }
+
+    /// Only strings, numbers, booleans, arrays, dictionaries and JSON go in; written with sorted keys by
+    /// PajamaJSON, so the same model is the same bytes.
+    private static func serialize(_ object: [String: Any]) -> [UInt8] {
+        JSONWriter.bytes(json(object), format: JSONWriter.Format(sortedKeys: true))
     }
 
-    private static func serialize(_ object: [String: Any]) -> [UInt8] {
-        // Only strings, numbers, booleans, arrays and dictionaries go in: serialization cannot fail.
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-        return [UInt8](data)
+    private static func json(_ value: Any) -> JSON {
+        switch value {
+        case let json as JSON: json
+        case let flag as Bool: .bool(flag)
+        case let number as Int: .int(number)
+        case let number as Double: .double(number)
+        case let text as String: .string(text)
+        case let object as [String: Any]: .object(object.map { ($0.key, json($0.value)) })
+        case let items as [Any]: .array(items.map(json))
+        default: .null
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PajamaJSON
 
 /// Saved reading progress, one JSON file per story id in `folder` (`Paths.progress`).
 ///
@@ -16,10 +17,8 @@ public struct ProgressStore: Sendable {
     @discardableResult
     public func save(storyId: String, _ progress: ReadingProgress) -> String? {
         guard StoryManifest.isValidId(storyId) else { return "invalid story id" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         do {
-            return AtomicFile.write(try encoder.encode(progress), to: file(storyId)).map { "cannot save progress: \($0)" }
+            return AtomicFile.write(Data(try JSONValueEncoder.sorted.encode(progress)), to: file(storyId)).map { "cannot save progress: \($0)" }
         } catch {
             return "cannot save progress: \(error)"
         }
@@ -47,7 +46,7 @@ public struct ProgressStore: Sendable {
         case .unusable(let reason): problem = reason
         case .bytes(let bytes):
             do {
-                return (try JSONDecoder().decode(ReadingProgress.self, from: Data(bytes)), nil)
+                return (try JSONValueDecoder().decode(ReadingProgress.self, from: bytes), nil)
             } catch {
                 problem = Self.reason(error)
             }
@@ -65,21 +64,12 @@ public struct ProgressStore: Sendable {
         return (nil, "saved progress \(url.lastPathComponent) was unreadable (\(problem)) and was moved to \(aside.lastPathComponent); starting afresh")
     }
 
-    /// A decoding error in words, naming the field.
+    /// A decoding error in words, naming the line and column or the field (`JSONValueDecoder.describe`).
     static func reason(_ error: any Error) -> String {
-        func field(_ path: [any CodingKey]) -> String {
-            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        if case .typeMismatch(_, let context)? = error as? DecodingError, context.codingPath.isEmpty {
+            return "not valid progress: \(context.debugDescription)"
         }
-        switch error as? DecodingError {
-        case .keyNotFound(let key, let context)?:
-            return "the field \"\((context.codingPath + [key]).map(\.stringValue).joined(separator: "."))\" is missing"
-        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
-            return context.codingPath.isEmpty ? "not valid progress: expected an object" : "\"\(field(context.codingPath))\" has the wrong type"
-        case .dataCorrupted(let context)?:
-            return context.codingPath.isEmpty ? "not valid JSON" : "\"\(field(context.codingPath))\" is not valid"
-        default:
-            return "\(error)"
-        }
+        return JSONValueDecoder.describe(error)
     }
 
     /// Forgets a story's progress; returns (and logs) a problem when the file is there and stays.

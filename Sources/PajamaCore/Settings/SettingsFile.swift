@@ -1,9 +1,11 @@
 import Foundation
 import Logging
+import PajamaJSON
 
 /// A small JSON settings file under the config folder (the reader's theme, the sound's volume and mute):
 /// read with defaults for anything missing or unreadable, written atomically and durably (`AtomicFile`, as
-/// progress and bookmarks are: temp file, fsync, rename, the folder flushed). A failed write never stops
+/// progress and bookmarks are: temp file, fsync, rename, the folder flushed) as compact JSON in the fields'
+/// declared order (PajamaJSON, as the files always were). A failed write never stops
 /// reading (the setting is only not remembered): it is logged, and returned for the reader to show.
 public enum SettingsFile {
     /// The largest settings or theme file read (a theme of every role is under 2 KB).
@@ -12,7 +14,7 @@ public enum SettingsFile {
     /// The value in `url`; nil when the file is missing or is not valid JSON of `T`.
     public static func load<T: Decodable>(_ type: T.Type, from url: URL) -> T? {
         guard let bytes = bytes(at: url) else { return nil }
-        return try? JSONDecoder().decode(T.self, from: Data(bytes))
+        return try? JSONValueDecoder(maximumSize: maximumFileSize).decode(T.self, from: bytes)
     }
 
     /// The bytes of the file at `url`, when it is a regular file of at most `maximumFileSize`; never
@@ -29,7 +31,7 @@ public enum SettingsFile {
     public static func save<T: Encodable>(_ value: T, to url: URL, what: String, log: Logger) -> String? {
         let reason: String
         do {
-            guard let problem = AtomicFile.write(try JSONEncoder().encode(value), to: url) else { return nil }
+            guard let problem = AtomicFile.write(Data(try JSONValueEncoder().encode(value)), to: url) else { return nil }
             reason = problem
         } catch {
             reason = error.localizedDescription

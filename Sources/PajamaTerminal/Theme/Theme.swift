@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaJSON
 
 /// Colours and attributes per style role, loaded from a JSON file (see docs/reader.md, "Themes").
 public struct Theme: Sendable, Equatable {
@@ -29,7 +30,7 @@ public struct Theme: Sendable, Equatable {
 
     /// Decodes a theme file; unknown roles are ignored, missing roles fall back to the built-in default.
     public static func decode(_ data: Data) throws -> Theme {
-        let file = try JSONDecoder().decode(File.self, from: data)
+        let file = try JSONValueDecoder(maximumSize: SettingsFile.maximumFileSize).decode(File.self, from: [UInt8](data))
         var roles = Theme.builtIn.roles
         for (key, style) in file.roles { if let role = StyleRole(rawValue: key) { roles[role] = style } }
         return Theme(name: file.name, roles: roles)

@@ -6,7 +6,7 @@ public struct HarloweState: Sendable, Equatable, Codable {
     /// The passages visited, oldest first, the current one last.
     public var history: [String] = []
     /// The random generator's state (SplitMix64), seeded by the reading's seed.
-    public var random: UInt64
+    @ExactUInt64 public var random: UInt64
     /// The links the current moment offers, in order.
     public var links: [HarloweLink] = []
     /// The current passage's hidden hooks (`|name)[...]`) by name, their sources: `(show:)` in a link's hook
@@ -37,6 +37,33 @@ public struct HarloweState: Sendable, Equatable, Codable {
     mutating func integer(_ low: Int, _ high: Int) -> Int {
         let (a, b) = (min(low, high), max(low, high))
         return a + Int(nextUnit() * Double(b - a + 1))
+    }
+}
+
+/// A `UInt64` saved exactly in JSON: a number when it fits in an `Int` (as states were always written), else
+/// its digits as a string, since a JSON number beyond `Int` is read as a double and would lose its low bits
+/// (a state written so by older versions does not decode, and the bridge replays the links instead).
+@propertyWrapper
+public struct ExactUInt64: Sendable, Equatable, Codable {
+    public var wrappedValue: UInt64
+
+    public init(wrappedValue: UInt64) { self.wrappedValue = wrappedValue }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let digits = try? container.decode(String.self) {
+            guard let value = UInt64(digits) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "expected an unsigned integer, found \"\(digits.prefix(30))\""))
+            }
+            wrappedValue = value
+        } else {
+            wrappedValue = try container.decode(UInt64.self)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let small = Int(exactly: wrappedValue) { try container.encode(small) } else { try container.encode(String(wrappedValue)) }
     }
 }
 
