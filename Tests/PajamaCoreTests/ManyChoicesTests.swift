@@ -27,6 +27,7 @@ import Testing
         #expect(made.pages == start.pages)
         let choices = start.pages.last?.choices ?? []
         #expect(choices.map(\.text) == (1...20).map { "Suspect \($0)" })
+        try #require(choices.count == 20)
         // The last one leads to its own beat, made from choice 20.
         let last = try await InkReadingTests.beat(source, choices[19].targetBeatId)
         #expect(InkReadingTests.lines(last) == ["You asked suspect 20."])

@@ -92,6 +92,7 @@ import Testing
         let start = try #require(try await source.madeBeat("start"))
         let choices = start.pages.last?.choices ?? []
         #expect(choices.map(\.text) == (1...12).map { "Door \($0)" })
+        try #require(choices.count == 12)
         try StoryDecoder.check(start, file: "beats/start.json", expectedId: "start")
         let last = try #require(try await source.madeBeat(choices[11].targetBeatId))
         #expect(last.pages.first?.kind == .text(lines: ["Behind door 12."]))
