@@ -187,8 +187,8 @@ public struct InkPager {
         if !choices.isEmpty {
             // The paragraph that leads to the choices is shown with them, as Inky's player does (their prompt),
             // not left on the page before; a page it leaves empty gives the choice page its sounds. A page
-            // with a picture of its own keeps its paragraph too, beside its picture (a choice page's picture
-            // is critical, the page's is not: moved, a missing picture would stop the reading there).
+            // with a picture of its own keeps its paragraph too, beside its picture (the picture stays on the
+            // page the author put it on; the choice page repeats the paragraph as its prompt).
             let image = pending.image ?? scene.background
             let prompt = draft.lines.last
             let keepsPage = draft.image != nil && draft.image != image
