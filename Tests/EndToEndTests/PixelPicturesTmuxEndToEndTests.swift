@@ -47,7 +47,9 @@ import Testing
         _ = try t.waitFor("any key to close")
         t.send("Space")
         t.send("q")
-        let end = try t.waitFor("[exited")
+        // The modes line comes after the exit status: wait for it, not for the status alone (under load the
+        // pane was read between the two lines, and the modes looked lost).
+        let end = try t.waitFor("modes:")
         #expect(end.contains("[exited 0]"), "\(first)\n---\n\(end)")
         let modes = end.components(separatedBy: "modes:").last?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
         #expect(modes.contains("echo") && modes.contains("icanon"), "the terminal's modes were given back: \(end)")

@@ -70,11 +70,15 @@ import Testing
         let library = try TmuxSession([pajama, "--no-sound"], environment: ["PAJAMA_STORIES": PackagePaths.stories.path], home: home)
         defer { library.stop() }
         let list = try library.waitFor("The Lantern Keeper")
-        let row = try #require(list.split(separator: "\n").first { $0.contains("The Lantern Keeper") })
-        #expect(row.contains("page "), "\(row)")
+        // Each story has two rows: its title and when it was read, then its format and where the reader is.
+        let rows = list.split(separator: "\n")
+        let title = try #require(rows.firstIndex { $0.contains("The Lantern Keeper") })
+        #expect(rows[title].contains("read just now"), "\(rows[title])")
+        let place = title + 1 < rows.count ? String(rows[title + 1]) : ""
+        #expect(place.contains("% seen") || place.contains("at “"), "\(place)")
         #expect(list.contains("new"))
-        // Lantern Keeper is listed third (stories are sorted by title: Clockwork Atlas, Ferry Cat, Lantern Keeper).
-        library.send("Down", "Down")
+        // Lantern Keeper is listed first (the story read last comes first, the others after it by title).
+        #expect(rows.firstIndex { $0.contains("›") } == title, "\(list)")
         try library.press("Enter", thenWaitFor: "Thunder walked")
     }
 
