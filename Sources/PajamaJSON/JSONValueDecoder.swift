@@ -120,21 +120,6 @@ private func decodeDouble(_ json: JSON, _ path: [any CodingKey]) throws -> Doubl
     }
 }
 
-private struct IndexKey: CodingKey {
-    var intValue: Int?
-    var stringValue: String { "\(intValue!)" }
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
-}
-
-private struct SuperKey: CodingKey {
-    var stringValue: String { "super" }
-    var intValue: Int? { nil }
-    init() {}
-    init?(stringValue: String) {}
-    init?(intValue: Int) { nil }
-}
 
 /// Decodes a nested value (the fast path for strings, numbers and booleans).
 private func decodeChild<T: Decodable>(_ type: T.Type, _ json: JSON, _ path: [any CodingKey]) throws -> T {

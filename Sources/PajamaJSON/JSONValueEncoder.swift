@@ -138,21 +138,6 @@ private func encodeChild<T: Encodable>(_ value: T, path: [any CodingKey], maximu
     }
 }
 
-private struct IndexKey: CodingKey {
-    var intValue: Int?
-    var stringValue: String { "\(intValue!)" }
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { nil }
-    init?(intValue: Int) { self.intValue = intValue }
-}
-
-private struct SuperKey: CodingKey {
-    var stringValue: String { "super" }
-    var intValue: Int? { nil }
-    init() {}
-    init?(stringValue: String) {}
-    init?(intValue: Int) { nil }
-}
 
 final class ValueEncoder: Encoder {
     let codingPath: [any CodingKey]
