@@ -150,14 +150,17 @@ let package = Package(
         .target(name: "PajamaJSON"),
         // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, nothing but PajamaJSON (docs/ink.md).
         .target(name: "PajamaInk", dependencies: ["PajamaJSON"]),
+        // Paging for every interpreted format: a story's lines, with their tags and HTML-like markup, into pages
+        // (text, pictures, sounds, choices); no format of its own (docs/architecture.md).
+        .target(name: "PajamaPaging", dependencies: ["PajamaCore"]),
         // The ink bridge: an ink story read as a story source (pages, pictures and sounds from its lines and tags),
         // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
-        .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaInk", "PajamaJSON"]),
+        .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaInk", "PajamaJSON"]),
         // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation and PajamaJSON (docs/twine.md).
         .target(name: "PajamaTwine", dependencies: ["PajamaJSON"]),
-        // The Twine bridge: a Twine story read as a story source (passages as beats, paged as the ink bridge
-        // pages), its validation and its file detection, beside the ink bridge.
-        .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaInkBridge", "PajamaJSON"]),
+        // The Twine bridge: a Twine story read as a story source (passages as beats, paged by PajamaPaging),
+        // its validation and its file detection, beside the ink bridge.
+        .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaPaging", "PajamaJSON"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
@@ -221,7 +224,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaInkBridge", "PajamaFormats", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaPaging", "PajamaInkBridge", "PajamaFormats", "PajamaTestSupport"]),
+        // The pager: tags, markup and the page rules every interpreted format shares.
+        .testTarget(name: "PajamaPagingTests", dependencies: ["PajamaPaging", "PajamaCore"]),
         // The format seam: which format a path, a URL or a welcome is, locally and over a real HTTP server.
         .testTarget(
             name: "PajamaFormatsTests",

@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaPaging
 import PajamaJSON
 
 /// The pictures and sounds an ink story's tags name, read from the compiled JSON without running it
@@ -10,7 +11,7 @@ public enum InkAssets {
         guard let document = try? InkStorySource.parse(bytes) else { return [] }
         var paths = Set<AssetPath>()
         for found in InkTagScan.scan(document) {
-            if let text = found.text, let (_, value) = InkTag(text).asset, let path = try? AssetPath(validating: value) {
+            if let text = found.text, let (_, value) = PageTag(text).asset, let path = try? AssetPath(validating: value) {
                 paths.insert(path)
             }
         }

@@ -1,10 +1,11 @@
 import PajamaCore
+import PajamaPaging
 import PajamaInk
 import PajamaJSON
 
 /// Makes the beats of an ink story as they are read (docs/ink.md, "Reading ink stories").
 ///
-/// A beat is what the runtime says from one choice point to the next (or to the end), paged by `InkPager`;
+/// A beat is what the runtime says from one choice point to the next (or to the end), paged by `Pager`;
 /// its choices lead to the beats that choosing them makes. Beat ids are chained hashes: the start is
 /// `start`, the beat after step `s` (a choice index, or -1 when a long run goes on) from beat `p` is
 /// `i-` + 16 hex digits of FNV-1a of `p:s`, so the same story, seed and choices give the same ids on every
@@ -30,7 +31,7 @@ final class InkBeatMaker {
     let titleMarks: [LineMarks]
     /// The story's `# theme:` (global tag), when it names one Pajama knows.
     let theme: StoryTheme?
-    /// True when the story has `# AUDIOLOOP` tags: every page then says its background sound (`InkPager`).
+    /// True when the story has `# AUDIOLOOP` tags: every page then says its background sound (`Pager`).
     var saysLoop = false
     private(set) var seed: Int
     /// The external functions the story calls without an ink fallback: the story cannot be read here (each
@@ -50,7 +51,7 @@ final class InkBeatMaker {
         /// The state at the beat's start, when it came from saved progress.
         var startState: String?
         /// The background sound and picture at the beat's start (its parent's at the choice).
-        var scene = InkScene()
+        var scene = PageScene()
     }
 
     private var nodes: [String: Node] = [InkBeatMaker.startBeatId: Node(parent: nil, step: 0)]
@@ -66,7 +67,7 @@ final class InkBeatMaker {
     /// Why a beat could not be made.
     enum Problem: Error, Equatable {
         case unknownBeat(String)
-        case badTag(InkPager.BadTag)
+        case badTag(Pager.BadTag)
         case runtime(String)
     }
 
@@ -75,7 +76,7 @@ final class InkBeatMaker {
         /// `needsGame`: the story calls external functions that have no ink fallback (it was written for a
         /// game that provides them); the runtime stops at its first line, as ink does.
         enum Outcome: Equatable { case choices, end, more, error(String), needsGame([String]) }
-        var lines: [InkPager.Line] = []
+        var lines: [Pager.Line] = []
         var choices: [(text: String, tags: [String])] = []
         var outcome = Outcome.end
         var startState: String
@@ -93,13 +94,13 @@ final class InkBeatMaker {
         self.file = file
         self.version = version
         self.seed = seed
-        var title: InkMarkup.Parsed?
-        var author: InkMarkup.Parsed?
+        var title: PageMarkup.Parsed?
+        var author: PageMarkup.Parsed?
         var theme: StoryTheme?
         for tag in story.globalTags {
-            switch InkTag(tag) {
-            case .title(let text) where title == nil: title = InkMarkup.parse(text)
-            case .author(let text) where author == nil: author = InkMarkup.parse(text)
+            switch PageTag(tag) {
+            case .title(let text) where title == nil: title = PageMarkup.parse(text)
+            case .author(let text) where author == nil: author = PageMarkup.parse(text)
             case .theme(let name) where theme == nil: theme = StoryTheme(rawValue: name)
             default: break
             }
@@ -202,13 +203,13 @@ final class InkBeatMaker {
                 if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { text = "" }
                 if let error = errors.messages.first {
                     // The line the runtime made before it stopped is read, as in ink (continue returns it).
-                    if !text.isEmpty { segment.lines.append(InkPager.Line(text: text, tags: story.currentTags, inkPath: path)) }
+                    if !text.isEmpty { segment.lines.append(Pager.Line(text: text, tags: story.currentTags, place: path)) }
                     segment.outcome = .error("ink error at \"\(path)\": \(error)")
                     break
                 }
-                segment.lines.append(InkPager.Line(text: text, tags: story.currentTags, inkPath: path))
+                segment.lines.append(Pager.Line(text: text, tags: story.currentTags, place: path))
             }
-            if let restart = InkPager.restartLine(in: segment.lines) {
+            if let restart = Pager.restartLine(in: segment.lines) {
                 // `# RESTART`: the story stops before that line (the end screen offers the restart).
                 segment.lines.removeSubrange(restart...)
                 segment.outcome = .end
@@ -243,33 +244,33 @@ final class InkBeatMaker {
     }
 
     /// Notes the beat `id` (kept if known) with the scene it starts in, when known.
-    private func note(_ id: String, parent: String, step: Int, scene: InkScene? = nil) {
+    private func note(_ id: String, parent: String, step: Int, scene: PageScene? = nil) {
         if nodes[id] == nil { nodes[id] = Node(parent: parent, step: step) }
         if let scene { nodes[id]?.scene = scene }
     }
 
     private func makeBeat(_ id: String, from segment: Segment) throws(Problem) -> Beat {
-        let scene = nodes[id]?.scene ?? InkScene()
+        let scene = nodes[id]?.scene ?? PageScene()
         var choices: [PajamaCore.Choice] = []
         var choiceMarks: [LineMarks] = []
         for (index, choice) in segment.choices.enumerated() {
             var sound: AssetPath?
             for tag in choice.tags {
-                guard case .sound(let value) = InkTag(tag) else { continue }
+                guard case .sound(let value) = PageTag(tag) else { continue }
                 do {
                     sound = try AssetPath(validating: value)
                 } catch {
-                    throw .badTag(InkPager.BadTag(tag: "# " + tag.trimmingInkSpaces(), inkPath: "choice \(index + 1) of beat \(id)", reason: "sound: \(error)"))
+                    throw .badTag(Pager.BadTag(tag: "# " + tag.trimmingTagSpaces(), place: "choice \(index + 1) of beat \(id)", reason: "sound: \(error)"))
                 }
             }
             // The text's HTML styled as a line's (the plain text is what transcripts and the voice read).
-            let parsed = InkMarkup.parse(choice.text)
+            let parsed = PageMarkup.parse(choice.text)
             if let marks = parsed.marks(line: index) { choiceMarks.append(marks) }
             choices.append(PajamaCore.Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
         }
         var pages: [Page]
         do {
-            pages = try InkPager.pages(for: segment.lines, choices: choices, choiceMarks: choiceMarks, scene: scene, saysLoop: saysLoop)
+            pages = try Pager.pages(for: segment.lines, choices: choices, choiceMarks: choiceMarks, scene: scene, saysLoop: saysLoop)
         } catch {
             throw .badTag(error)
         }
@@ -326,7 +327,7 @@ final class InkBeatMaker {
         if let state = origin.state, origin.version == version, (try? story.loadStateJSON(state)) != nil {
             if nodes[id]?.startState == state, !seedChanged { return .restored }
             nodes[id]?.startState = state
-            nodes[id]?.scene = InkScene(loop: origin.loop.flatMap { try? AssetPath(validating: $0) },
+            nodes[id]?.scene = PageScene(loop: origin.loop.flatMap { try? AssetPath(validating: $0) },
                                         background: origin.background.flatMap { try? AssetPath(validating: $0) })
             _ = endStates.removeAll()  // states made from another start of this beat
             return .restoredAnew

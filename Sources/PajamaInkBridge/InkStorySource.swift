@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaPaging
 import PajamaInk
 import PajamaJSON
 
@@ -221,7 +222,7 @@ public actor InkStorySource: BeatMakingSource {
         let tags = InkTagScan.scan(document)
         for path in InkTagScan.criticalAssets(tags) { criticality[path] = .critical }
         maker.saysLoop = tags.contains { found in
-            if let text = found.text, case .loop = InkTag(text) { return true }
+            if let text = found.text, case .loop = PageTag(text) { return true }
             return false
         }
         let manifest = StoryManifest(
@@ -252,7 +253,7 @@ public actor InkStorySource: BeatMakingSource {
     private func sourceError(_ problem: InkBeatMaker.Problem, path: String) -> StorySourceError {
         switch problem {
         case .unknownBeat: .notFound(path: path)
-        case .badTag(let bad): .invalidPath(path: file, reason: "the tag \"\(bad.tag)\" at ink path \"\(bad.inkPath)\": \(bad.reason)")
+        case .badTag(let bad): .invalidPath(path: file, reason: "the tag \"\(bad.tag)\" at ink path \"\(bad.place)\": \(bad.reason)")
         case .runtime(let message): .io(path: file, message: "ink error: \(message)")
         }
     }

@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaPaging
 import PajamaJSON
 
 /// Every tag written in a compiled ink story, found by reading the JSON once without running it
@@ -59,8 +60,8 @@ struct InkTagScan {
                     continue
                 }
                 switch item {
-                case .string(let piece) where piece.hasPrefix("^") && InkMarkup.mayHoldMarkup(piece):
-                    for name in InkMarkup.parse(String(piece.dropFirst())).unknown where !unknownMarkup.contains(UnknownMarkup(inkPath: path, name: name)) {
+                case .string(let piece) where piece.hasPrefix("^") && PageMarkup.mayHoldMarkup(piece):
+                    for name in PageMarkup.parse(String(piece.dropFirst())).unknown where !unknownMarkup.contains(UnknownMarkup(inkPath: path, name: name)) {
                         unknownMarkup.append(UnknownMarkup(inkPath: path, name: name))
                     }
                 case .object(let fields) where fields.count == 1 && fields[0].0 == "#":
@@ -82,10 +83,10 @@ struct InkTagScan {
 
     /// The assets named by tags in a group that also holds `# critical`: critical wherever they are used.
     static func criticalAssets(_ found: [Found]) -> Set<AssetPath> {
-        let criticalGroups = Set(found.filter { $0.text.map(InkTag.init) == .critical }.map(\.group))
+        let criticalGroups = Set(found.filter { $0.text.map(PageTag.init) == .critical }.map(\.group))
         var paths = Set<AssetPath>()
         for tag in found where criticalGroups.contains(tag.group) {
-            if let text = tag.text, let (_, value) = InkTag(text).asset, let path = try? AssetPath(validating: value) { paths.insert(path) }
+            if let text = tag.text, let (_, value) = PageTag(text).asset, let path = try? AssetPath(validating: value) { paths.insert(path) }
         }
         return paths
     }

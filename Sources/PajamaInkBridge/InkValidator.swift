@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaPaging
 import PajamaJSON
 
 /// `pajama validate` for an ink story (docs/ink.md, "Validating"): the file loads (ink version, JSON), the
@@ -55,7 +56,7 @@ enum InkValidator {
                                               message: "markup the reader does not know: <\(StoryFormatError.printable(markup.name))> (not shown; known: <b> <strong> <i> <em> <u> <s> <br> <span class> <a href> <font color> <p align> <center>, and Unity's rich text)"))
         }
         // Pictures without words for a reader who does not see them: `# alt:` beside the `# image:`.
-        let groupsWithAlt = Set(scan.found.filter { $0.text.map { if case .alt = InkTag($0) { true } else { false } } ?? false }.map(\.group))
+        let groupsWithAlt = Set(scan.found.filter { $0.text.map { if case .alt = PageTag($0) { true } else { false } } ?? false }.map(\.group))
         var withoutAlt: Set<String> = []
         for found in scan.found {
             guard let text = found.text else {
@@ -63,14 +64,14 @@ enum InkValidator {
                                                   message: "a tag built while the story runs cannot be checked before it is read"))
                 continue
             }
-            let tag = InkTag(text)
+            let tag = PageTag(text)
             if case .other(let other) = tag {
-                let name = String(other.prefix { $0 != ":" }).trimmingInkSpaces()
+                let name = String(other.prefix { $0 != ":" }).trimmingTagSpaces()
                 if !name.isEmpty, !ignored.contains(name) { ignored.append(name) }
                 continue
             }
             guard let (field, value) = tag.asset else { continue }
-            let shown = "# " + text.trimmingInkSpaces()
+            let shown = "# " + text.trimmingTagSpaces()
             if case .image = tag, !groupsWithAlt.contains(found.group), withoutAlt.insert(value).inserted {
                 findings.append(ValidationFinding(.warning, file: file, path: found.inkPath,
                                                   message: "the picture \(StoryFormatError.printable(value)) has no alt text: add \"# alt: what it shows\" beside \"\(StoryFormatError.printable(shown))\" (plain mode and screen readers say it in its place)"))

@@ -1,3 +1,5 @@
+import PajamaPaging
+
 /// The page of Inky's web export (`index.html` beside `story.js`): Inky writes the story's title into its
 /// `<title>` (the `# title:` tag, or else the ink file's name). A story without a `# title:` tag is shown with
 /// that title rather than its folder's name, unless it says nothing of the story (docs/ink.md, "Web exports").
@@ -24,7 +26,7 @@ enum InkWebPage {
             let close = find(Array("</title".utf8), in: head[(openEnd + 1)...])
         else { return nil }
         let raw = String(decoding: head[(openEnd + 1)..<close], as: UTF8.self)
-        let text = InkMarkup.plainText(raw)
+        let text = PageMarkup.plainText(raw)
         let words = text.unicodeScalars.map { $0.properties.generalCategory == .control || $0.properties.isWhitespace ? " " : String($0) }.joined()
             .split(separator: " ").joined(separator: " ")
         let title = String(words.prefix(500))

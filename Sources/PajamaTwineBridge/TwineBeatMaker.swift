@@ -1,6 +1,6 @@
 import Foundation
 import PajamaCore
-import PajamaInkBridge
+import PajamaPaging
 import PajamaJSON
 import PajamaTwine
 
@@ -25,7 +25,7 @@ final class TwineBeatMaker {
     let version: String
     private(set) var seed: Int
     private let runtime: HarloweRuntime
-    /// The story loops background sounds: every page says which (InkPager's `saysLoop`).
+    /// The story loops background sounds: every page says which (Pager's `saysLoop`).
     private let saysLoop: Bool
 
     private struct Node {
@@ -116,12 +116,12 @@ final class TwineBeatMaker {
         var choiceMarks: [LineMarks] = []
         if moment.error == nil {
             for (index, link) in moment.links.enumerated() {  // every link: the reader scrolls the list
-                let parsed = InkMarkup.parse(link.label.isEmpty ? "(a link)" : (link.styled ?? link.label))
+                let parsed = PageMarkup.parse(link.label.isEmpty ? "(a link)" : (link.styled ?? link.label))
                 if let marks = parsed.marks(line: index) { choiceMarks.append(marks) }
                 choices.append(Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index)))
             }
         }
-        let lines = moment.lines.map { line -> InkPager.Line in
+        let lines = moment.lines.map { line -> Pager.Line in
             var tags: [String] = []
             if line.startsPage { tags.append("page") }
             // Pictures and sounds with a path a package may hold (a web address or `..` is not read: validate says so).
@@ -135,11 +135,11 @@ final class TwineBeatMaker {
             case .stop?: tags.append("AUDIOLOOP: none")
             default: break
             }
-            return InkPager.Line(text: line.text, tags: tags, inkPath: moment.passage)
+            return Pager.Line(text: line.text, tags: tags, place: moment.passage)
         }
         // The loop playing when the moment starts: the one at the end of the moment before.
-        let scene = InkScene(loop: before?.loop.flatMap { try? AssetPath(validating: $0) })
-        var pages = (try? InkPager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, scene: scene, saysLoop: saysLoop)) ?? []
+        let scene = PageScene(loop: before?.loop.flatMap { try? AssetPath(validating: $0) })
+        var pages = (try? Pager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, scene: scene, saysLoop: saysLoop)) ?? []
         var stopped: String?
         if let error = moment.error {
             let where_ = moment.passage.isEmpty ? "" : " in passage \"\(StoryFormatError.printable(moment.passage))\""

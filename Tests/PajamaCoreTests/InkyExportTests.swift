@@ -3,6 +3,7 @@ import PajamaCore
 import PajamaFormats
 import PajamaHTTP
 import PajamaInkBridge
+import PajamaPaging
 import PajamaTestSupport
 import Testing
 
@@ -74,22 +75,22 @@ import Testing
     }
 
     @Test func unityRichTextIsStyledOrTakenOffWholeNeverHalf() {
-        let end = InkMarkup.parse("<size=50>THE END</size>")
+        let end = PageMarkup.parse("<size=50>THE END</size>")
         #expect(end.text == "THE END")
         #expect(end.unknown.isEmpty)
-        let red = InkMarkup.parse("A <color=#ff0000>red</color> and <color=\"blue\">blue</color> <#00ff00>green</color> word")
+        let red = PageMarkup.parse("A <color=#ff0000>red</color> and <color=\"blue\">blue</color> <#00ff00>green</color> word")
         #expect(red.text == "A red and blue green word")
         #expect(red.spans == [TextSpan(from: 2, to: 5, attributes: [], color: 0xFF0000), TextSpan(from: 10, to: 14, attributes: [], color: 0x0000FF),
                               TextSpan(from: 15, to: 20, attributes: [], color: 0x00FF00)])
-        #expect(InkMarkup.parse("<align=center>Title</align>").alignment == .center)
-        #expect(InkMarkup.parse("<align=right><b>x</b></align>").spans == [TextSpan(from: 0, to: 1, attributes: .bold)])
-        #expect(InkMarkup.parse("<s>gone</s> <font=\"LiberationSans SDF\">here</font> <sprite=3> <voffset=1em>up</voffset> "
+        #expect(PageMarkup.parse("<align=center>Title</align>").alignment == .center)
+        #expect(PageMarkup.parse("<align=right><b>x</b></align>").spans == [TextSpan(from: 0, to: 1, attributes: .bold)])
+        #expect(PageMarkup.parse("<s>gone</s> <font=\"LiberationSans SDF\">here</font> <sprite=3> <voffset=1em>up</voffset> "
             + "<line-height=50%>x</line-height> <mark=#ffff0088>m</mark>").text == "gone here  up x m")
-        #expect(InkMarkup.parse("<s>gone</s>").spans == [TextSpan(from: 0, to: 4, attributes: .dim)])
+        #expect(PageMarkup.parse("<s>gone</s>").spans == [TextSpan(from: 0, to: 4, attributes: .dim)])
         // A tag written Unity's way that neither HTML nor Unity knows: shown whole, its closing tag too.
-        #expect(InkMarkup.parse("<wave=2>Hello</wave> <b>you</b>").text == "<wave=2>Hello</wave> you")
+        #expect(PageMarkup.parse("<wave=2>Hello</wave> <b>you</b>").text == "<wave=2>Hello</wave> you")
         // Unknown HTML is still dropped whole and named for validate; a `<` that starts no tag is text.
-        #expect(InkMarkup.parse("<blink>x</blink> 3 <size 5").text == "x 3 <size 5")
-        #expect(InkMarkup.parse("a <size=50 b").text == "a <size=50 b")
+        #expect(PageMarkup.parse("<blink>x</blink> 3 <size 5").text == "x 3 <size 5")
+        #expect(PageMarkup.parse("a <size=50 b").text == "a <size=50 b")
     }
 }

@@ -1,6 +1,7 @@
 import PajamaCore
 import PajamaImage
 import PajamaInkBridge
+import PajamaPaging
 import PajamaTestSupport
 import Testing
 @testable import PajamaTerminal
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func spansAreDrawnWithTheirAttributes() {
-        let parsed = InkMarkup.parse("The <b>storm</b> came, <i>softly</i>, <u>underlined</u> and <span class=\"dim\">dim</span>.")
+        let parsed = PageMarkup.parse("The <b>storm</b> came, <i>softly</i>, <u>underlined</u> and <span class=\"dim\">dim</span>.")
         let page = Page(id: "p", kind: .text(lines: [parsed.text]), marks: [parsed.marks(line: 0)!])
         let grid = render(page)
         #expect(grid.text().contains("The storm came, softly, underlined and dim."))
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func breaksStartANewRowAndWrappingKeepsTheStyles() {
-        let parsed = InkMarkup.parse("First row<br><b>second row is long enough to wrap twice at this width</b>")
+        let parsed = PageMarkup.parse("First row<br><b>second row is long enough to wrap twice at this width</b>")
         let page = Page(id: "p", kind: .text(lines: [parsed.text, "Next paragraph."]), marks: [parsed.marks(line: 0)!])
         let grid = render(page, width: 40, height: 20)
         let rows = grid.text().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -55,7 +56,7 @@ import Testing
     }
 
     @Test func choicesAndTheTitleAreDrawnWithTheirStyles() {
-        let title = InkMarkup.parse("A <b>Storm</b> Tale"), author = InkMarkup.parse("by <i>Someone</i>")
+        let title = PageMarkup.parse("A <b>Storm</b> Tale"), author = PageMarkup.parse("by <i>Someone</i>")
         let titlePage = Page(id: "title", kind: .title(title: title.text, subtitle: author.text),
                              marks: [title.marks(line: 0)!, author.marks(line: 1)!])
         let titleGrid = render(titlePage)
@@ -64,7 +65,7 @@ import Testing
         #expect(cells(titleGrid, "Someone").allSatisfy { $0.style.attributes == .italic && $0.style.role == .subtitle })
         #expect(!titleGrid.text().contains("<"))
 
-        let go = InkMarkup.parse("Go <b>on</b>"), run = InkMarkup.parse("<u>Run</u> \u{1B}[31maway")
+        let go = PageMarkup.parse("Go <b>on</b>"), run = PageMarkup.parse("<u>Run</u> \u{1B}[31maway")
         let page = Page(id: "choices", kind: .choice(prompt: nil, choices: [Choice(text: go.text, targetBeatId: "a"),
                                                                           Choice(text: run.text, targetBeatId: "b")]),
                         marks: [go.marks(line: 0)!, run.marks(line: 1)!])
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func controlCharactersInStyledTextAreStillReplaced() {
-        let parsed = InkMarkup.parse("<b>red &#27;[31mtext\u{7}</b>")
+        let parsed = PageMarkup.parse("<b>red &#27;[31mtext\u{7}</b>")
         let page = Page(id: "p", kind: .text(lines: [parsed.text]), marks: [parsed.marks(line: 0)!])
         let grid = render(page)
         let all = grid.cells.map(\.text).joined()
@@ -89,9 +90,9 @@ import Testing
     }
 
     @Test func coloursAndAlignmentAreDrawn() throws {
-        let coloured = InkMarkup.parse(#"The <span style="color: #e61919">red</span> sea, <b><font color="lime">green</font></b>."#)
-        let centred = InkMarkup.parse(#"<div style="text-align: center">Middle</div>"#)
-        let right = InkMarkup.parse(#"<p align="right">Signed</p>"#)
+        let coloured = PageMarkup.parse(#"The <span style="color: #e61919">red</span> sea, <b><font color="lime">green</font></b>."#)
+        let centred = PageMarkup.parse(#"<div style="text-align: center">Middle</div>"#)
+        let right = PageMarkup.parse(#"<p align="right">Signed</p>"#)
         let page = Page(id: "p", kind: .text(lines: [coloured.text, centred.text, right.text, "Left as ever."]),
                         marks: [coloured.marks(line: 0)!, centred.marks(line: 1)!, right.marks(line: 2)!])
         let width = 60

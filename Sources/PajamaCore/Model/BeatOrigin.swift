@@ -18,7 +18,7 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     /// error, or an external function the story needs from a game (`pajama play` exits 3 there).
     public var stopped: String?
     /// The background sound and picture in effect at the beat's start (an ink story's `# AUDIOLOOP:` and
-    /// `# BACKGROUND:`, `InkScene`), so a beat made again from `state` has them; nil when none.
+    /// `# BACKGROUND:`, `PageScene`), so a beat made again from `state` has them; nil when none.
     public var loop: String?
     public var background: String?
 

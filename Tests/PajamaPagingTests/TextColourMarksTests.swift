@@ -1,6 +1,6 @@
 import Foundation
 import PajamaCore
-import PajamaInkBridge
+import PajamaPaging
 import Testing
 
 /// A story's own text colours and line alignment (docs/story-format.md, `marks`): colours read as stories
@@ -82,18 +82,18 @@ import Testing
     }
 
     @Test func inksHTMLGivesColoursAndAlignment() {
-        let span = InkMarkup.parse(##"The <span style="color: #c30; font-weight: bold">red</span> <font color="navy">sea</font>"##)
+        let span = PageMarkup.parse(##"The <span style="color: #c30; font-weight: bold">red</span> <font color="navy">sea</font>"##)
         #expect(span.text == "The red sea")
         #expect(span.spans == [TextSpan(from: 4, to: 7, attributes: [], color: 0xCC3300), TextSpan(from: 8, to: 11, attributes: [], color: 0x000080)])
         #expect(span.unknown.isEmpty)
-        let nested = InkMarkup.parse(#"<b><span style="color:lime">Go</span></b>"#)
+        let nested = PageMarkup.parse(#"<b><span style="color:lime">Go</span></b>"#)
         #expect(nested.spans == [TextSpan(from: 0, to: 2, attributes: .bold, color: 0x00FF00)])
-        #expect(InkMarkup.parse(#"<p align="right">Signed</p>"#).marks(line: 0) == LineMarks(line: 0, alignment: .right))
-        #expect(InkMarkup.parse(#"<div style="text-align: center">Title</div>"#).alignment == .center)
-        #expect(InkMarkup.parse("<center>Title</center>").alignment == .center)
-        #expect(InkMarkup.parse(#"<p style="text-align: justify">Long</p>"#).alignment == .left)
-        #expect(InkMarkup.parse("<p>Plain</p>").marks(line: 0) == nil)
+        #expect(PageMarkup.parse(#"<p align="right">Signed</p>"#).marks(line: 0) == LineMarks(line: 0, alignment: .right))
+        #expect(PageMarkup.parse(#"<div style="text-align: center">Title</div>"#).alignment == .center)
+        #expect(PageMarkup.parse("<center>Title</center>").alignment == .center)
+        #expect(PageMarkup.parse(#"<p style="text-align: justify">Long</p>"#).alignment == .left)
+        #expect(PageMarkup.parse("<p>Plain</p>").marks(line: 0) == nil)
         // A colour Pajama cannot read is no colour.
-        #expect(InkMarkup.parse(#"<span style="color: var(--x)">a</span>"#).spans.isEmpty)
+        #expect(PageMarkup.parse(#"<span style="color: var(--x)">a</span>"#).spans.isEmpty)
     }
 }

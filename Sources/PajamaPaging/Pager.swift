@@ -1,6 +1,8 @@
 import PajamaCore
 
-/// Turns the lines ink produced between two choice points into pages (docs/ink.md, "Pages").
+/// Turns the lines a story produced between two choice points into pages (docs/ink.md, "Pages"), for every
+/// interpreted format: ink's lines come with their tags as ink wrote them; another format's bridge writes its
+/// pictures, sounds and page breaks as the same tags (`PageTag`), so every format pages by one set of rules.
 ///
 /// A page holds at most `linesPerPage` lines. A new page starts at a line tagged `# page` (or Inky's
 /// `# CLEAR`), at a line whose picture (`# image`, `# IMAGE`, or `# BACKGROUND` on a page without its own
@@ -9,31 +11,36 @@ import PajamaCore
 /// where the line lands, `# tap_sound` a tap sound. Several pictures tagged before one line (`# IMAGE: a.png`
 /// `# IMAGE: b.png`, as Inky's player shows one under the other) are each shown: every one but the last on a
 /// page of its own (a picture page: a title page without a title), the last with the line. `# AUDIOLOOP` and `# BACKGROUND` hold from their line's
-/// page on (`InkScene`, carried between beats). (`# RESTART` is the beat maker's: the beat ends before its
+/// page on (`PageScene`, carried between beats). (`# RESTART` is the beat maker's: the beat ends before its
 /// line, `restartLine(in:)`.) Pictures and sounds pending when the choices come go to the choice
 /// page, and so does the last line before them, as its prompt (the choices are never shown without the text
-/// that leads to them). A line's HTML markup becomes the page's marks (`InkMarkup`); `# CLASS` styles the whole line.
-/// Public for the Twine bridge, which pages a passage's lines with the same rules (docs/twine.md).
-public struct InkPager {
-    /// One line of ink output, without its newline.
+/// that leads to them). A line's HTML markup becomes the page's marks (`PageMarkup`); `# CLASS` styles the whole line.
+public struct Pager {
+    /// One line of a story's output, without its newline.
     public struct Line: Equatable {
         public var text: String
         public var tags: [String]
-        /// The ink path where the line started (for messages).
-        public var inkPath: String
+        /// Where the line came from, for messages: an ink path, a Twine passage, a scene and line.
+        public var place: String
 
-        public init(text: String, tags: [String], inkPath: String) {
+        public init(text: String, tags: [String], place: String) {
             self.text = text
             self.tags = tags
-            self.inkPath = inkPath
+            self.place = place
         }
     }
 
-    /// A tag whose path breaks the package rules.
+    /// A tag whose path breaks the package rules, and where it was (`Line.place`).
     public struct BadTag: Error, Equatable {
         public var tag: String
-        public var inkPath: String
+        public var place: String
         public var reason: String
+
+        public init(tag: String, place: String, reason: String) {
+            self.tag = tag
+            self.place = place
+            self.reason = reason
+        }
     }
 
     static let linesPerPage = 12
@@ -72,7 +79,7 @@ public struct InkPager {
     private var pendingClass: TextAttributes?
     private var breakPending = false
     /// The scene in effect (the background sound and picture).
-    private(set) var scene: InkScene
+    private(set) var scene: PageScene
     /// The background picture and sound of the page being drafted.
     private var draftBackground: AssetPath?
     private var draftLoop: AssetPath?
@@ -80,7 +87,7 @@ public struct InkPager {
     /// page reached by going back, a bookmark or resume plays what it did the first time.
     private let saysLoop: Bool
 
-    init(scene: InkScene, saysLoop: Bool) {
+    init(scene: PageScene, saysLoop: Bool) {
         self.scene = scene
         self.saysLoop = saysLoop
         draftBackground = scene.background
@@ -88,9 +95,9 @@ public struct InkPager {
 
     /// Pages for `lines`, then a choice page with `choices` when there are any (`choiceMarks`: the styles of
     /// their text, line `i` for choice `i`), starting in `scene`.
-    public static func pages(for lines: [Line], choices: [Choice], choiceMarks: [LineMarks] = [], scene: InkScene = InkScene(),
+    public static func pages(for lines: [Line], choices: [Choice], choiceMarks: [LineMarks] = [], scene: PageScene = PageScene(),
                       saysLoop: Bool = false) throws(BadTag) -> [Page] {
-        var pager = InkPager(scene: scene, saysLoop: saysLoop)
+        var pager = Pager(scene: scene, saysLoop: saysLoop)
         for line in lines { try pager.add(line) }
         return pager.finish(choices: choices, marks: choiceMarks)
     }
@@ -98,15 +105,15 @@ public struct InkPager {
     /// The position of the first line tagged `# RESTART`: the story stops before it (Inky's player restarts
     /// there without showing the line), so the beat ends with the lines before it, and the end screen offers
     /// the restart.
-    static func restartLine(in lines: [Line]) -> Int? { lines.firstIndex { $0.tags.contains { InkTag($0) == .restart } } }
+    public static func restartLine(in lines: [Line]) -> Int? { lines.firstIndex { $0.tags.contains { PageTag($0) == .restart } } }
 
     private mutating func add(_ line: Line) throws(BadTag) {
         var backgroundChanged = false
         for raw in line.tags {
-            let tag = InkTag(raw)
+            let tag = PageTag(raw)
             switch tag {
             case .page: breakPending = true
-            case .styleClass(let name): if let attributes = InkMarkup.attributes(forClass: name) { pendingClass = attributes }
+            case .styleClass(let name): if let attributes = PageMarkup.attributes(forClass: name) { pendingClass = attributes }
             case .background: backgroundChanged = true
             case .alt(let words): pending.imageAlt = words
             case .caption(let words): pending.caption(words)
@@ -118,7 +125,7 @@ public struct InkPager {
             do {
                 path = try AssetPath(validating: value)
             } catch {
-                throw BadTag(tag: "# " + raw.trimmingInkSpaces(), inkPath: line.inkPath, reason: "\(field): \(error)")
+                throw BadTag(tag: "# " + raw.trimmingTagSpaces(), place: line.place, reason: "\(field): \(error)")
             }
             switch tag {
             case .image: pending.add(image: path)
@@ -127,7 +134,7 @@ public struct InkPager {
             default: break
             }
         }
-        let parsed = InkMarkup.parse(line.text)
+        let parsed = PageMarkup.parse(line.text)
         // A line of markup alone (`<br>`) shows nothing; its tags wait for the next line.
         guard !parsed.text.allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
         if !pending.earlierImages.isEmpty {

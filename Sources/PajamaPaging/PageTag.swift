@@ -6,7 +6,7 @@ import PajamaCore
 /// `# CLEAR`, `# RESTART`), the accessibility tags `# alt: words` (a picture's) and `# caption: words` (a
 /// sound's), and the global `# title: ...`, `# author: ...`, `# theme: dark|light`. Any other
 /// tag is `.other` and ignored by the reader.
-public enum InkTag: Hashable, Sendable {
+public enum PageTag: Hashable, Sendable {
     /// `# image: path` (also Inky's `# IMAGE:`): the picture of the line's page.
     case image(String)
     /// `# sound: path` (also Inky's `# AUDIO:`): played when the line's page is entered.
@@ -21,7 +21,7 @@ public enum InkTag: Hashable, Sendable {
     case alt(String)
     /// `# caption: words`: what the sound tagged before it on the line is, in words (its `caption`).
     case caption(String)
-    /// `# CLASS: name`: the line's style, when the name is one Pajama knows (`InkMarkup.attributes(forClass:)`).
+    /// `# CLASS: name`: the line's style, when the name is one Pajama knows (`PageMarkup.attributes(forClass:)`).
     case styleClass(String)
     case critical
     /// `# page` (also Inky's `# CLEAR`): the line starts a new page.
@@ -37,12 +37,12 @@ public enum InkTag: Hashable, Sendable {
     /// Reads a tag's text (without the `#`): a name, then `:` and a value for the tags that take one. Names are
     /// matched without regard to case or the spaces around them (Inky writes them in capitals).
     public init(_ text: String) {
-        let trimmed = text.trimmingInkSpaces()
+        let trimmed = text.trimmingTagSpaces()
         let name: String
         let value: String?
         if let colon = trimmed.firstIndex(of: ":") {
-            name = String(trimmed[..<colon]).trimmingInkSpaces().lowercased()
-            value = String(trimmed[trimmed.index(after: colon)...]).trimmingInkSpaces()
+            name = String(trimmed[..<colon]).trimmingTagSpaces().lowercased()
+            value = String(trimmed[trimmed.index(after: colon)...]).trimmingTagSpaces()
         } else {
             name = trimmed.lowercased()
             value = nil
@@ -90,7 +90,7 @@ public enum InkTag: Hashable, Sendable {
 
 extension StringProtocol {
     /// Without the spaces and tabs at either end (ink keeps them in tag text).
-    func trimmingInkSpaces() -> String {
+    public func trimmingTagSpaces() -> String {
         var start = startIndex
         var end = endIndex
         while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }

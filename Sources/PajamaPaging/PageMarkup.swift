@@ -13,7 +13,7 @@ import PajamaCore
 /// dropped and named in `unknown` (for `pajama validate`); an unknown tag written Unity's way
 /// (`<wave=2>...</wave>`) is no HTML and is shown whole, its closing tag too. A `<` that does not start a tag
 /// (`3 < 5`, `<3`) is text.
-public enum InkMarkup {
+public enum PageMarkup {
     /// A line read: its plain text, its spans and breaks (offsets in `Character`s of `text`), and the names of
     /// the tags it held that Pajama does not know.
     public struct Parsed: Equatable, Sendable {
