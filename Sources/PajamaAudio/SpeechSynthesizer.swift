@@ -1,17 +1,18 @@
 import CEspeakNG
 import Foundation
+import PajamaCore
 
 /// espeak-ng in this process: text to PCM (mono, at the voice's rate: 22,050 Hz), never a child process.
 /// espeak-ng keeps global state, so there is one synthesizer per process (`shared(voice:)`) and every call
-/// holds `lock`; `cancel()` (from any thread) ends the synthesis under way at its next block of samples.
-public final class SpeechSynthesizer: @unchecked Sendable {
-    // Safe: `collected` and the espeak-ng calls are used with `lock` held; `generation` is atomic enough as
-    // a counter read and written under `cancelLock`.
-    private static let lock = NSLock()
-    private static let cancelLock = NSLock()
+/// holds the lock of `instance`; `cancel()` (from any thread) ends the synthesis under way at its next block
+/// of samples.
+public final class SpeechSynthesizer: Sendable {
+    /// The synthesizer started, if any; its lock is held around every espeak-ng call.
+    private static let instance = Locked<Result<SpeechSynthesizer, SpeechError>?>(nil)
+    /// Safe: only touched with `instance`'s lock held: by `synthesize` and by espeak-ng's callback, which runs
+    /// inside `espeak_Synth` there (so it cannot take the lock itself).
     nonisolated(unsafe) private static var collected: [Int16] = []
-    nonisolated(unsafe) private static var cancelled = false
-    nonisolated(unsafe) private static var instance: Result<SpeechSynthesizer, SpeechError>?
+    private static let cancelled = Locked(false)
 
     /// The voice speaking (an espeak-ng voice name, e.g. "en", "en-gb", "fr").
     public let voice: String
@@ -25,9 +26,10 @@ public final class SpeechSynthesizer: @unchecked Sendable {
     /// The process's synthesizer with `voice` (nil: "en"), started on first use; a voice espeak-ng does not
     /// have, or espeak-ng's data missing, is an error naming it. Later calls with another voice switch to it.
     public static func shared(voice: String?) -> Result<SpeechSynthesizer, SpeechError> {
-        lock.lock()
-        defer { lock.unlock() }
-        let name = voice ?? "en"
+        instance.withLock { instance in start(voice: voice ?? "en", &instance) }
+    }
+
+    private static func start(voice name: String, _ instance: inout Result<SpeechSynthesizer, SpeechError>?) -> Result<SpeechSynthesizer, SpeechError> {
         if case .success(let synthesizer)? = instance, synthesizer.voice == name { return .success(synthesizer) }
         if instance == nil {
             let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, 0)
@@ -37,7 +39,7 @@ public final class SpeechSynthesizer: @unchecked Sendable {
                 return .failure(failure)
             }
             espeak_SetSynthCallback { samples, count, _ in
-                // Called on the synthesizing thread, inside espeak_Synth, with `lock` held.
+                // Called on the synthesizing thread, inside espeak_Synth, with `instance`'s lock held.
                 if let samples, count > 0 { SpeechSynthesizer.collected.append(contentsOf: UnsafeBufferPointer(start: samples, count: Int(count))) }
                 return SpeechSynthesizer.isCancelled ? 1 : 0
             }
@@ -58,17 +60,20 @@ public final class SpeechSynthesizer: @unchecked Sendable {
         return espeak_Info(&path).map { String(cString: $0) } ?? "unknown"
     }
 
-    private static var isCancelled: Bool { cancelLock.withLock { cancelled } }
+    private static var isCancelled: Bool { cancelled.withLock { $0 } }
 
     /// Ends the synthesis under way (it returns what it has so far).
-    public func cancel() { Self.cancelLock.withLock { Self.cancelled = true } }
+    public func cancel() { Self.cancelled.withLock { $0 = true } }
 
     /// The speech of `text` as mono float PCM (no frames for text with nothing to say); nil when `cancel()`
     /// ended it (a `cancel()` before the call ends only a synthesis already under way).
     public func synthesize(_ text: String) -> PCMBuffer? {
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
-        Self.cancelLock.withLock { Self.cancelled = false }
+        Self.instance.withLock { _ in synthesizeLocked(text) }
+    }
+
+    /// `synthesize`, with `instance`'s lock held.
+    private func synthesizeLocked(_ text: String) -> PCMBuffer? {
+        Self.cancelled.withLock { $0 = false }
         if espeak_SetVoiceByName(voice) != EE_OK { return PCMBuffer(sampleRate: sampleRate, channels: 1, frames: 0, samples: []) }
         Self.collected.removeAll(keepingCapacity: true)
         let bytes = Array(text.utf8) + [0]

@@ -9,7 +9,7 @@ import PajamaCore
 /// process exits, or does not answer in time) is retried in a fresh home, and the error names every
 /// attempt with pulseaudio's own log and exit status.
 public final class PrivatePulseServer: @unchecked Sendable {
-    // Safe: the lets are set in init; `stopped` is only touched with `lock` held.
+    // Safe: the lets are set in init; `stopped` is `Locked`.
     /// Holds the socket (unless one was given) and the home of every start attempt.
     public let folder: TemporaryDirectory
     public let socketPath: String
@@ -19,8 +19,7 @@ public final class PrivatePulseServer: @unchecked Sendable {
     /// The server's standard output and error.
     public var logPath: String { home + "/pulseaudio.log" }
     private let pid: pid_t
-    private let lock = NSLock()
-    private var stopped = false
+    private let stopped = Locked(false)
 
     /// How many times a start is tried, and how long one attempt may take to answer.
     public static let attempts = 3
@@ -178,13 +177,14 @@ public final class PrivatePulseServer: @unchecked Sendable {
 
     /// Stops the server (the socket goes away; clients see the server as lost).
     public func stop(removeFolder: Bool = true) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !stopped else { return }
-        stopped = true
-        kill(pid, SIGCONT)
-        ChildProcess.terminate(pid)
-        if removeFolder { folder.remove() } else { try? FileManager.default.removeItem(atPath: home) }
+        // The lock is held until the server is gone: a second `stop` returns once it is.
+        stopped.withLock { stopped in
+            guard !stopped else { return }
+            stopped = true
+            kill(pid, SIGCONT)
+            ChildProcess.terminate(pid)
+            if removeFolder { folder.remove() } else { try? FileManager.default.removeItem(atPath: home) }
+        }
     }
 
     deinit { stop() }

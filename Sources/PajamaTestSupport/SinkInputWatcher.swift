@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCore
 
 /// Asks a private server what played: `pactl subscribe` writes every sink-input event ("new", "change",
 /// "remove" with the input's index) as it happens, so a test learns how many plays started and which
@@ -7,7 +8,7 @@ import Foundation
 /// In sample-cache mode every play is a new sink input (removed when it ends); in stream mode there is
 /// one long-lived input and plays are mixed in it.
 public final class SinkInputWatcher: @unchecked Sendable {
-    // Safe: the lets are set in init and only read afterwards; `stopped` is only touched with `lock` held.
+    // Safe: the lets are set in init and only read afterwards; `stopped` is `Locked`.
     /// One sink-input event, in the server's order.
     public struct Event: Equatable, Sendable {
         public enum Kind: String, Sendable { case new, change, remove }
@@ -18,8 +19,7 @@ public final class SinkInputWatcher: @unchecked Sendable {
     private let pid: pid_t
     private let file: String
     public let server: PrivatePulseServer
-    private let lock = NSLock()
-    private var stopped = false
+    private let stopped = Locked(false)
 
     /// Subscribes and returns once the subscription is live: a `pactl info` run as a probe shows up as
     /// client events in the output.
@@ -74,7 +74,7 @@ public final class SinkInputWatcher: @unchecked Sendable {
 
     /// Stops watching.
     public func stop() {
-        let first = lock.withLock { () -> Bool in
+        let first = stopped.withLock { stopped -> Bool in
             defer { stopped = true }
             return !stopped
         }

@@ -6,15 +6,24 @@ import Foundation
 /// waiting; when the last caller gives up before the result, the work itself is cancelled and the load
 /// is `isAbandoned` (a new caller should start a new load). This is what lets a progress timeout
 /// return on time even though the load is shared.
-final class SharedLoad<Value: Sendable>: @unchecked Sendable {
-    // Safe: `waiters`, `result`, `nextWaiter`, `abandoned` and `task` are only touched with `lock` held;
-    // continuations are resumed after it is released.
-    private let lock = NSLock()
-    private var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
-    private var result: Result<Value, AssetLoadError>?
-    private var nextWaiter = 0
-    private var abandoned = false
-    private var task: Task<Void, Never>?
+final class SharedLoad<Value: Sendable>: Sendable {
+    /// What the callers share; continuations are resumed after the lock is released.
+    private struct State {
+        var waiters: [Int: CheckedContinuation<Value, any Error>] = [:]
+        var result: Result<Value, AssetLoadError>?
+        var nextWaiter = 0
+        var abandoned = false
+        var task: Task<Void, Never>?
+    }
+
+    private let state = Locked(State())
+
+    /// What a new waiter does once the lock is released.
+    private enum Next {
+        case done(Result<Value, AssetLoadError>)
+        case cancelled(abandon: Bool, work: Task<Void, Never>?)
+        case waiting
+    }
     private let subject: String
 
     /// Starts `work` at once.
@@ -29,35 +38,37 @@ final class SharedLoad<Value: Sendable>: @unchecked Sendable {
             }
             finish(outcome)
         }
-        lock.withLock { self.task = task }
+        state.withLock { $0.task = task }
     }
 
     /// True once every caller gave up before the result (the work was cancelled).
-    var isAbandoned: Bool { lock.withLock { abandoned } }
+    var isAbandoned: Bool { state.withLock { $0.abandoned } }
 
     /// Waits for the result; throws `.cancelled` at once if the calling task is cancelled.
     func value() async throws(AssetLoadError) -> Value {
-        let id = lock.withLock {
-            defer { nextWaiter += 1 }
-            return nextWaiter
+        let id = state.withLock {
+            defer { $0.nextWaiter += 1 }
+            return $0.nextWaiter
         }
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
-                    lock.lock()
-                    if let result {
-                        lock.unlock()
-                        continuation.resume(with: result)
-                    } else if Task.isCancelled {
-                        let abandon = waiters.isEmpty
-                        if abandon { abandoned = true }
-                        let work = task
-                        lock.unlock()
+                    let next = state.withLock { state -> Next in
+                        if let result = state.result { return .done(result) }
+                        if Task.isCancelled {
+                            let abandon = state.waiters.isEmpty
+                            if abandon { state.abandoned = true }
+                            return .cancelled(abandon: abandon, work: state.task)
+                        }
+                        state.waiters[id] = continuation
+                        return .waiting
+                    }
+                    switch next {
+                    case .done(let result): continuation.resume(with: result)
+                    case .cancelled(let abandon, let work):
                         continuation.resume(throwing: AssetLoadError(.cancelled, subject: subject))
                         if abandon { work?.cancel() }
-                    } else {
-                        waiters[id] = continuation
-                        lock.unlock()
+                    case .waiting: break
                     }
                 }
             } onCancel: {
@@ -72,30 +83,30 @@ final class SharedLoad<Value: Sendable>: @unchecked Sendable {
 
     /// Cancels the work for everyone (waiters get its `.cancelled` error, or its result if it was done).
     func cancel() {
-        let work = lock.withLock {
-            if result == nil { abandoned = true }
-            return task
+        let work = state.withLock {
+            if $0.result == nil { $0.abandoned = true }
+            return $0.task
         }
         work?.cancel()
     }
 
     private func giveUp(_ id: Int) {
-        lock.lock()
-        let continuation = waiters.removeValue(forKey: id)
-        let abandon = continuation != nil && waiters.isEmpty && result == nil
-        if abandon { abandoned = true }
-        let work = task
-        lock.unlock()
+        let (continuation, abandon, work) = state.withLock { state in
+            let continuation = state.waiters.removeValue(forKey: id)
+            let abandon = continuation != nil && state.waiters.isEmpty && state.result == nil
+            if abandon { state.abandoned = true }
+            return (continuation, abandon, state.task)
+        }
         continuation?.resume(throwing: AssetLoadError(.cancelled, subject: subject))
         if abandon { work?.cancel() }
     }
 
     private func finish(_ outcome: Result<Value, AssetLoadError>) {
-        lock.lock()
-        result = outcome
-        let all = waiters.values
-        waiters = [:]
-        lock.unlock()
+        let all = state.withLock { state in
+            state.result = outcome
+            defer { state.waiters = [:] }
+            return state.waiters.values
+        }
         for continuation in all { continuation.resume(with: outcome.mapError { $0 as any Error }) }
     }
 }

@@ -7,13 +7,17 @@ import Foundation
 /// older one) and a new file is started: the log keeps at most about twice `maximumBytes`. Failing to
 /// create the folder, open, write or rotate never throws and never waits: the record is dropped, and the
 /// file is tried again at the next record (the reader goes on; its log is only for looking back).
-public final class LogFile: @unchecked Sendable {
-    // Safe: `descriptor` and `size` are only touched with `lock` held.
+public final class LogFile: Sendable {
     public let url: URL
     public let maximumBytes: Int
-    private let lock = NSLock()
-    private var descriptor: Int32 = -1
-    private var size = 0
+
+    /// The open file (-1: none) and its size.
+    private struct Open {
+        var descriptor: Int32 = -1
+        var size = 0
+    }
+
+    private let file = Locked(Open())
 
     /// Rotation at 1 MB by default, keeping one older file.
     public static let defaultMaximumBytes = 1 << 20
@@ -24,7 +28,7 @@ public final class LogFile: @unchecked Sendable {
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        file.withLock { if $0.descriptor >= 0 { close($0.descriptor) } }
     }
 
     /// The older file kept by rotation: `pajama.log.1` beside `pajama.log`.
@@ -34,37 +38,38 @@ public final class LogFile: @unchecked Sendable {
     @discardableResult
     public func append(_ line: String) -> Bool {
         let bytes = Array(line.utf8)
-        return lock.withLock {
-            if descriptor < 0 { openFile() }
-            if descriptor >= 0, size > 0, size + bytes.count > maximumBytes { rotate() }
-            guard descriptor >= 0 else { return false }
+        return file.withLock { file in
+            if file.descriptor < 0 { openFile(&file) }
+            if file.descriptor >= 0, file.size > 0, file.size + bytes.count > maximumBytes { rotate(&file) }
+            guard file.descriptor >= 0 else { return false }
+            let descriptor = file.descriptor
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             guard written == bytes.count else {
                 // A full disk or a vanished file: start over with the next record.
-                close(descriptor)
-                descriptor = -1
+                close(file.descriptor)
+                file.descriptor = -1
                 return false
             }
-            size += written
+            file.size += written
             return true
         }
     }
 
     /// Opens (creating the folder and the file when missing) and notes the file's size.
-    private func openFile() {
+    private func openFile(_ file: inout Open) {
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let fd = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return }
         var status = stat()
-        size = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
-        descriptor = fd
+        file.size = fstat(fd, &status) == 0 ? Int(status.st_size) : 0
+        file.descriptor = fd
     }
 
     /// Moves the full file aside (replacing the older one) and starts a new one.
-    private func rotate() {
-        close(descriptor)
-        descriptor = -1
+    private func rotate(_ file: inout Open) {
+        close(file.descriptor)
+        file.descriptor = -1
         _ = rename(url.path, previousURL.path)
-        openFile()
+        openFile(&file)
     }
 }

@@ -214,60 +214,62 @@ extension RecordWriter {
     }
 
     /// The changes handed over and not yet written, the last progress problem and the writer's tasks.
-    fileprivate final class Inbox: @unchecked Sendable {
-        // Safe: every mutable field is only touched with `lock` held.
-        private let lock = NSLock()
-        private var changes: [(key: Key, change: Change)] = []
-        private var atOnce: [AtOnce] = []
-        /// Changes behind handed over so far (the writer waits until it stops moving: `waitUntilStill`).
-        private var changesHandedOver = 0
-        private var problem: String?
-        private var tasks: [Task<Void, Never>] = []
+    fileprivate final class Inbox: Sendable {
+        private struct State {
+            var changes: [(key: Key, change: Change)] = []
+            var atOnce: [AtOnce] = []
+            /// Changes behind handed over so far (the writer waits until it stops moving: `waitUntilStill`).
+            var changesHandedOver = 0
+            var problem: String?
+            var tasks: [Task<Void, Never>] = []
+        }
+
+        private let state = Locked(State())
 
         /// Replaces the key's pending change; returns (and forgets) the last progress problem.
         func put(_ key: Key, _ change: Change) -> String? {
-            lock.withLock {
-                changes.removeAll { $0.key == key }
-                changes.append((key, change))
-                changesHandedOver += 1
-                defer { problem = nil }
-                return problem
+            state.withLock { state in
+                state.changes.removeAll { $0.key == key }
+                state.changes.append((key, change))
+                state.changesHandedOver += 1
+                defer { state.problem = nil }
+                return state.problem
             }
         }
 
-        func putAtOnce(_ write: AtOnce) { lock.withLock { atOnce.append(write) } }
+        func putAtOnce(_ write: AtOnce) { state.withLock { $0.atOnce.append(write) } }
 
         func take() -> [(key: Key, change: Change)] {
-            lock.withLock {
-                defer { changes = [] }
-                return changes
+            state.withLock {
+                defer { $0.changes = [] }
+                return $0.changes
             }
         }
 
         func takeAtOnce() -> [AtOnce] {
-            lock.withLock {
-                defer { atOnce = [] }
-                return atOnce
+            state.withLock {
+                defer { $0.atOnce = [] }
+                return $0.atOnce
             }
         }
 
-        var changeCount: Int { lock.withLock { changesHandedOver } }
+        var changeCount: Int { state.withLock { $0.changesHandedOver } }
 
-        func note(_ text: String) { lock.withLock { problem = text } }
+        func note(_ text: String) { state.withLock { $0.problem = text } }
 
         func takeProblem() -> String? {
-            lock.withLock {
-                defer { problem = nil }
-                return problem
+            state.withLock {
+                defer { $0.problem = nil }
+                return $0.problem
             }
         }
 
-        func start(_ tasks: [Task<Void, Never>]) { lock.withLock { self.tasks = tasks } }
+        func start(_ tasks: [Task<Void, Never>]) { state.withLock { $0.tasks = tasks } }
 
         func takeTasks() -> [Task<Void, Never>] {
-            lock.withLock {
-                defer { tasks = [] }
-                return tasks
+            state.withLock {
+                defer { $0.tasks = [] }
+                return $0.tasks
             }
         }
     }

@@ -1,5 +1,6 @@
 import CPulse
 import Foundation
+import PajamaCore
 
 /// What the bench's two watchers of a private server share (`SinkOnsetRecorder`, `SinkInputEvents`): a
 /// libpulse connection, the first time something happened after `arm(notBefore:)`, and a stop that runs
@@ -7,13 +8,12 @@ import Foundation
 /// with the mainloop lock held, as callbacks are) and unhook their callbacks in `detach`.
 class PulseWatch: @unchecked Sendable {
     // Safe: `armed`, `notBefore` and `found` are read and written only with the client's mainloop lock held;
-    // `isOpen` only with `openLock` held.
+    // `isOpen` is `Locked`.
     let client: PulseClient
     private var armed = false
     private(set) var notBefore = 0.0
     private var found: Double?
-    private let openLock = NSLock()
-    private var isOpen = true
+    private let isOpen = Locked(true)
 
     init(client: PulseClient) { self.client = client }
 
@@ -28,7 +28,7 @@ class PulseWatch: @unchecked Sendable {
 
     /// The first time recorded after `arm()` (CLOCK_MONOTONIC seconds), once there is one.
     var firstTime: Double? {
-        guard openLock.withLock({ isOpen }) else { return nil }
+        guard isOpen.withLock({ $0 }) else { return nil }
         client.lock()
         defer { client.unlock() }
         return found
@@ -50,7 +50,7 @@ class PulseWatch: @unchecked Sendable {
 
     /// Stops watching and disconnects; runs once.
     func stop() {
-        guard openLock.withLock({ () -> Bool in
+        guard isOpen.withLock({ isOpen -> Bool in
             defer { isOpen = false }
             return isOpen
         }) else { return }

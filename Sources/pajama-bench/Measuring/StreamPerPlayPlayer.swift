@@ -11,9 +11,8 @@ final class StreamPerPlayPlayer: @unchecked Sendable {
     private let client: PulseClient
     private var playing: Set<OpaquePointer> = []
     private var closed = false
-    /// Guards `isOpen`, which says whether the client may still be used (close runs once).
-    private let openLock = NSLock()
-    private var isOpen = true
+    /// Whether the client may still be used (close runs once).
+    private let isOpen = Locked(true)
 
     init(server: String?) throws(MeasuringError) {
         client = try PulseClient(server: server, name: "Pajama bench stream-per-play")
@@ -54,7 +53,7 @@ final class StreamPerPlayPlayer: @unchecked Sendable {
 
     /// Closes every stream still playing and disconnects.
     func close() {
-        guard openLock.withLock({ () -> Bool in
+        guard isOpen.withLock({ isOpen -> Bool in
             defer { isOpen = false }
             return isOpen
         }) else { return }
