@@ -46,9 +46,9 @@ final class SharedLoad<Value: Sendable>: Sendable {
 
     /// Waits for the result; throws `.cancelled` at once if the calling task is cancelled.
     func value() async throws(AssetLoadError) -> Value {
-        let id = state.withLock {
-            defer { $0.nextWaiter += 1 }
-            return $0.nextWaiter
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
         }
         do {
             return try await withTaskCancellationHandler {

@@ -240,16 +240,16 @@ extension RecordWriter {
         func putAtOnce(_ write: AtOnce) { state.withLock { $0.atOnce.append(write) } }
 
         func take() -> [(key: Key, change: Change)] {
-            state.withLock {
-                defer { $0.changes = [] }
-                return $0.changes
+            state.withLock { state in
+                defer { state.changes = [] }
+                return state.changes
             }
         }
 
         func takeAtOnce() -> [AtOnce] {
-            state.withLock {
-                defer { $0.atOnce = [] }
-                return $0.atOnce
+            state.withLock { state in
+                defer { state.atOnce = [] }
+                return state.atOnce
             }
         }
 
@@ -258,18 +258,18 @@ extension RecordWriter {
         func note(_ text: String) { state.withLock { $0.problem = text } }
 
         func takeProblem() -> String? {
-            state.withLock {
-                defer { $0.problem = nil }
-                return $0.problem
+            state.withLock { state in
+                defer { state.problem = nil }
+                return state.problem
             }
         }
 
         func start(_ tasks: [Task<Void, Never>]) { state.withLock { $0.tasks = tasks } }
 
         func takeTasks() -> [Task<Void, Never>] {
-            state.withLock {
-                defer { $0.tasks = [] }
-                return $0.tasks
+            state.withLock { state in
+                defer { state.tasks = [] }
+                return state.tasks
             }
         }
     }
