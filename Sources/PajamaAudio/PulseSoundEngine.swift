@@ -15,8 +15,7 @@ import PajamaCore
 /// re-uploads sounds lazily from the PCM it keeps.
 public final class PulseSoundEngine: @unchecked Sendable {
     // Safe: `connectionState`, `memory` and `stateObservers` are only read and written with `mainloop`'s lock held
-    // (libpulse's own threading rule; the libpulse callbacks run on the mainloop thread, which holds it);
-    // `settings` with `settingsLock`.
+    // (libpulse's own threading rule; the libpulse callbacks run on the mainloop thread, which holds it).
     let mainloop: OpaquePointer
     /// Where the engine is with the server (PulseSoundEngine+State.swift).
     var connectionState = State.disconnected(reason: "not connected", context: nil)
@@ -25,8 +24,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
     var memory = Memory()
     /// Whoever wants to hear about state changes (`stateChanges()`).
     private var stateObservers: [UUID: AsyncStream<SoundState>.Continuation] = [:]
-    private let settingsLock = NSLock()
-    private var settings: SoundSettings
+    private let settings: Locked<SoundSettings>
     let server: String?
     /// The mode asked for (`PAJAMA_SOUND_MODE`, or the `start` parameter).
     public let requestedMode: SoundMode
@@ -55,7 +53,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
         self.server = server
         requestedMode = mode
-        settings = settingsFile.map(SoundSettings.load(from:)) ?? SoundSettings()
+        settings = Locked(settingsFile.map(SoundSettings.load(from:)) ?? SoundSettings())
         mainloop = pa_threaded_mainloop_new()
         pa_threaded_mainloop_start(mainloop)
     }
@@ -77,7 +75,7 @@ public final class PulseSoundEngine: @unchecked Sendable {
     // MARK: Connection
 
     /// Mute and volume (0-100) now.
-    var soundSettings: (muted: Bool, volume: Int) { settingsLock.withLock { (settings.muted, settings.volume) } }
+    var soundSettings: (muted: Bool, volume: Int) { settings.withLock { ($0.muted, $0.volume) } }
 
     /// Closes the sounds' fallback stream, the speech stream and the background sound's (a reconnect, a
     /// lost server, the end).
@@ -287,18 +285,18 @@ public final class PulseSoundEngine: @unchecked Sendable {
 
     /// The volume (0-100); a change applies at once (the background sound too) and is not written here.
     public var volume: Int {
-        get { settingsLock.withLock { settings.volume } }
+        get { settings.withLock { $0.volume } }
         set {
-            settingsLock.withLock { settings.volume = min(100, max(0, newValue)) }
+            settings.withLock { $0.volume = min(100, max(0, newValue)) }
             updateLoopGain()
         }
     }
 
     /// Mute; a change applies at once (the background sound too) and is not written here.
     public var isMuted: Bool {
-        get { settingsLock.withLock { settings.muted } }
+        get { settings.withLock { $0.muted } }
         set {
-            settingsLock.withLock { settings.muted = newValue }
+            settings.withLock { $0.muted = newValue }
             updateLoopGain()
         }
     }

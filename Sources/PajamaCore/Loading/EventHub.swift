@@ -10,13 +10,14 @@ public typealias LoadingEventHub = EventHub<LoadingEvent>
 /// Publishing never waits: every subscriber has a buffer of the newest `bufferSize` events, and a
 /// subscriber that falls behind loses its oldest events rather than slowing the publisher down. A stream
 /// ends when its consumer stops iterating (or is cancelled), or for everyone when `finish()` is called.
-public final class EventHub<Event: Sendable>: @unchecked Sendable {
-    // Safe: `subscribers`, `nextId` and `finished` are only touched with `lock` held, and
-    // `AsyncStream.Continuation` is itself thread-safe.
-    private let lock = NSLock()
-    private var subscribers: [Int: AsyncStream<Event>.Continuation] = [:]
-    private var nextId = 0
-    private var finished = false
+public final class EventHub<Event: Sendable>: Sendable {
+    private struct Subscribers {
+        var byId: [Int: AsyncStream<Event>.Continuation] = [:]
+        var nextId = 0
+        var finished = false
+    }
+
+    private let subscribers = Locked(Subscribers())
     /// Events kept per subscriber that has not read them yet.
     public let bufferSize: Int
 
@@ -31,50 +32,43 @@ public final class EventHub<Event: Sendable>: @unchecked Sendable {
     /// A new stream of every event published from now on.
     public func subscribe() -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(bufferSize))
-        lock.lock()
-        if finished {
-            lock.unlock()
+        let id: Int? = subscribers.withLock { subscribers in
+            guard !subscribers.finished else { return nil }
+            let id = subscribers.nextId
+            subscribers.nextId += 1
+            subscribers.byId[id] = continuation
+            return id
+        }
+        guard let id else {
             continuation.finish()
             return stream
         }
-        let id = nextId
-        nextId += 1
-        subscribers[id] = continuation
-        lock.unlock()
         continuation.onTermination = { [weak self] _ in self?.remove(id) }
         return stream
     }
 
     /// The number of streams still open.
-    package var subscriberCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return subscribers.count
-    }
+    package var subscriberCount: Int { subscribers.withLock { $0.byId.count } }
 
     /// Sends `event` to every subscriber (after `onPublish`, e.g. the log).
     public func publish(_ event: Event) {
         onPublish?(event)
-        lock.lock()
-        let targets = Array(subscribers.values)
-        lock.unlock()
+        let targets = subscribers.withLock { Array($0.byId.values) }
         for continuation in targets { continuation.yield(event) }
     }
 
     /// Ends every stream; later subscribers get a stream that is already finished.
     public func finish() {
-        lock.lock()
-        finished = true
-        let targets = Array(subscribers.values)
-        subscribers = [:]
-        lock.unlock()
+        let targets = subscribers.withLock { subscribers in
+            subscribers.finished = true
+            defer { subscribers.byId = [:] }
+            return Array(subscribers.byId.values)
+        }
         for continuation in targets { continuation.finish() }
     }
 
     private func remove(_ id: Int) {
-        lock.lock()
-        subscribers[id] = nil
-        lock.unlock()
+        subscribers.withLock { subscribers in subscribers.byId[id] = nil }
     }
 }
 
