@@ -127,17 +127,12 @@ import Testing
 
     /// A sound client with nothing to play whose volume and mute are kept in memory.
     static func quietSound() -> SoundClient {
-        final class Levels: @unchecked Sendable {
-            // Safe: only touched with `lock` held.
-            let lock = NSLock()
-            var volume = 80, muted = false
-        }
-        let levels = Levels()
+        let levels = Locked((volume: 80, muted: false))
         return SoundClient(
             load: { key, _ throws(AssetLoadError) in throw AssetLoadError(.network, subject: key.path.value, detail: "no sound") },
-            play: { _ in false }, unload: { _ in }, currentState: { levels.lock.withLock { levels.muted } ? .muted : .sampleCache },
-            getVolume: { levels.lock.withLock { levels.volume } }, setVolume: { v in levels.lock.withLock { levels.volume = v } },
-            getMuted: { levels.lock.withLock { levels.muted } }, setMuted: { m in levels.lock.withLock { levels.muted = m } })
+            play: { _ in false }, unload: { _ in }, currentState: { levels.withLock { $0.muted } ? .muted : .sampleCache },
+            getVolume: { levels.withLock { $0.volume } }, setVolume: { v in levels.withLock { $0.volume = v } },
+            getMuted: { levels.withLock { $0.muted } }, setMuted: { m in levels.withLock { $0.muted = m } })
     }
 
     @Test func theVolumeKeysAreRememberedBehindTheReaderByTheEndOfTheSession() async throws {
