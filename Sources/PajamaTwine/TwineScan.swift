@@ -11,6 +11,8 @@ public struct TwineScan: Sendable {
         /// Passages named by links, `(goto:)`, `(link-goto:)` and `(display:)` with a string.
         public var targets: [String] = []
         public var images: [String] = []
+        /// The pictures of `images` named by an `<img>` without alt text (no `alt`, or only spaces).
+        public var imagesWithoutAlt: [String] = []
         /// The sounds it names, each with its sources in order (a HAL track's, an `<audio>`'s `<source>`s).
         public var soundSources: [Sound] = []
         /// Every sound file named, each source of each sound.
@@ -97,7 +99,10 @@ public struct TwineScan: Sendable {
             case .variable(let expression): expressions([expression], into: &found)
             case .html(let tag):
                 let lower = tag.lowercased()
-                if lower.hasPrefix("<img"), let source = HarloweFlattener.attribute("src", in: tag) { add(source, to: &found.images) }
+                if lower.hasPrefix("<img"), let source = HarloweFlattener.attribute("src", in: tag) {
+                    add(source, to: &found.images)
+                    if HarloweFlattener.attribute("alt", in: tag)?.contains(where: { !$0.isWhitespace }) != true { add(source, to: &found.imagesWithoutAlt) }
+                }
                 if lower.hasPrefix("</audio") {
                     close()
                 } else if lower.hasPrefix("<audio") {

@@ -129,7 +129,10 @@ final class TwineBeatMaker {
                 tags.append("image: \(image)")
                 if let alt = line.imageAlt { tags.append("alt: \(alt)") }  // the `<img alt>`: the page's imageAlt
             }
-            for sound in line.sounds where (try? AssetPath(validating: sound)) != nil { tags.append("sound: \(sound)") }
+            for sound in line.sounds where (try? AssetPath(validating: sound)) != nil {
+                tags.append("sound: \(sound)")
+                if let caption = line.soundCaptions[sound] { tags.append("caption: \(caption)") }  // the `<audio title>`
+            }
             switch line.loop {
             case .play(let sound)? where (try? AssetPath(validating: sound)) != nil: tags.append("AUDIOLOOP: \(sound)")
             case .stop?: tags.append("AUDIOLOOP: none")

@@ -44,6 +44,12 @@ enum TwineValidator {
                 findings.append(ValidationFinding(.error, file: file, path: passage.name,
                                                   message: "\(shown) leads to \"\(StoryFormatError.printable(target))\", which is no passage"))
             }
+            // Pictures without words for a reader who does not see them (plain mode and screen readers say the alt
+            // text in the picture's place).
+            for image in passage.imagesWithoutAlt {
+                findings.append(ValidationFinding(.warning, file: file, path: passage.name,
+                                                  message: "\(shown): the picture \"\(StoryFormatError.printable(image))\" has no alt text: add alt=\"what it shows\" to its <img> (plain mode and screen readers say it in its place)"))
+            }
             let named = passage.images.map { TwineScan.Sound(sources: [$0]) }.map { ($0, true) } + passage.soundSources.map { ($0, false) }
             for (asset, isImage) in named {
                 var paths: [AssetPath] = []

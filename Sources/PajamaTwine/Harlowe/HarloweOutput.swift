@@ -57,17 +57,21 @@ public struct HarloweLine: Sendable, Equatable {
     /// What the picture shows, in words (its `<img alt>`), if it says.
     public var imageAlt: String?
     public var sounds: [String]
+    /// What a sound of `sounds` is, in words, by its path: its `<audio title>` or `aria-label` (the page's
+    /// caption of it, shown in plain mode and with captions on).
+    public var soundCaptions: [String: String]
     /// What the line does to the background loop (`<audio src loop>`, HAL's looping tracks), if anything.
     public var loop: HarloweLoop?
     /// A page marker (`<!-- page -->`) was on the line or just before it: a new page starts here.
     public var startsPage: Bool
 
-    public init(text: String, image: String? = nil, imageAlt: String? = nil, sounds: [String] = [], loop: HarloweLoop? = nil,
-                startsPage: Bool = false) {
+    public init(text: String, image: String? = nil, imageAlt: String? = nil, sounds: [String] = [], soundCaptions: [String: String] = [:],
+                loop: HarloweLoop? = nil, startsPage: Bool = false) {
         self.text = text
         self.image = image
         self.imageAlt = imageAlt
         self.sounds = sounds
+        self.soundCaptions = soundCaptions
         self.loop = loop
         self.startsPage = startsPage
     }
@@ -100,7 +104,7 @@ enum HarloweFlattener {
         }
         if let audio, let sound = audio.sound {  // an `<audio>` never closed: its sound is the text's last
             var last = result.popLast() ?? HarloweLine(text: "")
-            audio.add(sound, to: &last.sounds, loop: &last.loop)
+            audio.add(sound, to: &last.sounds, captions: &last.soundCaptions, loop: &last.loop)
             result.append(last)
         }
         return result
@@ -111,12 +115,19 @@ enum HarloweFlattener {
     /// when the package lacks it).
     struct AudioElement {
         var loops: Bool
+        /// Its `title` or `aria-label`: what the sound is, in words.
+        var caption: String?
         var sources: [String] = []
 
         var sound: String? { HarloweAudio.sources(of: sources).first }
 
-        func add(_ sound: String, to sounds: inout [String], loop: inout HarloweLoop?) {
-            if loops { loop = .play(sound) } else { sounds.append(sound) }
+        func add(_ sound: String, to sounds: inout [String], captions: inout [String: String], loop: inout HarloweLoop?) {
+            if loops {
+                loop = .play(sound)
+            } else {
+                sounds.append(sound)
+                if let caption { captions[sound] = caption }
+            }
         }
     }
 
@@ -195,6 +206,7 @@ enum HarloweFlattener {
         var image: String?
         var imageAlt: String?
         var sounds: [String] = []
+        var captions: [String: String] = [:]
         var loop: HarloweLoop?
         var onlyLinks = true
         var hadLink = false
@@ -228,20 +240,20 @@ enum HarloweFlattener {
             if lower.hasPrefix("<img") {
                 if image == nil, let source = attribute("src", in: tag) {
                     image = source
-                    imageAlt = attribute("alt", in: tag).flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+                    imageAlt = words(attribute("alt", in: tag))
                 }
             } else if lower.hasPrefix("<audio") || lower.hasPrefix("<source") || lower.hasPrefix("</audio") {
                 // `<audio src loop>`: the background loop; otherwise a sound when the page is entered. An
                 // `<audio>` without a src plays the first of its `<source>`s Pajama may play.
                 let closes = lower.hasPrefix("</audio") || lower.hasPrefix("<audio")
                 if closes, let open = audio {
-                    if let sound = open.sound { open.add(sound, to: &sounds, loop: &loop) }
+                    if let sound = open.sound { open.add(sound, to: &sounds, captions: &captions, loop: &loop) }
                     audio = nil
                 }
                 let source = attribute("src", in: tag)
                 if lower.hasPrefix("<audio") {
-                    let loops = hasAttribute("loop", in: lower)
-                    if let source { AudioElement(loops: loops).add(source, to: &sounds, loop: &loop) } else { audio = AudioElement(loops: loops) }
+                    let element = AudioElement(loops: hasAttribute("loop", in: lower), caption: words(attribute("title", in: tag)) ?? words(attribute("aria-label", in: tag)))
+                    if let source { element.add(source, to: &sounds, captions: &captions, loop: &loop) } else { audio = element }
                 } else if lower.hasPrefix("<source"), let source {
                     if audio != nil { audio?.sources.append(source) } else { sounds.append(source) }
                 }
@@ -265,10 +277,13 @@ enum HarloweFlattener {
         text = String(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" }.map(Character.init))
         let visible = text.trimmingTrailingSpaces()
         let empty = image == nil && sounds.isEmpty && loop == nil
-        if hadLink && onlyLinks { return empty ? nil : HarloweLine(text: "", image: image, imageAlt: imageAlt, sounds: sounds, loop: loop) }
+        if hadLink && onlyLinks { return empty ? nil : HarloweLine(text: "", image: image, imageAlt: imageAlt, sounds: sounds, soundCaptions: captions, loop: loop) }
         if InlineMarkup.strip(visible).allSatisfy({ $0 == " " || $0 == "\u{A0}" }) && empty { return nil }
-        return HarloweLine(text: visible, image: image, imageAlt: imageAlt, sounds: sounds, loop: loop)
+        return HarloweLine(text: visible, image: image, imageAlt: imageAlt, sounds: sounds, soundCaptions: captions, loop: loop)
     }
+
+    /// An attribute's words, nil when it has none (absent, or only spaces).
+    private static func words(_ value: String?) -> String? { value.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } }
 
     /// The tags Pajama's markup draws (docs/ink.md, "Markup"); any other is taken out (its text stays).
     static let drawn: Set<String> = ["b", "strong", "i", "em", "u", "br", "span", "a", "font", "center"]
