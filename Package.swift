@@ -164,9 +164,22 @@ let package = Package(
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
+        // The reader's wiring (docs/architecture.md): a story, the library, a host's and a follower's reading opened
+        // and shown on the process's terminal (full screen or plain) or on a `HeadlessTerminal`, with their checks,
+        // sound, progress and co-reading side; the executable's commands parse their arguments and call it. A
+        // library, so the reader's scenarios run in process (PajamaReaderTests) as they run in `pajama`.
+        .target(
+            name: "PajamaReader",
+            dependencies: [
+                "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal",
+                "PajamaCoReading", .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ]
+        ),
         .executableTarget(
             name: "pajama",
             dependencies: [
+                "PajamaReader",
                 "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio", "PajamaJSON",
                 "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -231,6 +244,12 @@ let package = Package(
         .testTarget(
             name: "PajamaFormatsTests",
             dependencies: ["PajamaFormats", "PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaTestSupport"]
+        ),
+        // The reader's scenarios in process: `ReaderApp` on a `HeadlessTerminal`, with the story, its files and
+        // what is saved as `pajama` has them (the ones that need a real terminal stay in EndToEndTests, on tmux).
+        .testTarget(
+            name: "PajamaReaderTests",
+            dependencies: ["PajamaReader", "PajamaTerminal", "PajamaCore", "PajamaTestSupport"]
         ),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
         .testTarget(name: "PajamaJSONTests", dependencies: ["PajamaJSON"]),

@@ -5,6 +5,7 @@ import CPNG
 import Foundation
 import PajamaAudio
 import PajamaCore
+import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaTerminal

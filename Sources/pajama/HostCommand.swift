@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PajamaCoReading
 import PajamaCore
+import PajamaReader
 
 /// `pajama host <folder|URL>`: read a story and let others follow it from their own terminals.
 struct HostCommand: PathsCommand, LoggingCommand {
@@ -66,7 +67,7 @@ struct HostCommand: PathsCommand, LoggingCommand {
         if let tlsCert, let tlsKey { tls = .files(certificate: tlsCert, key: tlsKey) }
         let code = await ReaderApp.runHost(
             story, configuration: CoReadingHost.Configuration(bind: bind, port: port, ownerName: Self.ownerName(name), limits: limits, tls: tls),
-            token: try token.resolve(), options: reading, paths: paths)
+            token: try token.resolve(), options: reading.reader, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PajamaCoReading
 import PajamaCore
+import PajamaReader
 
 /// `pajama join <URL> --token T`: follow someone's reading.
 struct JoinCommand: PathsCommand, LoggingCommand {
@@ -48,7 +49,7 @@ struct JoinCommand: PathsCommand, LoggingCommand {
         if !base.hasSuffix("/") { base += "/" }
         let code = await ReaderApp.runFollower(
             URL(string: base)!, token: try token.resolve() ?? "", name: HostCommand.ownerName(name), fingerprint: fingerprint,
-            options: reading, paths: paths)
+            options: reading.reader, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PajamaCore
+import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaTerminal
@@ -31,11 +32,11 @@ struct LibraryCommand: PathsCommand, LoggingCommand {
         }
         // A story's own folder (`pajama Stories/lantern-keeper`): the story is read, as `pajama read` would.
         if let folder, FormatRegistry.all.isStoryFolder(folder) {
-            let code = await ReaderApp.runStory(folder, start: nil, restart: false, transcript: nil, options: reading, paths: paths)
+            let code = await ReaderApp.runStory(folder, start: nil, restart: false, transcript: nil, options: reading.reader, paths: paths)
             if code != 0 { throw ExitCode(code) }
             return
         }
-        let code = await ReaderApp.runLibrary(library: StoryFolder.resolve(folder, paths: paths), options: reading, paths: paths)
+        let code = await ReaderApp.runLibrary(library: StoryFolder.resolve(folder, paths: paths), options: reading.reader, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

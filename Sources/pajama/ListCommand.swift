@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PajamaCore
+import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaHTTP

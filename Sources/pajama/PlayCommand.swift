@@ -1,5 +1,6 @@
 import ArgumentParser
 import PajamaCore
+import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaHTTP

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PajamaCore
+import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaTerminal
@@ -72,14 +73,14 @@ struct ReadCommand: PathsCommand, LoggingCommand {
                         + "`pajama \(shown)` shows them, `pajama read \((shown as NSString).appendingPathComponent(one))` reads one")
                     throw ExitCode(2)
                 }
-                let code = await ReaderApp.runLibrary(library: StoryFolder.resolve(story, paths: paths), options: reading, paths: paths)
+                let code = await ReaderApp.runLibrary(library: StoryFolder.resolve(story, paths: paths), options: reading.reader, paths: paths)
                 if code != 0 { throw ExitCode(code) }
                 return
             }
         }
         let code = await ReaderApp.runStory(
             story, start: start.flatMap(Self.location), restart: restart, bookmark: bookmark, transcript: transcript, watch: watch,
-            options: reading, paths: paths)
+            options: reading.reader, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PajamaAudio
 import PajamaCore
+import PajamaReader
 import PajamaTerminal
 
 extension TerminalGraphics.Choice: ExpressibleByArgument {}
@@ -33,6 +34,12 @@ struct ReadingOptions: ParsableArguments {
 
     @Flag(help: "Plain mode, for a screen reader or a braille display: the text as lines, the choices as a numbered list, a prompt for commands; no screen control. (Also what a pipe or TERM=dumb gets.)")
     var plain = false
+
+    /// The options as the reader's wiring takes them.
+    var reader: ReaderOptions {
+        ReaderOptions(theme: theme, noSound: noSound, stats: stats, readAloud: readAloud, voice: voice, pictures: pictures,
+                      noTimedText: noTimedText, plain: plain)
+    }
 
     /// Refuses a voice espeak-ng does not have (only when one is named), naming how to list them.
     func checkVoice() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaTerminal

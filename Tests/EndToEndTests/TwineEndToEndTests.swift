@@ -43,33 +43,6 @@ import Testing
         return try ChildProcess.run(pajama, arguments, environment: environment)
     }
 
-    @Test func aTwineStoryWithItsPictureARevealedHookALinkAndResume() throws {
-        let dir = try Self.folder()
-        defer { dir.remove() }
-        let home = try TemporaryDirectory(prefix: "pajama-twine-home")
-        defer { home.remove() }
-        let t = try TmuxSession([pajama, "read", "--no-sound", dir.path], width: 100, height: 30, home: home)
-        try t.waitFor("The Tide Mill")
-        let first = try t.press("Space", thenWaitFor: "==[ MILL ART ]==")
-        #expect(first.contains("The tide mill creaks."))
-        #expect(first.contains("A sack leans on the wall."))
-        #expect(!first.contains("<img") && !first.contains("''") && !first.contains("(set:"))
-        #expect(t.attributes(at: "tide")?.contains("1") == true, "\(t.screenWithColours())")
-        try t.press("Space", thenWaitFor: "3. Walk to the sea")
-        let opened = try t.press("1", thenWaitFor: "The sack holds 2 loaves of flour.")
-        #expect(!opened.contains("A sack leans"))
-        try t.press("Space", thenWaitFor: "1. Climb the ladder")
-        try t.press("1", thenWaitFor: "You count the sacks below.")
-        try t.press("q", thenWaitFor: "[exited 0]")
-        t.killServer()
-        // A new process opens on the same page, and back still works.
-        let again = try TmuxSession([pajama, "read", "--no-sound", dir.path], width: 100, height: 30, home: home)
-        defer { again.stop() }
-        try again.waitFor("You count the sacks below.")
-        try again.press("Left", thenWaitFor: "2. Walk to the sea")
-        try again.press("q", thenWaitFor: "[exited 0]")
-    }
-
     /// `(text-colour:)` and aligners on the screen: the colour as a 256-colour terminal shows it, a colour
     /// too dark for the terminal's (assumed dark) background in the theme's colour, and the aligned lines.
     @Test func coloursAndAlignmentOnTheScreen() throws {

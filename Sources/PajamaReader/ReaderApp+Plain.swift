@@ -11,7 +11,7 @@ import PajamaTerminal
 extension ReaderApp {
     /// Whether the reading is shown in plain mode: asked for (`--plain`), or the full screen is impossible
     /// (standard input or output is not a terminal, or the terminal cannot move the cursor).
-    static func readsPlain(_ options: ReadingOptions) -> Bool {
+    public static func readsPlain(_ options: ReaderOptions) -> Bool {
         options.plain || isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 || TerminalCapabilities.current().fullScreenProblem != nil
     }
 
@@ -29,7 +29,7 @@ extension ReaderApp {
     /// One reading in plain mode; as `read` for the full screen.
     static func readPlain(
         _ content: StoryContentManager, signals: QuitSignals, sound: PulseSoundEngine?, start: StoryLocation?, restart: Bool,
-        bookmark: Bookmark? = nil, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil,
+        bookmark: Bookmark? = nil, options: ReaderOptions, paths: Paths, coReading: CoReadingSide? = nil,
         transcript: TranscriptRecorder? = nil, input: PlainInput
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
@@ -65,10 +65,9 @@ extension ReaderApp {
 
     /// The library in plain mode: the stories as a numbered list; a number reads one, then the list again.
     static func plainLibrary(
-        _ folders: LibraryFolders, signals: QuitSignals, sound: PulseSoundEngine?, progress: ProgressStore, options: ReadingOptions, paths: Paths
+        _ folders: LibraryFolders, signals: QuitSignals, sound: PulseSoundEngine?, progress: ProgressStore, options: ReaderOptions, paths: Paths,
+        input: PlainInput
     ) async -> Int32? {
-        let input = PlainInput()
-        defer { input.close() }
         let echoes = isatty(STDIN_FILENO) != 1
         signals.onSignal = { input.close() }
         while signals.received == nil {

@@ -44,7 +44,7 @@ final class ReadingSession {
 extension ReaderApp {
     /// Opens the story `argument` names (`openStory`: on failure it says why and this returns 2), runs `body`
     /// with the reading's session and closes the session whatever `body` returns.
-    static func withReading(_ argument: String, options: ReadingOptions, paths: Paths, _ body: (ReadingSession) async -> Int32) async -> Int32 {
+    static func withReading(_ argument: String, options: ReaderOptions, paths: Paths, _ body: (ReadingSession) async -> Int32) async -> Int32 {
         guard let (source, sound, content) = await openStory(argument, options: options, paths: paths) else { return 2 }
         let session = ReadingSession(source: source, sound: sound, content: content)
         let code = await body(session)

@@ -62,14 +62,11 @@ final class CoReadingWiring {
 
 extension ReaderApp {
     /// `pajama host`: opens the story, starts the host, prints the join command, reads; returns the exit code.
-    static func runHost(
-        _ argument: String, configuration: CoReadingHost.Configuration, token: String?, options: ReadingOptions, paths: Paths
+    public static func runHost(
+        _ argument: String, configuration: CoReadingHost.Configuration, token: String?, options: ReaderOptions, paths: Paths,
+        display: ReaderDisplay = .processTerminal
     ) async -> Int32 {
-        var terminal: TerminalCapabilities?
-        if !readsPlain(options) {
-            guard let full = fullScreenTerminal() else { return 64 }
-            terminal = full
-        }
+        guard let shown = display.resolve(options) else { return 64 }
         return await withReading(argument, options: options, paths: paths) { session in
             let (source, sound, content) = (session.source, session.sound, session.content)
             let hosted: CoReadingHost.Content
@@ -110,19 +107,12 @@ extension ReaderApp {
             printError(host.joinCommand)
             PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
             // A quit signal ends the reading as `q` does: progress saved, the followers told, the terminal restored.
-            let outcome: ReaderController.Outcome
-            if let terminal {
-                outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-                    await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
-                               coReading: .host(host))
-                }
-            } else {
-                outcome = await plainSession { signals in
-                    let input = PlainInput()
-                    defer { input.close() }
-                    return await readPlain(content, signals: signals, sound: sound, start: nil, restart: false, options: options, paths: paths,
-                                           coReading: .host(host), input: input)
-                }
+            let outcome = await shown.present(options: options, paths: paths) { screen in
+                await read(content, screen: screen, sound: sound, start: nil, restart: false, options: options, paths: paths,
+                           coReading: .host(host))
+            } plain: { signals, input in
+                await readPlain(content, signals: signals, sound: sound, start: nil, restart: false, options: options, paths: paths,
+                                coReading: .host(host), input: input)
             }
             // After `q` the story's files are still served to the followers still connected, so they read on alone;
             // a quit signal (Ctrl-C, SIGTERM, a closed terminal: stop now) stops the host at once.
@@ -177,12 +167,11 @@ extension ReaderApp {
     }
 
     /// `pajama join`: connects, opens the host's story where the owner is, follows; returns the exit code.
-    static func runFollower(_ url: URL, token: String, name: String, fingerprint: String?, options: ReadingOptions, paths: Paths) async -> Int32 {
-        var terminal: TerminalCapabilities?
-        if !readsPlain(options) {
-            guard let full = fullScreenTerminal() else { return 64 }
-            terminal = full
-        }
+    public static func runFollower(
+        _ url: URL, token: String, name: String, fingerprint: String?, options: ReaderOptions, paths: Paths,
+        display: ReaderDisplay = .processTerminal
+    ) async -> Int32 {
+        guard let shown = display.resolve(options) else { return 64 }
         // An https:// host: its certificate checked (by its fingerprint, or by the system's authorities) before the token is sent.
         var tls: TLSConfiguration?
         if url.scheme?.lowercased() == "https" {
@@ -228,7 +217,7 @@ extension ReaderApp {
         }
         let session = ReadingSession(source: source, sound: sound, content: content)
         let code = await follow(welcome, events: events, session: session, storyURL: storyURL, package: package, sameOrigin: sameOrigin,
-                                terminal: terminal, options: options, paths: paths)
+                                shown: shown, options: options, paths: paths)
         await session.close()
         return code
     }
@@ -236,7 +225,7 @@ extension ReaderApp {
     /// A follower's reading once its story is open: checked to be the host's, read, its package fetched behind.
     private static func follow(
         _ welcome: SessionWelcome, events: AsyncStream<FollowerEvent>.Iterator, session: ReadingSession, storyURL: URL, package: HTTPStorySource,
-        sameOrigin: Bool, terminal: TerminalCapabilities?, options: ReadingOptions, paths: Paths
+        sameOrigin: Bool, shown: ResolvedDisplay, options: ReaderOptions, paths: Paths
     ) async -> Int32 {
         let (sound, content) = (session.sound, session.content)
         guard content.manifest.id == welcome.story.id else {
@@ -255,19 +244,12 @@ extension ReaderApp {
             printError("pajama: cannot follow the owner's ink story: \(reason)")
             return 2
         }
-        let outcome: ReaderController.Outcome
-        if let terminal {
-            outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-                await read(content, screen: screen, sound: sound, start: welcome.location, restart: false, options: options,
-                           paths: paths, coReading: .follower(events, owner: welcome.owner))
-            }
-        } else {
-            outcome = await plainSession { signals in
-                let input = PlainInput()
-                defer { input.close() }
-                return await readPlain(content, signals: signals, sound: sound, start: welcome.location, restart: false, options: options,
-                                       paths: paths, coReading: .follower(events, owner: welcome.owner), input: input)
-            }
+        let outcome = await shown.present(options: options, paths: paths) { screen in
+            await read(content, screen: screen, sound: sound, start: welcome.location, restart: false, options: options,
+                       paths: paths, coReading: .follower(events, owner: welcome.owner))
+        } plain: { signals, input in
+            await readPlain(content, signals: signals, sound: sound, start: welcome.location, restart: false, options: options,
+                            paths: paths, coReading: .follower(events, owner: welcome.owner), input: input)
         }
         return ScreenSession.exitCode(outcome)
     }

@@ -11,22 +11,17 @@ import PajamaTerminal
 /// Runs the terminal UI: the library and reading sessions, on the main actor, with the terminal
 /// always restored (quit, Ctrl-C, SIGTERM, SIGHUP, crash signals).
 @MainActor
-enum ReaderApp {
-    /// `pajama read`: one story; returns the exit code.
-    static func runStory(
+public enum ReaderApp {
+    /// `pajama read`: one story on `display`; returns the exit code.
+    public static func runStory(
         _ argument: String, start: (beat: String, page: String?)?, restart: Bool, bookmark name: String? = nil, transcript: String?,
-        watch: Bool = false, options: ReadingOptions, paths: Paths
+        watch: Bool = false, options: ReaderOptions, paths: Paths, display: ReaderDisplay = .processTerminal
     ) async -> Int32 {
-        let plain = readsPlain(options)
-        if plain, watch {
+        if watch, display.resolvesPlain(options) {
             printError("pajama: --watch needs a full-screen terminal (not plain mode, a pipe or TERM=dumb)")
             return 64
         }
-        var terminal: TerminalCapabilities?
-        if !plain {
-            guard let full = fullScreenTerminal() else { return 64 }
-            terminal = full
-        }
+        guard let shown = display.resolve(options) else { return 64 }
         var recorder: TranscriptRecorder?
         if let transcript {
             do {
@@ -72,19 +67,12 @@ enum ReaderApp {
                     return 2
                 }
             }
-            let outcome: ReaderController.Outcome
-            if let terminal {
-                outcome = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-                    await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
-                               options: options, paths: paths, transcript: recorder, watcher: watcher)
-                }
-            } else {
-                outcome = await plainSession { signals in
-                    let input = PlainInput()
-                    defer { input.close() }
-                    return await readPlain(content, signals: signals, sound: sound, start: location, restart: restart, bookmark: bookmark,
-                                           options: options, paths: paths, transcript: recorder, input: input)
-                }
+            let outcome = await shown.present(options: options, paths: paths) { screen in
+                await read(content, screen: screen, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                           options: options, paths: paths, transcript: recorder, watcher: watcher)
+            } plain: { signals, input in
+                await readPlain(content, signals: signals, sound: sound, start: location, restart: restart, bookmark: bookmark,
+                                options: options, paths: paths, transcript: recorder, input: input)
             }
             if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
             return ScreenSession.exitCode(outcome)
@@ -92,24 +80,16 @@ enum ReaderApp {
     }
 
     /// `pajama` / `pajama library`: pick stories until the reader quits.
-    static func runLibrary(library folders: LibraryFolders, options: ReadingOptions, paths: Paths) async -> Int32 {
-        let plain = readsPlain(options)
-        var terminal: TerminalCapabilities?
-        if !plain {
-            guard let full = fullScreenTerminal() else { return 64 }
-            terminal = full
-        }
+    public static func runLibrary(
+        library folders: LibraryFolders, options: ReaderOptions, paths: Paths, display: ReaderDisplay = .processTerminal
+    ) async -> Int32 {
+        guard let shown = display.resolve(options) else { return 64 }
         let progress = ProgressStore(folder: paths.progress)
         let sound = makeSound(options, paths: paths)
-        let pendingSignal: Int32?
-        if let terminal {
-            pendingSignal = await ScreenSession.run(on: terminal, options: options, paths: paths) { screen in
-                await library(folders, screen: screen, sound: sound, progress: progress, options: options, paths: paths)
-            }
-        } else {
-            pendingSignal = await plainSession { signals in
-                await plainLibrary(folders, signals: signals, sound: sound, progress: progress, options: options, paths: paths)
-            }
+        let pendingSignal = await shown.present(options: options, paths: paths) { screen in
+            await library(folders, screen: screen, sound: sound, progress: progress, options: options, paths: paths)
+        } plain: { signals, input in
+            await plainLibrary(folders, signals: signals, sound: sound, progress: progress, options: options, paths: paths, input: input)
         }
         if let sound { await sound.shutdown() }
         if let number = pendingSignal { return 128 + number }
@@ -118,7 +98,7 @@ enum ReaderApp {
 
     /// The library's own loop: pick stories until the reader quits; returns the quit signal that ended it, if any.
     private static func library(
-        _ folders: LibraryFolders, screen: Screen, sound: PulseSoundEngine?, progress: ProgressStore, options: ReadingOptions, paths: Paths
+        _ folders: LibraryFolders, screen: any ReaderTerminal, sound: PulseSoundEngine?, progress: ProgressStore, options: ReaderOptions, paths: Paths
     ) async -> Int32? {
         var selected = 0
         var notice: String?
@@ -167,7 +147,7 @@ enum ReaderApp {
     /// Opens the story `argument` names (a folder or a URL) with the sound `options` ask for; on failure says
     /// why on standard error, lets the sound server go and returns nil (the caller exits 2).
     static func openStory(
-        _ argument: String, options: ReadingOptions, paths: Paths
+        _ argument: String, options: ReaderOptions, paths: Paths
     ) async -> (source: any StorySource, sound: PulseSoundEngine?, content: StoryContentManager)? {
         let source = await StorySources.open(argument)
         let sound = makeSound(options, paths: paths)
@@ -182,7 +162,7 @@ enum ReaderApp {
 
     /// The terminal's capabilities when it can show Pajama full-screen; otherwise says why not (on standard
     /// error) and returns nil: the caller exits 64, having drawn nothing.
-    static func fullScreenTerminal() -> TerminalCapabilities? {
+    public static func fullScreenTerminal() -> TerminalCapabilities? {
         let terminal = TerminalCapabilities.current()
         if let problem = terminal.fullScreenProblem {
             printError("pajama: \(problem)")
@@ -193,7 +173,7 @@ enum ReaderApp {
 
     /// Opens the story at `source`; `preloading` off for a reading that never waits for a reader (`pajama
     /// play` awaits every move, so loading ahead would only fetch branches it does not take).
-    static func open(
+    public static func open(
         _ source: any StorySource, sound: PulseSoundEngine?, paths: Paths, preloading: Bool = true
     ) async throws(AssetLoadError) -> StoryContentManager {
         do {
@@ -212,8 +192,8 @@ enum ReaderApp {
     }
 
     static func read(
-        _ content: StoryContentManager, screen: Screen, sound: PulseSoundEngine?, start: StoryLocation?,
-        restart: Bool, bookmark: Bookmark? = nil, options: ReadingOptions, paths: Paths, coReading: CoReadingSide? = nil,
+        _ content: StoryContentManager, screen: any ReaderTerminal, sound: PulseSoundEngine?, start: StoryLocation?,
+        restart: Bool, bookmark: Bookmark? = nil, options: ReaderOptions, paths: Paths, coReading: CoReadingSide? = nil,
         transcript: TranscriptRecorder? = nil, watcher: FolderWatcher? = nil
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
@@ -250,7 +230,7 @@ enum ReaderApp {
     /// without espeak-ng (the reason is logged; `pajama doctor` shows it).
     /// espeak-ng starts only once read aloud is on: with it off, at the first `v` (starting it opens a brief
     /// "eSpeak" stream on the sound server).
-    static func makeReadAloud(_ options: ReadingOptions, sound: PulseSoundEngine?) -> ReadAloud? {
+    static func makeReadAloud(_ options: ReaderOptions, sound: PulseSoundEngine?) -> ReadAloud? {
         guard let sound else { return nil }
         guard options.readAloud else { return ReadAloud(speech: .live(sound, voice: options.voice), on: false) }
         switch SpeechSynthesizer.shared(voice: options.voice) {
@@ -262,26 +242,28 @@ enum ReaderApp {
         }
     }
 
-    static func makeSound(_ options: ReadingOptions, paths: Paths) -> PulseSoundEngine? {
+    static func makeSound(_ options: ReaderOptions, paths: Paths) -> PulseSoundEngine? {
         options.noSound ? nil : PulseSoundEngine.start(settingsFile: paths.soundSettings)
     }
 
     /// The theme a story asks for (`StoryTheme.themeName`), nil when it asks for none or the reader chose a
     /// theme (`--theme`, or `t` remembered): that one is the screen's already.
-    static func storyTheme(_ manifest: StoryManifest, _ options: ReadingOptions, paths: Paths) -> String? {
+    static func storyTheme(_ manifest: StoryManifest, _ options: ReaderOptions, paths: Paths) -> String? {
         guard manifest.theme != nil else { return nil }
         let remembered = ReaderSettings.load(from: paths.readerSettings).theme
         guard options.theme == nil, remembered == nil else { return nil }
         return StoryTheme.themeName(requested: options.theme, remembered: remembered, story: manifest.theme)
     }
 
-    static func theme(_ options: ReadingOptions, paths: Paths) -> Theme {
+    static func theme(_ options: ReaderOptions, paths: Paths) -> Theme {
         let name = options.theme ?? ReaderSettings.load(from: paths.readerSettings).theme ?? "default"
         let folders = ThemeLibrary.searchPaths(paths)
         return ThemeLibrary.load(name, paths: folders) ?? ThemeLibrary.load("default", paths: folders) ?? Theme.builtIn
     }
 
-    nonisolated static func printError(_ text: String) {
+    /// Says `text` on standard error, or to the task's `ReaderMessages.collector` when one is set.
+    public nonisolated static func printError(_ text: String) {
+        if let collector = ReaderMessages.collector { return collector(text) }
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -10,7 +10,7 @@ import PajamaTerminal
 enum ScreenSession {
     /// Opens the screen on `terminal` with the theme `options` and `paths` pick, runs `body`, restores the terminal.
     static func run<Result>(
-        on terminal: TerminalCapabilities, options: ReadingOptions, paths: Paths, _ body: (Screen) async -> Result
+        on terminal: TerminalCapabilities, options: ReaderOptions, paths: Paths, _ body: (Screen) async -> Result
     ) async -> Result {
         TerminalGuard.install()
         let signals = QuitSignals()

@@ -3,8 +3,10 @@ import PajamaCore
 import PajamaImage
 
 /// Asset checks with the real decoders: libsndfile for sounds, libpng and the text-art reader for pictures.
-struct LiveAssetProbe: AssetProbe {
-    func problemWithSound(_ path: AssetPath, _ bytes: [UInt8]) -> String? {
+public struct LiveAssetProbe: AssetProbe {
+    public init() {}
+
+    public func problemWithSound(_ path: AssetPath, _ bytes: [UInt8]) -> String? {
         do {
             _ = try SoundDecoder.decode(bytes, name: path.value)
             return nil
@@ -13,7 +15,7 @@ struct LiveAssetProbe: AssetProbe {
         }
     }
 
-    func problemWithImage(_ path: AssetPath, _ bytes: [UInt8]) -> String? {
+    public func problemWithImage(_ path: AssetPath, _ bytes: [UInt8]) -> String? {
         do {
             _ = try ImageDecoder.decode(path: path, bytes: bytes)
             return nil

@@ -1,0 +1,111 @@
+import Foundation
+import PajamaCore
+import PajamaReader
+import PajamaTerminal
+import PajamaTestSupport
+import Testing
+
+/// One run of the reader's wiring (`ReaderApp.runStory` or `runLibrary`, what `pajama read` and `pajama`
+/// run) on a `HeadlessTerminal`, in this process: keys pushed, frames read as text, the messages it would
+/// print on standard error collected, and its exit code once it returns. Its files are under `home`, as
+/// `pajama` with `Paths.environment(home:)` keeps them, so a second run there resumes what the first saved.
+@MainActor
+final class HeadlessReading {
+    let terminal: HeadlessTerminal
+    let paths: Paths
+    private let messages = Locked<[String]>([])
+    private var run: Task<Int32, Never>?
+
+    /// How long a wait for a frame may take before the test fails (real time: the reader's loads run on
+    /// real tasks; a busy 2-core machine, not a slow reader, is why it is this long).
+    static let timeout = Duration.seconds(30)
+
+    private init(home: TemporaryDirectory, width: Int, height: Int) {
+        terminal = HeadlessTerminal(width: width, height: height)
+        paths = Paths(home: home.url)
+    }
+
+    /// `pajama read ARGUMENT` with `options` (no sound unless asked) in a `width` x `height` terminal.
+    static func read(
+        _ argument: String, home: TemporaryDirectory, width: Int = 80, height: Int = 24, start: (beat: String, page: String?)? = nil,
+        restart: Bool = false, bookmark: String? = nil, transcript: String? = nil, watch: Bool = false,
+        options: ReaderOptions = ReaderOptions(noSound: true)
+    ) -> HeadlessReading {
+        let reading = HeadlessReading(home: home, width: width, height: height)
+        reading.start { terminal, paths in
+            await ReaderApp.runStory(argument, start: start, restart: restart, bookmark: bookmark, transcript: transcript, watch: watch,
+                                     options: options, paths: paths, display: .headless(terminal))
+        }
+        return reading
+    }
+
+    /// `pajama FOLDER`: the library of the stories in `folder`.
+    static func library(
+        _ folder: String, home: TemporaryDirectory, width: Int = 80, height: Int = 24, options: ReaderOptions = ReaderOptions(noSound: true)
+    ) -> HeadlessReading {
+        let reading = HeadlessReading(home: home, width: width, height: height)
+        reading.start { terminal, paths in
+            await ReaderApp.runLibrary(library: StoryFolder.resolve(folder, paths: paths), options: options, paths: paths, display: .headless(terminal))
+        }
+        return reading
+    }
+
+    private func start(_ body: @escaping @MainActor (HeadlessTerminal, Paths) async -> Int32) {
+        let (terminal, paths, messages) = (terminal, paths, messages)
+        run = Task { @MainActor in
+            await ReaderMessages.$collector.withValue({ line in messages.withLock { $0.append(line) } }) {
+                await body(terminal, paths)
+            }
+        }
+    }
+
+    /// What the reader said on (what would be) standard error so far, one message a line.
+    var stderr: String { messages.withLock { $0.joined(separator: "\n") } }
+
+    /// The frame now, as text.
+    var screen: String { terminal.text }
+
+    /// Waits until the frame contains `text`; returns the frame. Fails the test (naming the frame) if it does not come.
+    @discardableResult
+    func waitFor(_ text: String) async throws -> String {
+        try await waitUntil("\"\(text)\"") { $0.contains(text) }
+    }
+
+    /// Waits until the frame satisfies `condition`; returns the frame. Fails the test (naming `what` and the frame) if it does not.
+    @discardableResult
+    func waitUntil(_ what: String, _ condition: (String) -> Bool) async throws -> String {
+        guard await terminal.waitForFrame(timeout: Self.timeout, condition) else {
+            throw Timeout(description: "no frame with \(what) after \(Self.timeout); the frame:\n\(screen)\nmessages:\n\(stderr)")
+        }
+        return screen
+    }
+
+    /// Presses `keys` (in order) and waits for a frame containing `text`.
+    @discardableResult
+    func press(_ keys: Key..., thenWaitFor text: String) async throws -> String {
+        for key in keys { terminal.push(key) }
+        return try await waitFor(text)
+    }
+
+    /// Types `text` (each character a key) and waits for a frame containing `wanted`.
+    @discardableResult
+    func type(_ text: String, thenWaitFor wanted: String) async throws -> String {
+        terminal.type(text)
+        return try await waitFor(wanted)
+    }
+
+    /// The exit code `pajama` would exit with, once the reading has ended (its progress is saved by then).
+    func exitCode() async -> Int32 {
+        await run?.value ?? -1
+    }
+
+    /// Presses `q` and returns the exit code.
+    func quit() async -> Int32 {
+        terminal.type("q")
+        return await exitCode()
+    }
+
+    struct Timeout: Error, CustomStringConvertible {
+        var description: String
+    }
+}
