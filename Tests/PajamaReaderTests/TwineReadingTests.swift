@@ -36,7 +36,7 @@ import Testing
         _ = try home.write("story/images/mill.txt", "==[ MILL ART ]==\n  |~~|  \n")
         let folder = home.url.appendingPathComponent("story").path
         let t = HeadlessReading.read(folder, home: home, width: 100, height: 30)
-        try await t.waitFor("The Tide Mill")
+        try await t.waitUntil("the title page") { $0.contains("The Tide Mill") && $0.contains("1 page read") }  // not the loading frame
         let first = try await t.press(.character(" "), thenWaitFor: "==[ MILL ART ]==")
         #expect(first.contains("The tide mill creaks."))
         #expect(first.contains("A sack leans on the wall."))

@@ -94,6 +94,20 @@ final class HeadlessReading {
         return try await waitFor(wanted)
     }
 
+    /// Waits until the progress saved for `storyId` satisfies `condition` (it is written behind the reader);
+    /// returns it. Fails the test (naming the last one read) if it does not come.
+    @discardableResult
+    func waitForProgress(_ storyId: String, _ condition: (ReadingProgress) -> Bool) async throws -> ReadingProgress {
+        let store = ProgressStore(folder: paths.progress)
+        var last: ReadingProgress?
+        let held = await eventually(timeout: Self.timeout) {
+            last = store.load(storyId: storyId).progress
+            return last.map(condition) ?? false
+        }
+        guard held, let last else { throw Timeout(description: "no such progress for \(storyId) after \(Self.timeout); last read: \(String(describing: last))") }
+        return last
+    }
+
     /// The exit code `pajama` would exit with, once the reading has ended (its progress is saved by then).
     func exitCode() async -> Int32 {
         await run?.value ?? -1
