@@ -289,7 +289,7 @@ final class InkBeatMaker {
         }
         let state = segment.startState.utf8.count <= Self.maximumSavedState ? segment.startState : nil
         let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped, loop: scene.loop?.value,
-                                background: scene.background?.value)
+                                background: scene.background?.value, backgroundAlt: scene.backgroundAlt)
         let next = segment.outcome == .more ? Self.childId(of: id, step: -1) : nil
         return Beat(id: id, pages: pages, nextBeatId: next, origin: origin)
     }
@@ -328,7 +328,7 @@ final class InkBeatMaker {
             if nodes[id]?.startState == state, !seedChanged { return .restored }
             nodes[id]?.startState = state
             nodes[id]?.scene = PageScene(loop: origin.loop.flatMap { try? AssetPath(validating: $0) },
-                                        background: origin.background.flatMap { try? AssetPath(validating: $0) })
+                                        background: origin.background.flatMap { try? AssetPath(validating: $0) }, backgroundAlt: origin.backgroundAlt)
             _ = endStates.removeAll()  // states made from another start of this beat
             return .restoredAnew
         }

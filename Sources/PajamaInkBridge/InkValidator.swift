@@ -72,7 +72,7 @@ enum InkValidator {
             }
             guard let (field, value) = tag.asset else { continue }
             let shown = "# " + text.trimmingTagSpaces()
-            if case .image = tag, !groupsWithAlt.contains(found.group), withoutAlt.insert(value).inserted {
+            if tag.namesPicture, !groupsWithAlt.contains(found.group), withoutAlt.insert(value).inserted {
                 findings.append(ValidationFinding(.warning, file: file, path: found.inkPath,
                                                   message: "the picture \(StoryFormatError.printable(value)) has no alt text: add \"# alt: what it shows\" beside \"\(StoryFormatError.printable(shown))\" (plain mode and screen readers say it in its place)"))
             }

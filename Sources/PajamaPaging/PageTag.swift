@@ -79,6 +79,20 @@ public enum PageTag: Hashable, Sendable {
         }
     }
 
+    /// True when a `# alt:` among `tags` (one line's) is the background picture's alt text: the line sets the
+    /// background and names no picture of its own.
+    public static func altIsBackgrounds(in tags: [PageTag]) -> Bool {
+        var background = false
+        for tag in tags {
+            switch tag {
+            case .image: return false
+            case .background(_?): background = true
+            default: break
+            }
+        }
+        return background
+    }
+
     /// True when the asset the tag names is a picture (else a sound).
     public var namesPicture: Bool {
         switch self {

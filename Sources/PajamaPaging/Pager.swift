@@ -80,8 +80,9 @@ public struct Pager {
     private var breakPending = false
     /// The scene in effect (the background sound and picture).
     private(set) var scene: PageScene
-    /// The background picture and sound of the page being drafted.
+    /// The background picture (and its alt text) and sound of the page being drafted.
     private var draftBackground: AssetPath?
+    private var draftBackgroundAlt: String?
     private var draftLoop: AssetPath?
     /// True when the story has `# AUDIOLOOP` tags: every page then says which loop it has (or none), so a
     /// page reached by going back, a bookmark or resume plays what it did the first time.
@@ -91,6 +92,7 @@ public struct Pager {
         self.scene = scene
         self.saysLoop = saysLoop
         draftBackground = scene.background
+        draftBackgroundAlt = scene.backgroundAlt
     }
 
     /// Pages for `lines`, then a choice page with `choices` when there are any (`choiceMarks`: the styles of
@@ -109,17 +111,18 @@ public struct Pager {
 
     private mutating func add(_ line: Line) throws(BadTag) {
         var backgroundChanged = false
-        for raw in line.tags {
-            let tag = PageTag(raw)
+        let tags = line.tags.map(PageTag.init)
+        let altIsBackgrounds = PageTag.altIsBackgrounds(in: tags)
+        scene.apply(line: tags)
+        for (raw, tag) in zip(line.tags, tags) {
             switch tag {
             case .page: breakPending = true
             case .styleClass(let name): if let attributes = PageMarkup.attributes(forClass: name) { pendingClass = attributes }
             case .background: backgroundChanged = true
-            case .alt(let words): pending.imageAlt = words
+            case .alt(let words) where !altIsBackgrounds: pending.imageAlt = words
             case .caption(let words): pending.caption(words)
             default: break
             }
-            scene.apply(tag)
             guard let (field, value) = tag.asset else { continue }
             let path: AssetPath
             do {
@@ -147,7 +150,7 @@ public struct Pager {
         let newLoop = saysLoop && scene.loop != draftLoop
         if (breakPending || newPicture || newBackground || newLoop || draft.lines.count >= Self.linesPerPage) && !draft.lines.isEmpty { flush() }
         breakPending = false
-        if draft.lines.isEmpty { draftBackground = scene.background }
+        if draft.lines.isEmpty { (draftBackground, draftBackgroundAlt) = (scene.background, scene.backgroundAlt) }
         if let image = pending.image {
             draft.image = image
             draft.imageAlt = pending.imageAlt
@@ -186,7 +189,8 @@ public struct Pager {
 
     private mutating func flush() {
         pages.append(Page(id: "p\(pages.count + 1)", kind: .text(lines: draft.lines), imageUrl: draft.image ?? draftBackground,
-                          imageAlt: draft.image != nil ? draft.imageAlt : nil, tools: tools(draft.tools, loop: draftLoop), marks: draft.marks))
+                          imageAlt: draft.image != nil ? draft.imageAlt : draftBackgroundAlt, tools: tools(draft.tools, loop: draftLoop),
+                          marks: draft.marks))
         draft = Draft()
     }
 
@@ -211,7 +215,8 @@ public struct Pager {
             }
             for earlier in pending.earlierImages { pictureOnly(earlier.path, alt: earlier.alt) }
             pages.append(Page(id: "choices", kind: .choice(prompt: prompt, choices: choices), imageUrl: image,
-                              imageAlt: pending.image != nil ? pending.imageAlt : nil, tools: tools(own, loop: scene.loop), marks: marks))
+                              imageAlt: pending.image != nil ? pending.imageAlt : scene.backgroundAlt, tools: tools(own, loop: scene.loop),
+                              marks: marks))
             return pages
         }
         if !draft.lines.isEmpty { flush() }

@@ -94,6 +94,33 @@ import Testing
         #expect(again.pages[0].imageUrl == Self.path("images/bg.png"))
     }
 
+    /// A `# alt:` on the line of a `# BACKGROUND:` is the background's alt text: on every page it is drawn on,
+    /// in the next beat, and after a resume; validate warns of a background without one.
+    @Test func aBackgroundCarriesItsAltTextAndValidateAsksForIt() async throws {
+        let withAlt = InkStoryFixtures.web.replacingOccurrences(
+            of: ##""#","^BACKGROUND: images/bg.png","/#","##, with: ##""#","^BACKGROUND: images/bg.png","/#","#","^alt: rain on the harbour","/#","##)
+        let dir = try InkReadingTests.folder(withAlt, files: Self.files)
+        defer { dir.remove() }
+        let source = InkReadingTests.source(dir)
+        let start = try await InkReadingTests.beat(source, "start")
+        let drawn = start.pages.filter { $0.imageUrl == Self.path("images/bg.png") }
+        #expect(!drawn.isEmpty && drawn.allSatisfy { $0.imageAlt == "rain on the harbour" }, "\(start.pages)")
+        #expect(start.pages.first { $0.imageUrl == Self.path("images/a.png") }?.imageAlt == nil)  // not the IMAGE's
+        let next = try await InkReadingTests.beat(source, start.pages[3].choices[0].targetBeatId)
+        #expect(next.pages[0].imageAlt == "rain on the harbour")
+        #expect(next.origin?.backgroundAlt == "rain on the harbour")
+        let resumed = InkReadingTests.source(dir)
+        #expect(await resumed.restore(next.origin!) == .restoredAnew)
+        #expect(try await InkReadingTests.beat(resumed, next.id).pages[0].imageAlt == "rain on the harbour")
+        let quiet = await StoryValidator.validate(source: source, probe: AcceptingProbe()).findings.map { "\($0)" }
+        #expect(!quiet.contains { $0.contains("images/bg.png") && $0.contains("no alt text") }, "\(quiet)")
+
+        let bare = try InkReadingTests.folder(InkStoryFixtures.web, files: Self.files)
+        defer { bare.remove() }
+        let asked = await StoryValidator.validate(source: InkReadingTests.source(bare), probe: AcceptingProbe()).findings.map { "\($0)" }
+        #expect(asked.contains { $0.contains("the picture images/bg.png has no alt text") && $0.contains("# BACKGROUND: images/bg.png") }, "\(asked)")
+    }
+
     @Test func aStoryWithoutLoopsSaysNothingAboutThem() async throws {
         let dir = try InkReadingTests.folder(InkStoryFixtures.paging())
         defer { dir.remove() }

@@ -214,7 +214,8 @@ public enum StoryDecoder {
         return BeatOrigin(
             seed: try cursor.field("seed").integer(), steps: steps, state: try cursor.optionalField("state")?.string(),
             version: try cursor.optionalField("version")?.string(), stopped: try cursor.optionalField("stopped")?.string(),
-            loop: try cursor.optionalField("loop")?.string(), background: try cursor.optionalField("background")?.string())
+            loop: try cursor.optionalField("loop")?.string(), background: try cursor.optionalField("background")?.string(),
+            backgroundAlt: try cursor.optionalField("backgroundAlt")?.string())
     }
 
     private static func decodePage(_ cursor: JSONCursor, choices choiceRange: ClosedRange<Int>) throws(StoryFormatError) -> Page {

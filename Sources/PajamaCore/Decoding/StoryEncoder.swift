@@ -35,6 +35,7 @@ public enum StoryEncoder {
             if let stopped = origin.stopped { entry["stopped"] = stopped }
             if let loop = origin.loop { entry["loop"] = loop }
             if let background = origin.background { entry["background"] = background }
+            if let alt = origin.backgroundAlt { entry["backgroundAlt"] = alt }
             object["origin"] = entry
         }
         return serialize(object)

@@ -21,10 +21,12 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     /// `# BACKGROUND:`, `PageScene`), so a beat made again from `state` has them; nil when none.
     public var loop: String?
     public var background: String?
+    /// What `background` shows, in words (its `# alt:`).
+    public var backgroundAlt: String?
 
     public init(
         seed: Int, steps: [Int], state: String? = nil, version: String? = nil, stopped: String? = nil, loop: String? = nil,
-        background: String? = nil
+        background: String? = nil, backgroundAlt: String? = nil
     ) {
         self.seed = seed
         self.steps = steps
@@ -33,6 +35,7 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
         self.stopped = stopped
         self.loop = loop
         self.background = background
+        self.backgroundAlt = backgroundAlt
     }
 }
 
