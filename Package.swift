@@ -93,7 +93,7 @@ let package = Package(
         // own targets, one line in `FormatRegistry.all` and one dependency here.
         .target(
             name: "PajamaFormats",
-            dependencies: ["PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge"]
+            dependencies: ["PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaChoiceScriptBridge"]
         ),
         // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking. Knows no format.
         .target(
@@ -161,6 +161,11 @@ let package = Package(
         // The Twine bridge: a Twine story read as a story source (passages as beats, paged by PajamaPaging),
         // its validation and its file detection, beside the ink bridge.
         .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaPaging", "PajamaJSON"]),
+        // ChoiceScript games (a scenes folder of .txt files) and an interpreter with ChoiceScript's own semantics:
+        // pure Swift, no PajamaCore (docs/choicescript.md).
+        .target(name: "PajamaChoiceScript", dependencies: []),
+        // The ChoiceScript bridge: a game read as a story source (a stop of the interpreter is a beat, paged by PajamaPaging).
+        .target(name: "PajamaChoiceScriptBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaChoiceScript", "PajamaPaging", "PajamaJSON"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
@@ -254,6 +259,9 @@ let package = Package(
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
         .testTarget(name: "PajamaJSONTests", dependencies: ["PajamaJSON"]),
         .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaTestSupport"]),
+        .testTarget(
+            name: "PajamaChoiceScriptTests",
+            dependencies: ["PajamaChoiceScript", "PajamaChoiceScriptBridge", "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaJSON", "PajamaTestSupport"]),
         // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
         .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(

@@ -3,6 +3,7 @@ import PajamaCore
 import PajamaHTTP
 import PajamaInkBridge
 import PajamaStoryFormat
+import PajamaChoiceScriptBridge
 import PajamaTwineBridge
 
 extension FormatRegistry {
@@ -13,6 +14,7 @@ extension FormatRegistry {
         InkFormat(),
         PajamaPackageFormat(),
         TwineFormat(),
+        ChoiceScriptFormat(),
     ])
 }
 

@@ -108,10 +108,10 @@ struct MirrorSource: StoryFilesSource {
     }
 
     /// The formats as the program has them: ink before Pajama's own (an ink story may be called story.json),
-    /// Twine after (a folder with a story.json is never Twine); a welcome from a host before the seam names
+    /// Twine after (a folder with a story.json is never Twine), ChoiceScript last; a welcome from a host before the seam names
     /// files only, and its format is known by their names.
     @Test func theProgramsFormatsInTheirOrder() throws {
-        #expect(FormatRegistry.all.formats.map(\.name) == ["ink", "pajama", "twine"])
+        #expect(FormatRegistry.all.formats.map(\.name) == ["ink", "pajama", "twine", "choicescript"])
         let bundled = PackagePaths.stories
         #expect(FormatRegistry.all.find(at: bundled.appendingPathComponent("lantern-keeper").path)?.format.name == "pajama")
         #expect(FormatRegistry.all.find(at: bundled.appendingPathComponent("ferry-cat").path)?.format.name == "ink")

@@ -1,0 +1,232 @@
+import Foundation
+import PajamaChoiceScript
+import PajamaCore
+import PajamaJSON
+import PajamaPaging
+
+/// Makes the beats of a ChoiceScript game as they are read (docs/choicescript.md, "How"): a beat is what the
+/// game prints from one stop to the next (a choice, its end, an error), paged by PajamaPaging (`*page_break`
+/// and `*finish` turn the page); its choices are the choice's options. Ids are chained hashes as the Twine
+/// bridge's: the start is `start`, the beat after option `s` of beat `p` is `c-` + 16 hex digits of FNV-1a of
+/// `p:s`, so the same game, seed and choices give the same ids everywhere. The interpreter's state at the
+/// end of the last `statesKept` beats is kept (a value); a beat whose parent's state is gone is made by
+/// replaying its choices from the start.
+///
+/// Not thread-safe: owned by one `ChoiceScriptStorySource` (an actor).
+final class ChoiceScriptBeatMaker {
+    static let startBeatId = "start"
+    static let statesKept = 64
+    /// Largest state saved with a beat's origin (a larger one is replayed on resume instead).
+    static let maximumSavedState = 256 * 1024
+
+    let game: CSGame
+    let title: String
+    let version: String
+    private(set) var seed: Int
+    private let runtime: CSRuntime
+
+    private struct Node {
+        var parent: String?
+        var step: Int
+        /// The state before the choice that leads here (its parent's end), when it came from saved progress.
+        var startState: CSState?
+    }
+
+    private var nodes: [String: Node] = [ChoiceScriptBeatMaker.startBeatId: Node(parent: nil, step: 0)]
+    private var endStates = LRUCache<String, CSState>(countLimit: ChoiceScriptBeatMaker.statesKept)
+
+    init(game: CSGame, title: String, version: String, seed: Int) {
+        self.game = game
+        runtime = CSRuntime(game: game, seed: seed)
+        self.title = title
+        self.version = version
+        self.seed = seed
+    }
+
+    private static let encoder = JSONValueEncoder.sorted
+
+    static func childId(of parent: String, step: Int) -> String {
+        let hex = String(FNV1a.hash("\(parent):\(step)"), radix: 16)
+        return "c-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private func steps(to id: String) -> [Int] {
+        var steps: [Int] = []
+        var cursor = id
+        while let node = nodes[cursor], let parent = node.parent {
+            steps.append(node.step)
+            cursor = parent
+        }
+        return steps.reversed()
+    }
+
+    // MARK: Making beats
+
+    /// The beat `id`, nil for an id this maker never handed out.
+    func beat(_ id: String) -> Beat? {
+        guard nodes[id] != nil else { return nil }
+        var chain = [id]
+        while let node = nodes[chain[chain.count - 1]], let parent = node.parent, node.startState == nil, !endStates.contains(parent) {
+            chain.append(parent)
+        }
+        var made: (CSMoment, CSState?)?
+        for beatId in chain.reversed() { made = run(beatId) }
+        guard let (moment, before) = made else { return nil }
+        return makeBeat(id, moment, before: before)
+    }
+
+    /// The moment of beat `id` run (its parent's end state kept, or its own start state known), with the
+    /// state before its choice (nil for the start).
+    private func run(_ id: String) -> (CSMoment, CSState?) {
+        let node = nodes[id]!
+        let moment: CSMoment
+        var before: CSState?
+        if let parent = node.parent {
+            guard let state = node.startState ?? endStates.value(for: parent) else {
+                return (CSMoment(scene: "", output: [], stop: .error("the state before beat \(id) is gone")), nil)
+            }
+            before = state
+            runtime.state = state
+            do {
+                moment = try runtime.choose(node.step)
+            } catch {
+                let reason = error == .notSelectable ? "option \(node.step + 1) cannot be taken now" : "option \(node.step + 1) is not offered there"
+                return (CSMoment(scene: state.scene, output: [], stop: .error(reason)), before)
+            }
+        } else {
+            runtime.reseed(seed)
+            moment = runtime.start()
+        }
+        if case .choice(let options) = moment.stop {
+            for index in options.indices {
+                let child = Self.childId(of: id, step: index)
+                if nodes[child] == nil { nodes[child] = Node(parent: id, step: index) }
+            }
+            _ = endStates.insert(runtime.state, for: id, cost: 1)
+        }
+        return (moment, before)
+    }
+
+    private func makeBeat(_ id: String, _ moment: CSMoment, before: CSState?) -> Beat {
+        var choices: [Choice] = []
+        var choiceMarks: [LineMarks] = []
+        if case .choice(let options) = moment.stop {
+            for (index, option) in options.enumerated() {
+                let parsed = PageMarkup.parse(Self.markup(option.text))
+                var marks = parsed.marks(line: index) ?? LineMarks(line: index)
+                if !option.selectable {
+                    // Shown with its number, dimmed; taking it shows this beat again (docs/choicescript.md).
+                    marks.spans.append(TextSpan(from: 0, to: parsed.text.count, attributes: .dim))
+                }
+                if !marks.isEmpty { choiceMarks.append(marks) }
+                choices.append(Choice(text: parsed.text, targetBeatId: option.selectable ? Self.childId(of: id, step: index) : id))
+            }
+        }
+        let lines = Self.lines(moment)
+        var pages = (try? Pager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, scene: PageScene(), saysLoop: false)) ?? []
+        var stopped: String?
+        if case .error(let message) = moment.stop {
+            stopped = message
+            pages.append(Page(id: "error", kind: .text(lines: ["The game stopped: \(message)"])))
+        } else if pages.isEmpty {
+            pages.append(Page(id: "p1", kind: .text(lines: ["The end."])))
+        }
+        if id == Self.startBeatId {
+            pages.insert(Page(id: "title", kind: .title(title: title, subtitle: game.author.map { "by " + $0 })), at: 0)
+        }
+        var state: String?
+        if let before, let json = try? Self.encoder.encode(before), json.count <= Self.maximumSavedState {
+            state = String(decoding: json, as: UTF8.self)
+        }
+        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped)
+        return Beat(id: id, pages: pages, origin: origin)
+    }
+
+    /// The moment's output as the pager's lines: a paragraph a line (`[n/]` a break in it), a picture or sound
+    /// tagged on the line that follows it, a page turn a `page` tag on the next line.
+    static func lines(_ moment: CSMoment) -> [Pager.Line] {
+        var lines: [Pager.Line] = []
+        var pending: [String] = []
+        for item in moment.output {
+            switch item {
+            case .paragraph(let text):
+                // Spaces run together as a browser shows them (a line's trailing spaces, a doubled space).
+                let trimmed = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+                guard !trimmed.isEmpty else { continue }
+                lines.append(Pager.Line(text: markup(trimmed), tags: pending, place: moment.scene))
+                pending = []
+            case .image(let path, let alt):
+                guard (try? AssetPath(validating: path)) != nil else { continue }
+                pending.append("image: \(path)")
+                if let alt { pending.append("alt: \(alt)") }
+            case .sound(let path):
+                if (try? AssetPath(validating: path)) != nil { pending.append("sound: \(path)") }
+            case .pageBreak:
+                if !lines.isEmpty || !pending.isEmpty, !pending.contains("page") { pending.append("page") }
+            case .achievement(let title, let description):
+                lines.append(Pager.Line(text: "<b>Achievement: \(escape(title))</b> \(escape(description))", tags: pending, place: moment.scene))
+                pending = []
+            case .notice(let text):
+                lines.append(Pager.Line(text: "<i>\(escape(text))</i>", tags: pending, place: moment.scene))
+                pending = []
+            }
+        }
+        pending.removeAll { $0 == "page" }
+        if !pending.isEmpty { lines.append(Pager.Line(text: "", tags: pending, place: moment.scene)) }
+        return lines
+    }
+
+    static func escape(_ text: String) -> String {
+        guard text.contains("&") || text.contains("<") || text.contains(">") else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// ChoiceScript's markup as the pager's: `[b]` `[i]` as `<b>` `<i>`, `[n/]` a line break, `[c/]` nothing.
+    static func markup(_ text: String) -> String {
+        var result = escape(text)
+        guard result.contains("[") else { return result }
+        for (from, to) in [("[b]", "<b>"), ("[/b]", "</b>"), ("[i]", "<i>"), ("[/i]", "</i>"), ("[n/]", "<br>"), ("[c/]", "")] {
+            result = result.replacingOccurrences(of: from, with: to, options: .caseInsensitive)
+        }
+        return result
+    }
+
+    // MARK: Resuming
+
+    /// Makes the beat `origin` leads to known again: from its saved state (the state before its last choice)
+    /// when it belongs to this version of the game, else by replaying its choices from the start.
+    func restore(_ origin: BeatOrigin) -> OriginRestore {
+        let seedChanged = origin.seed != seed
+        if seedChanged {
+            seed = origin.seed
+            _ = endStates.removeAll()
+        }
+        var id = Self.startBeatId
+        var chain = [id]
+        for step in origin.steps {
+            let child = Self.childId(of: id, step: step)
+            if nodes[child] == nil { nodes[child] = Node(parent: id, step: step) }
+            id = child
+            chain.append(id)
+        }
+        if let json = origin.state, origin.version == version, let state = try? JSONValueDecoder().decode(CSState.self, from: json) {
+            if nodes[id]?.startState == state, !seedChanged { return .restored }
+            nodes[id]?.startState = state
+            _ = endStates.removeAll()
+            return .restoredAnew
+        }
+        if origin.state == nil, origin.version == version { return seedChanged ? .restoredAnew : .restored }
+        for (position, step) in origin.steps.enumerated() {
+            let (moment, _) = run(chain[position])
+            if case .error(let message) = moment.stop { return .failed(Self.replayFailure(position, message)) }
+            guard case .choice(let options) = moment.stop, options.indices.contains(step) else {
+                return .failed(Self.replayFailure(position, "option \(step + 1) is no longer offered"))
+            }
+        }
+        return seedChanged ? .restoredAnew : .restored
+    }
+
+    private static func replayFailure(_ position: Int, _ reason: String) -> String {
+        "the saved place in this game could not be found again (at move \(position + 1): \(reason)); reading from the start"
+    }
+}
