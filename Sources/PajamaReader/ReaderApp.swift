@@ -243,7 +243,7 @@ public enum ReaderApp {
     }
 
     static func makeSound(_ options: ReaderOptions, paths: Paths) -> PulseSoundEngine? {
-        options.noSound ? nil : PulseSoundEngine.start(settingsFile: paths.soundSettings)
+        options.noSound ? nil : PulseSoundEngine.start(server: options.soundServer, settingsFile: paths.soundSettings)
     }
 
     /// The theme a story asks for (`StoryTheme.themeName`), nil when it asks for none or the reader chose a

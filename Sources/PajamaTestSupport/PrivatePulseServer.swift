@@ -117,6 +117,16 @@ public final class PrivatePulseServer: @unchecked Sendable {
         return env
     }
 
+    /// The index of the sink input whose media name is `mediaName` (Pajama's loop is "Pajama background"), if one is playing.
+    public func sinkInput(named mediaName: String) -> Int? {
+        var current: Int?
+        for line in pactl("list", "sink-inputs").split(separator: "\n") {
+            if line.hasPrefix("Sink Input #") { current = Int(line.dropFirst("Sink Input #".count)) }
+            if line.contains("media.name = \"\(mediaName)\"") { return current }
+        }
+        return nil
+    }
+
     /// `pactl` against this server (its output; empty when pactl fails).
     public func pactl(_ arguments: String...) -> String {
         (try? ChildProcess.run("pactl", ["-s", serverAddress] + arguments, environment: clientEnvironment, timeout: 10).stdout) ?? ""

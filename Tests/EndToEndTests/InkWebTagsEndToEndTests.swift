@@ -26,14 +26,7 @@ import Testing
     }
 
     /// The index of the sink input playing the background sound, nil when there is none.
-    static func loopInput(_ server: PrivatePulseServer) -> Int? {
-        var current: Int?
-        for line in server.pactl("list", "sink-inputs").split(separator: "\n") {
-            if line.hasPrefix("Sink Input #") { current = Int(line.dropFirst("Sink Input #".count)) }
-            if line.contains("media.name = \"Pajama background\"") { return current }
-        }
-        return nil
-    }
+    static func loopInput(_ server: PrivatePulseServer) -> Int? { server.sinkInput(named: "Pajama background") }
 
     @Test func inkysTagsAndHTMLOnTheScreenAndTheLoopAcrossPages() throws {
         let dir = try Self.folder()

@@ -81,53 +81,6 @@ import Testing
         try t.press("q", thenWaitFor: "[exited 0]")
     }
 
-    /// The Harlowe Audio Library's looping track on a private PulseAudio server: it plays from its page,
-    /// goes on across a passage link (one stream, not restarted), and `(track: 'x', 'stop')` ends it. The track
-    /// lists an `.mp3` first that the story does not ship: the `.wav` after it plays, as in a browser.
-    @Test func aHALLoopPlaysAcrossPassagesUntilStopped() throws {
-        let dir = try TemporaryDirectory(prefix: "pajama-twine-hal")
-        defer { dir.remove() }
-        _ = try dir.write("rain.twee", """
-            :: StoryData
-            {"ifid": "6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C35", "format": "Harlowe", "format-version": "3.3.9", "start": "Porch"}
-
-            :: hal.tracks
-            rain: ./sounds/rain.mp3, https://example.com/rain.mp3, ./sounds/rain.wav
-
-            :: Porch
-            (track: 'rain', 'loop', true)(track: 'rain', 'play')Rain on the porch.
-            [[Walk out->Yard]]
-
-            :: Yard
-            Still raining in the yard.
-            [[Go in->Hall]]
-
-            :: Hall
-            (track: 'rain', 'stop')Quiet in the hall.
-            """)
-        _ = try dir.write("sounds/rain.wav", Data(TestSound.wav(seconds: 1.0, frequency: 330)))
-        let server = try PrivatePulseServer()
-        defer { server.stop() }
-        let watcher = try SinkInputWatcher(server: server)
-        defer { watcher.stop() }
-        let t = try TmuxSession([pajama, "read", dir.path], width: 100, height: 30, environment: ["PULSE_SERVER": server.serverAddress])
-        defer { t.stop() }
-        try t.waitFor("rain")
-        try t.press("Space", thenWaitFor: "Rain on the porch.")
-        #expect(server.waitUntil { InkWebTagsEndToEndTests.loopInput(server) != nil }, "no loop: \(server.pactl("list", "sink-inputs"))")
-        let loop = InkWebTagsEndToEndTests.loopInput(server)!
-        try t.press("Space", thenWaitFor: "1. Walk out")
-        try t.press("1", thenWaitFor: "Still raining in the yard.")
-        #expect(InkWebTagsEndToEndTests.loopInput(server) == loop)
-        #expect(!watcher.ended().contains(loop))
-        try t.press("Space", thenWaitFor: "1. Go in")
-        try t.press("1", thenWaitFor: "Quiet in the hall.")
-        try watcher.waitFor("the loop stopped at (track: 'rain', 'stop')") { $0.contains { $0.kind == .remove && $0.index == loop } }
-        #expect(InkWebTagsEndToEndTests.loopInput(server) == nil)
-        #expect(watcher.events().filter { $0.kind == .new && $0.index == loop }.count == 1)
-        try t.press("q", thenWaitFor: "[exited 0]")
-    }
-
     @Test func playAndValidate() throws {
         let dir = try Self.folder()
         defer { dir.remove() }

@@ -1,0 +1,79 @@
+import Foundation
+import PajamaReader
+import PajamaTerminal
+import PajamaTestSupport
+import Testing
+
+/// A reading's sound on a private PulseAudio server, in process: the reader's own sound engine (what `pajama
+/// read` starts) plays on the server the options name. What is checked is the server's own view (its sink
+/// inputs, and the events `pactl subscribe` reports), not what the reader believes it played.
+@MainActor @Suite struct ReaderSoundTests {
+    /// Starting a server and asking pactl block their thread: they run on this one, not on the cooperative
+    /// pool (2 threads on 2 cores) that the readings of the other tests need.
+    static let blockingThread = ThreadTaskExecutor(name: "pajama reader sound tests")
+
+    @discardableResult
+    func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await Task(executorPreference: Self.blockingThread) { try body() }.value
+    }
+
+    /// The Harlowe Audio Library's looping track: it plays from its page, goes on across a passage link (one
+    /// stream, not restarted), and `(track: 'x', 'stop')` ends it. The track lists an `.mp3` first that the
+    /// story does not ship: the `.wav` after it plays, as in a browser.
+    @Test func aHALLoopPlaysAcrossPassagesUntilStopped() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-twine-hal")
+        defer { home.remove() }
+        _ = try home.write("story/rain.twee", """
+            :: StoryData
+            {"ifid": "6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C35", "format": "Harlowe", "format-version": "3.3.9", "start": "Porch"}
+
+            :: hal.tracks
+            rain: ./sounds/rain.mp3, https://example.com/rain.mp3, ./sounds/rain.wav
+
+            :: Porch
+            (track: 'rain', 'loop', true)(track: 'rain', 'play')Rain on the porch.
+            [[Walk out->Yard]]
+
+            :: Yard
+            Still raining in the yard.
+            [[Go in->Hall]]
+
+            :: Hall
+            (track: 'rain', 'stop')Quiet in the hall.
+            """)
+        _ = try home.write("story/sounds/rain.wav", Data(TestSound.wav(seconds: 1.0, frequency: 330)))
+        let (server, watcher) = try await blocking {
+            let server = try PrivatePulseServer()
+            return (server, try SinkInputWatcher(server: server))
+        }
+        defer {
+            watcher.stop()
+            server.stop()
+        }
+        let t = HeadlessReading.read(home.url.appendingPathComponent("story").path, home: home, width: 100, height: 30,
+                                     options: ReaderOptions(soundServer: server.serverAddress))
+        try await t.waitUntil("the title page") { $0.contains("rain") && $0.contains("1 page read") }
+        try await t.press(.character(" "), thenWaitFor: "Rain on the porch.")
+        // The loop is the sink input named "Pajama background"; the first new sink input is when to look.
+        try await blocking { try watcher.waitFor("a sink input") { !$0.isEmpty } }
+        let loop = try await blocking { () -> Int in
+            var found: Int?
+            guard server.waitUntil(timeout: 30, { found = server.sinkInput(named: "Pajama background"); return found != nil }), let found else {
+                throw HeadlessReading.Timeout(description: "no loop: \(server.pactl("list", "sink-inputs"))")
+            }
+            return found
+        }
+        try await t.press(.character(" "), thenWaitFor: "1. Walk out")
+        try await t.type("1", thenWaitFor: "Still raining in the yard.")
+        #expect(try await blocking { server.sinkInput(named: "Pajama background") } == loop)
+        #expect(!watcher.ended().contains(loop))
+        try await t.press(.character(" "), thenWaitFor: "1. Go in")
+        try await t.type("1", thenWaitFor: "Quiet in the hall.")
+        try await blocking {
+            try watcher.waitFor("the loop stopped at (track: 'rain', 'stop')") { $0.contains { $0.kind == .remove && $0.index == loop } }
+        }
+        #expect(try await blocking { server.sinkInput(named: "Pajama background") } == nil)
+        #expect(watcher.events().filter { $0.kind == .new && $0.index == loop }.count == 1)
+        #expect(await t.quit() == 0)
+    }
+}
