@@ -76,4 +76,33 @@ import Testing
         #expect(watcher.events().filter { $0.kind == .new && $0.index == loop }.count == 1)
         #expect(await t.quit() == 0)
     }
+
+    /// The story's sounds really come out: page-enter and tap sounds of the first pages reach the sink;
+    /// quitting removes the reader's samples from the server.
+    @Test func pageEnterAndTapSoundsComeOutOfTheSink() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-sounds")
+        defer { home.remove() }
+        let server = try await blocking { try PrivatePulseServer() }
+        defer { server.stop() }
+        let t = HeadlessReading.read(PackagePaths.stories.appendingPathComponent("lantern-keeper").path, home: home,
+                                     options: ReaderOptions(soundServer: server.serverAddress))
+        try await t.waitFor("A short story")
+        try await t.waitFor("sound: on")
+        let recorder = try await blocking { try SinkRecorder(server: server) }
+        // Into the story: page_enter and tap sounds of the first pages.
+        for text in ReadingAStoryTests.openingTaps + ["What will Mina do?"] { try await t.press(.character(" "), thenWaitFor: text) }
+        // Until the sink has carried 0.3 s of sound (or the deadline passes).
+        let loud = try await blocking { () -> Double in
+            var loud = 0.0
+            Poll.until(timeout: 15, interval: 50_000) {
+                loud = SinkRecorder.loudSeconds(recorder.samples())
+                return loud > 0.3
+            }
+            _ = recorder.stop()
+            return loud
+        }
+        #expect(loud > 0.3, "heard \(loud) s of sound while reading")
+        #expect(await t.quit() == 0)
+        #expect(try await blocking { !server.pactl("list", "samples", "short").contains("pajama.") })
+    }
 }
