@@ -1,3 +1,5 @@
+import Foundation
+
 extension CSRuntime {
     /// Commands that may stand only at the top of startup.txt.
     static let initialCommands: Set<String> = ["create", "create_array", "scene_list", "title", "author", "comment", "achievement", "product", "ifid"]
@@ -156,7 +158,14 @@ extension CSRuntime {
             state.screenEmpty = false
         case "sound":
             output.append(.sound(data))
-        case "link", "link_button":
+        case "link":
+            // A link's words (its address when it has none), as ChoiceScript prints them: `[url=...]words[/url]`.
+            let words = data.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
+            guard let href = words.first else { throw CSError("invalid line; this line should have an URL: \(data)") }
+            let anchor = words.count == 2 ? words[1].trimmingSpaces : href
+            try printLine("[url=" + href.replacingOccurrences(of: "]", with: "%5D") + "]" + (anchor.isEmpty ? href : anchor) + "[/url]")
+            state.screenEmpty = false
+        case "link_button":
             break
         case "script":
             output.append(.notice("(This game runs a script here; Pajama never runs a game's scripts.)"))

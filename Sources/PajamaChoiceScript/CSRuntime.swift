@@ -64,7 +64,8 @@ public final class CSRuntime {
         do throws(CSError) {
             stop = try loop()
         } catch {
-            paragraph()
+            // As ChoiceScript: the paragraph being joined when a line fails is never shown.
+            paragraphParts = []
             stop = .error("\(state.scene) line \(errorLine + 1): \(error.message)")
         }
         return CSMoment(scene: state.scene, output: output, stop: stop)

@@ -162,6 +162,12 @@ final class ChoiceScriptBeatMaker {
             case .sound(let path):
                 if (try? AssetPath(validating: path)) != nil { pending.append("sound: \(path)") }
             case .pageBreak:
+                // A picture before the page turn belongs to the page it ends (with its last paragraph).
+                if !pending.isEmpty, !pending.contains("page"), let last = lines.indices.last,
+                    !lines[last].tags.contains(where: { $0.hasPrefix("image:") }) {
+                    lines[last].tags += pending
+                    pending = []
+                }
                 if !lines.isEmpty || !pending.isEmpty, !pending.contains("page") { pending.append("page") }
             case .achievement(let title, let description):
                 lines.append(Pager.Line(text: "<b>Achievement: \(escape(title))</b> \(escape(description))", tags: pending, place: moment.scene))
@@ -181,12 +187,17 @@ final class ChoiceScriptBeatMaker {
         return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    /// ChoiceScript's markup as the pager's: `[b]` `[i]` as `<b>` `<i>`, `[n/]` a line break, `[c/]` nothing.
+    /// ChoiceScript's markup as the pager's, as its own page does (ui.js's replaceBbCode, case-sensitive):
+    /// `[b]` `[i]` as `<b>` `<i>`, `[n/]` a line break, `[c/]` nothing, a link `[url=...]words[/url]` its words
+    /// underlined.
     static func markup(_ text: String) -> String {
         var result = escape(text)
         guard result.contains("[") else { return result }
-        for (from, to) in [("[b]", "<b>"), ("[/b]", "</b>"), ("[i]", "<i>"), ("[/i]", "</i>"), ("[n/]", "<br>"), ("[c/]", "")] {
-            result = result.replacingOccurrences(of: from, with: to, options: .caseInsensitive)
+        for (from, to) in [("[b]", "<b>"), ("[/b]", "</b>"), ("[i]", "<i>"), ("[/i]", "</i>"), ("[n/]", "<br>"), ("[c/]", ""), ("[/url]", "</u>")] {
+            result = result.replacingOccurrences(of: from, with: to)
+        }
+        while let open = result.range(of: "[url="), let close = result[open.upperBound...].firstIndex(of: "]") {
+            result.replaceSubrange(open.lowerBound...close, with: "<u>")
         }
         return result
     }

@@ -204,6 +204,20 @@ import Testing
         #expect(moment.stop == .error("startup line 3: Bug: x is 1"))
     }
 
+    @Test func aLinkPrintsItsWordsAndAFailingLineDropsItsUnfinishedParagraph() {
+        let runtime = CSRuntime(game: Self.game("""
+            Reach me on
+            *link https://example.org/ my site
+            or not.
+
+            Half a paragraph
+            *goto nowhere
+            """), seed: 1)
+        let moment = runtime.start()
+        #expect(Self.paragraphs(moment) == ["Reach me on [url=https://example.org/]my site[/url] or not."])
+        #expect(moment.stop == .error("startup line 6: bad label nowhere"))
+    }
+
     @Test func unknownCommandsAndMissingLabelsStopSayingWhere() {
         #expect(CSRuntime(game: Self.game("Hi.\n*frobnicate\n"), seed: 1).start().stop == .error("startup line 2: Non-existent command 'frobnicate'"))
         #expect(CSRuntime(game: Self.game("*goto nowhere\n"), seed: 1).start().stop == .error("startup line 1: bad label nowhere"))
