@@ -79,6 +79,13 @@ public enum PNGFile {
         return out
     }
 
+    /// `png` with a tEXt chunk of `size` bytes after its header (libpng skips it; the file grows, and stays decodable).
+    public static func padded(_ png: [UInt8], by size: Int) -> [UInt8] {
+        let afterHeader = 8 + 25  // signature, then IHDR (length, type, 13 bytes, CRC)
+        let text = chunk("tEXt", Array("Comment".utf8) + [0] + [UInt8](repeating: UInt8(ascii: "x"), count: size))
+        return Array(png[..<afterHeader]) + text + Array(png[afterHeader...])
+    }
+
     private static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
         let typeBytes = Array(type.utf8)
         return bigEndian(UInt32(body.count)) + typeBytes + body + bigEndian(crc32(typeBytes + body))

@@ -3,8 +3,8 @@ import PajamaCore
 import PajamaTestSupport
 import Testing
 
-/// An ink story (Stories/ferry-cat) on the real binary: read in the terminal (a choice, back, quit and
-/// resume), `pajama play` and `pajama validate` on the file, and reading it over HTTP (docs/ink.md).
+/// An ink story (Stories/ferry-cat) on the real binary (docs/ink.md): `pajama play` and `pajama validate`
+/// on the file and over HTTP, and co-read by an owner and followers (reading it: PajamaReaderTests.InkReadingTests).
 @Suite(.serialized) struct InkEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
     let folder = PackagePaths.stories.appendingPathComponent("ferry-cat")
@@ -14,42 +14,6 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         for (name, value) in Paths.environment(home: home.path) { environment[name] = value }
         return try ChildProcess.run(pajama, arguments, environment: environment)
-    }
-
-    @Test func aChoiceBackQuitAndResumeOnTheSamePage() throws {
-        let home = try TemporaryDirectory(prefix: "pajama-ink-e2e")
-        defer { home.remove() }
-        let progress = home.path + "/data/pajama/progress/ferry-cat.json"
-        let t = try TmuxSession([pajama, "read", "--no-sound", file], home: home)
-        try t.waitFor("The Pajama team")
-        try t.press("Space", thenWaitFor: "Every morning the ferry")
-        try t.press("Space", thenWaitFor: "2. Stay aboard and watch the gulls")
-        try t.press("2", thenWaitFor: "Pim sat very still")
-        try t.press("Left", thenWaitFor: "1. Jump back to the pier")
-        try t.press("1", thenWaitFor: "Pim landed on the warm planks")
-        try t.press("q", thenWaitFor: "[exited 0]")
-        // Read once the reader has exited: its last save is the page it quit on. (Waiting for any "i-" beat
-        // while it ran could return the save of the first choice's beat, still on disk: failed once.)
-        let saved = try waitForProgress(progress) { $0.location?.beatId.hasPrefix("i-") == true }
-        t.killServer()  // (stop() would remove the home too)
-
-        // The same page again, in a new process; back still leads to the choices.
-        let again = try TmuxSession([pajama, "read", "--no-sound", file], home: home)
-        defer { again.stop() }
-        try again.waitFor("Pim landed on the warm planks")
-        #expect(try waitForProgress(progress) { _ in true }.location?.beatId == saved.location?.beatId)
-        try again.press("Left", thenWaitFor: "2. Stay aboard and watch the gulls")
-        try again.press("q", thenWaitFor: "[exited 0]")
-    }
-
-    @Test func theLibraryListsAndOpensTheInkStory() throws {
-        let t = try TmuxSession([pajama, "--no-sound"], environment: ["PAJAMA_STORIES": PackagePaths.stories.path])
-        defer { t.stop() }
-        try t.waitFor("The Ferry Cat")
-        t.send("Down")  // the second story by title
-        try t.press("Enter", thenWaitFor: "1 page read")  // the title page (the library shows the title and author too)
-        try t.press("Space", thenWaitFor: "Every morning the ferry")
-        try t.press("q", thenWaitFor: "The Lantern Keeper")  // back in the library
     }
 
     @Test func playPrintsTheTranscriptAndValidatePasses() throws {
@@ -104,7 +68,7 @@ import Testing
                 "\(result.stdout)")
     }
 
-    @Test func readAndPlayOverHTTP() async throws {
+    @Test func playOverHTTP() async throws {
         let server = try await TestHTTPServer(root: folder)
         defer { server.stopSoon() }
         let home = try TemporaryDirectory(prefix: "pajama-ink-http")
@@ -114,13 +78,5 @@ import Testing
         let remote = try run(["play", url, "--choices", "2"], home: home)
         #expect(remote.status == 0, "\(remote.stderr)")
         #expect(remote.stdout == local.stdout)
-
-        let t = try TmuxSession([pajama, "read", "--no-sound", url], home: home)
-        defer { t.stop() }
-        try t.waitFor("The Pajama team", timeout: 20)
-        try t.press("Space", thenWaitFor: "Every morning the ferry")
-        // The picture comes over HTTP too (an important picture: the text may be shown first) and is drawn.
-        try t.waitUntil("the ferry picture drawn above the text") { $0.contains("▀") && $0.contains("Every morning the ferry") }
-        try t.press("q", thenWaitFor: "[exited 0]")
     }
 }

@@ -21,7 +21,7 @@ final class HeadlessReading {
     static let timeout = Duration.seconds(30)
 
     private init(home: TemporaryDirectory, width: Int, height: Int) {
-        terminal = HeadlessTerminal(width: width, height: height)
+        terminal = HeadlessTerminal(width: width, height: height, colors: 256)  // as tmux's xterm-256color
         paths = Paths(home: home.url)
     }
 
