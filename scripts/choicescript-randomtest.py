@@ -137,8 +137,6 @@ def pajama_paragraphs(transcript, title_lines):
         if (re.match(r"^  \d+\. ", line) or line.startswith("(Here the game asks you") or line.startswith("Achievement: ")
                 or line.startswith("The game stopped: ")):
             continue
-        if line.startswith("[") and line.endswith("]"):  # a picture's line
-            continue
         text = norm(line)
         if text:
             paragraphs.append(text)
@@ -189,6 +187,8 @@ def main():
                     title_lines += 1
                 ours = pajama_paragraphs(out, title_lines)
                 if status == 0 and ours and ours[-1] == "The End":  # the transcript's own end line
+                    ours.pop()
+                if status == 0 and ours and ours[-1] == "The end.":  # Pajama's page for an ending with no text of its own
                     ours.pop()
                 our_end = "ending" if status == 0 else ("error " + (re.search(r"(\S+) line (\d+)", err).group(0) if re.search(r"(\S+) line (\d+)", err) else err.strip()[:80]) if status == 3 else f"exit {status}")
                 theirs, ours = segments(theirs), segments(ours)

@@ -69,7 +69,9 @@ public enum CSLint {
         var seenTab: Int?
         for (index, line) in scene.lines.enumerated() {
             let indentation = line.utf8.prefix { $0 == 0x20 || $0 == 0x09 }
-            if indentation.contains(0x09), indentation.contains(0x20) {
+            // A blank line's whitespace is no indentation (ChoiceScript measures lines with text only).
+            if scene.isBlank(index) {
+            } else if indentation.contains(0x09), indentation.contains(0x20) {
                 report(index, "Tabs and spaces appear on the same line")
             } else if indentation.contains(0x09) {
                 if seenTab == nil { seenTab = index }
@@ -78,7 +80,8 @@ public enum CSLint {
                 if seenSpace == nil { seenSpace = index }
             }
             guard let (command, data) = CSScene.command(in: line) else { continue }
-            if !CSRuntime.commands.contains(command) {
+            // *selectable_if and *random_weight are an option's modifiers, not commands of their own.
+            if !CSRuntime.commands.contains(command), command != "selectable_if", command != "random_weight" {
                 report(index, "Non-existent command '\(command)'")
                 continue
             }

@@ -272,6 +272,9 @@ import Testing
             Text.
             *goto_scene nowhere
             *frob
+            *choice
+              *selectable_if (known > 1) #Fine.
+                *ending
             """)
         #expect(CSLint.check(game).map(\.description) == [
             "startup line 3: the variable \"unknown\" is used before any *create or *temp",
