@@ -22,17 +22,6 @@ import Testing
         return try JSONDecoder().decode(SavedProgress.self, from: data)
     }
 
-    @Test func quittingRightAfterTheLastPageLeavesItOnDisk() throws {
-        let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "stairs", story])
-        defer { t.stop() }
-        let file = try readAFewPages(t)
-        try t.press("q", thenWaitFor: "[exited 0]")
-        // Read once, after the reader has exited: no waiting for a write that may come later.
-        let saved = try savedNow(file)
-        #expect(saved.location?.beatId == "lamp_room" && saved.location?.pageId == "how_to_light", "\(saved)")
-        #expect(saved.history.map(\.beatId) == ["stairs", "lamp_room", "lamp_room"], "\(saved.history)")
-    }
-
     @Test func aQuitSignalRightAfterTheLastPageLeavesItOnDisk() throws {
         let t = try TmuxSession([pajama, "read", "--no-sound", "--start", "stairs", story])
         defer { t.stop() }

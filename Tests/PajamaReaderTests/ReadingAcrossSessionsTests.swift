@@ -126,4 +126,19 @@ import Testing
         #expect(details.contains("% seen") && !details.contains("finished") && details.contains("1 of 2 endings"), "\(list)")
         #expect(await library.quit() == 0)
     }
+
+    /// Quitting right after the last page leaves it on disk: read once the reading has ended, no waiting.
+    @Test func quittingRightAfterTheLastPageLeavesItOnDisk() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-quit-last")
+        defer { home.remove() }
+        let t = HeadlessReading.read(story, home: home, start: ("stairs", nil))
+        try await t.waitFor("Up went Mina")
+        t.terminal.push(.character(" "))
+        try await t.press(.character(" "), thenWaitFor: "The wick was fine")
+        try await t.press(.character(" "), thenWaitFor: "How will Mina light the lamp?")
+        #expect(await t.quit() == 0)
+        let saved = try #require(ProgressStore(folder: t.paths.progress).load(storyId: "lantern-keeper").progress)
+        #expect(saved.location.beatId == "lamp_room" && saved.location.pageId == "how_to_light", "\(saved)")
+        #expect(saved.history.map(\.beatId) == ["stairs", "lamp_room", "lamp_room"], "\(saved.history)")
+    }
 }
