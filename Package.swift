@@ -168,6 +168,9 @@ let package = Package(
         .target(name: "PajamaChoiceScriptBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaChoiceScript", "PajamaPaging", "PajamaJSON"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
+        // `pajama test`: random runs and an exhaustive walk of a story in any format, through its StorySource,
+        // and the report (endings, coverage, problems with their replays; text, JSON, JUnit). docs/testing.md.
+        .target(name: "PajamaStoryTest", dependencies: ["PajamaCore", "PajamaStoryFormat"]),
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
         // The reader's wiring (docs/architecture.md): a story, the library, a host's and a follower's reading opened
         // and shown on the process's terminal (full screen or plain) or on a `HeadlessTerminal`, with their checks,
@@ -186,7 +189,7 @@ let package = Package(
             dependencies: [
                 "PajamaReader",
                 "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio", "PajamaJSON",
-                "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall",
+                "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall", "PajamaStoryTest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -245,6 +248,8 @@ let package = Package(
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaPaging", "PajamaInkBridge", "PajamaFormats", "PajamaTestSupport"]),
         // The pager: tags, markup and the page rules every interpreted format shares.
         .testTarget(name: "PajamaPagingTests", dependencies: ["PajamaPaging", "PajamaCore"]),
+        // `pajama test`: random runs, the exhaustive walk and the reports, on small stories of every format made for it.
+        .testTarget(name: "PajamaStoryTestTests", dependencies: ["PajamaStoryTest", "PajamaStoryFormat", "PajamaCore", "PajamaFormats", "PajamaJSON", "PajamaTestSupport"]),
         // The format seam: which format a path, a URL or a welcome is, locally and over a real HTTP server.
         .testTarget(
             name: "PajamaFormatsTests",

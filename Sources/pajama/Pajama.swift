@@ -12,7 +12,7 @@ struct Pajama: AsyncParsableCommand {
         version: "pajama \(PajamaVersion.current)",
         subcommands: [
             LibraryCommand.self, ReadCommand.self, HostCommand.self, JoinCommand.self, ListCommand.self, ValidateCommand.self,
-            PlayCommand.self, DoctorCommand.self, InstallStoryCommand.self, UninstallStoryCommand.self,
+            PlayCommand.self, TestCommand.self, DoctorCommand.self, InstallStoryCommand.self, UninstallStoryCommand.self,
         ],
         defaultSubcommand: LibraryCommand.self
     )

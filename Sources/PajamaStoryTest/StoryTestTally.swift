@@ -1,0 +1,51 @@
+import PajamaCore
+
+/// What one job of a test run saw, merged with the other jobs' at the end (`merge`): every set and count
+/// is order-free and each problem keeps its shortest way, so the merged tally is the same however the runs
+/// were shared out.
+struct StoryTestTally {
+    var beats: Set<String> = []
+    /// `beat/page` for every page reached.
+    var pages: Set<String> = []
+    var parts: Set<String> = []
+    var endings: [String: Int] = [:]
+    /// By `Problem.identity`, the one with the shortest way to it.
+    var problems: [String: StoryTestReport.Problem] = [:]
+    /// Every picture and sound named on a page reached, with the first place (by the shortest way) naming it.
+    var assets: [AssetPath: Place] = [:]
+
+    struct Place: Comparable {
+        var reference: AssetReference
+        var choices: [Int]
+
+        static func < (a: Place, b: Place) -> Bool {
+            if a.choices.count != b.choices.count { return a.choices.count < b.choices.count }
+            if a.choices != b.choices { return a.choices.lexicographicallyPrecedes(b.choices) }
+            return (a.reference.beatId, a.reference.pageId) < (b.reference.beatId, b.reference.pageId)
+        }
+    }
+
+    mutating func reached(_ beat: Beat, choices: [Int]) {
+        beats.insert(beat.id)
+        for page in beat.pages { pages.insert("\(beat.id)/\(page.id)") }
+        for reference in beat.assetReferences {
+            let place = Place(reference: reference, choices: choices)
+            if let known = assets[reference.path], known <= place { continue }
+            assets[reference.path] = place
+        }
+    }
+
+    mutating func found(_ problem: StoryTestReport.Problem) {
+        if let known = problems[problem.identity], known <= problem { return }
+        problems[problem.identity] = problem
+    }
+
+    mutating func merge(_ other: StoryTestTally) {
+        beats.formUnion(other.beats)
+        pages.formUnion(other.pages)
+        parts.formUnion(other.parts)
+        endings.merge(other.endings, uniquingKeysWith: +)
+        for problem in other.problems.values { found(problem) }
+        for (path, place) in other.assets where assets[path].map({ place < $0 }) ?? true { assets[path] = place }
+    }
+}

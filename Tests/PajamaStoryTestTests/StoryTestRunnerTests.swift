@@ -1,0 +1,149 @@
+import Foundation
+import PajamaCore
+import PajamaFormats
+import PajamaJSON
+import PajamaTestSupport
+import Testing
+@testable import PajamaStoryTest
+
+/// `pajama test` on stories made for it: a package with an ending, a missing beat, a loop, a missing picture
+/// and a beat no way reaches; an ink story that stops; a Twine story's endings (docs/testing.md).
+@Suite struct StoryTestRunnerTests {
+    /// start: 1 -> an ending, 2 -> a loop with no ending, 3 -> a beat that is not there, 4 -> a page whose
+    /// picture is missing, then an ending. "island" is listed but nothing leads to it.
+    static func maze() throws -> TemporaryDirectory {
+        let dir = try TemporaryDirectory(prefix: "pajama-story-test")
+        func choice(_ text: String, _ target: String) -> String { #"{"text": "\#(text)", "targetBeatId": "\#(target)"}"# }
+        func beat(_ id: String, _ pages: String, next: String? = nil) -> String {
+            #"{"id": "\#(id)", "pages": [\#(pages)]\#(next.map { #", "nextBeatId": "\#($0)""# } ?? "")}"#
+        }
+        func text(_ id: String, _ line: String, image: String? = nil) -> String {
+            #"{"id": "\#(id)", "type": "text", "lines": ["\#(line)"]\#(image.map { #", "imageUrl": "\#($0)""# } ?? "")}"#
+        }
+        func choices(_ id: String, _ list: [String]) -> String { #"{"id": "\#(id)", "type": "choice", "prompt": "Which?", "choices": [\#(list.joined(separator: ", "))]}"# }
+        _ = try dir.write("story.json", #"""
+            {"format": 1, "id": "maze", "title": "The Maze", "startBeatId": "start",
+             "beats": ["start", "ending_a", "loop", "loop_back", "pic", "island"]}
+            """#)
+        _ = try dir.write("beats/start.json", beat("start", text("s1", "A hall.") + ", " + choices("c", [
+            choice("Out", "ending_a"), choice("Round", "loop"), choice("Down", "dead"), choice("Look", "pic"),
+        ])))
+        _ = try dir.write("beats/ending_a.json", beat("ending_a", text("e1", "Out in the sun.")))
+        _ = try dir.write("beats/loop.json", beat("loop", text("l1", "Round again."), next: "loop_back"))
+        _ = try dir.write("beats/loop_back.json", beat("loop_back", choices("c", [choice("Again", "loop")])))
+        _ = try dir.write("beats/pic.json", beat("pic", text("p1", "A picture.", image: "assets/images/missing.png")))
+        _ = try dir.write("beats/island.json", beat("island", text("i1", "Nobody comes here.")))
+        return dir
+    }
+
+    static func run(_ dir: TemporaryDirectory, _ options: StoryTestOptions) async throws -> StoryTestReport {
+        let path = dir.path
+        return try await StoryTestRunner(story: "maze", options: options) { await StorySources.open(path, seed: options.seed) }.run()
+    }
+
+    @Test func randomRunsFindEveryProblemWithTheChoicesThatReachIt() async throws {
+        let dir = try Self.maze()
+        defer { dir.remove() }
+        let report = try await Self.run(dir, StoryTestOptions(runs: 200, seed: 1, maxSteps: 40))
+        #expect(report.runs == 200)
+        #expect(Set(report.endings.map(\.id)) == ["ending_a", "pic"])
+        #expect(report.endings.map(\.count).reduce(0, +) < 200)  // the other runs met a problem
+        let problems = Dictionary(grouping: report.problems, by: \.kind)
+        #expect(problems[.unreadable]?.map(\.choices) == [[3]])
+        #expect(problems[.unreadable]?.first?.message.contains("beats/dead.json") == true)
+        #expect(problems[.unreadable]?.first?.replay == "pajama play maze --seed 1 --choices 3")
+        #expect(problems[.noEnding]?.count == 1)
+        #expect(problems[.noEnding]?.first?.choices.first == 2)
+        #expect(problems[.missingAsset]?.map(\.message) == ["the picture assets/images/missing.png is not in the story"])
+        #expect(problems[.missingAsset]?.first.map { ($0.beatId, $0.pageId, $0.choices) } ?? ("", nil, []) == ("pic", "p1", [4]))
+        #expect(problems[.deadEnd] == nil && problems[.runtimeError] == nil)
+        let beats = try #require(report.coverage.first { $0.kind == "beats" })
+        #expect((beats.reached, beats.total, beats.unreached) == (5, 6, ["island"]))
+        let pages = try #require(report.coverage.first { $0.kind == "pages" })
+        #expect((pages.reached, pages.total, pages.unreached) == (6, 7, ["island/i1"]))
+        #expect(!report.passed)
+    }
+
+    @Test func theReportIsTheSameWhateverTheJobs() async throws {
+        let dir = try Self.maze()
+        defer { dir.remove() }
+        let one = try await Self.run(dir, StoryTestOptions(runs: 120, seed: 9, maxSteps: 25, jobs: 1))
+        let three = try await Self.run(dir, StoryTestOptions(runs: 120, seed: 9, maxSteps: 25, jobs: 3))
+        #expect(one == three)
+        let other = try await Self.run(dir, StoryTestOptions(runs: 120, seed: 10, maxSteps: 25, jobs: 1))
+        #expect(other.endings != one.endings || other.problems != one.problems)  // the seed chooses the ways
+    }
+
+    @Test func theExhaustiveWalkSeesEveryStateAndSaysWhenItStopped() async throws {
+        let dir = try Self.maze()
+        defer { dir.remove() }
+        let all = try await Self.run(dir, StoryTestOptions(exhaustive: true))
+        #expect(all.exhaustive == StoryTestReport.Exhaustive(states: 5, complete: true))
+        #expect(all.endings.map(\.id) == ["ending_a", "pic"] && all.endings.allSatisfy { $0.count == 1 })
+        #expect(all.problems.map(\.kind).contains(.unreadable))
+        let few = try await Self.run(dir, StoryTestOptions(exhaustive: true, maxStates: 2))
+        #expect(few.exhaustive == StoryTestReport.Exhaustive(states: 2, complete: false))
+        #expect(few.summary.contains("stopped at --max-states"))
+    }
+
+    @Test func theReportAsTextJSONAndJUnit() async throws {
+        let dir = try Self.maze()
+        defer { dir.remove() }
+        let report = try await Self.run(dir, StoryTestOptions(runs: 50, seed: 1, maxSteps: 20))
+        #expect(report.summary.contains("The Maze: 50 random runs (seed 1)"))
+        #expect(report.summary.contains("beats: 5 of 6 reached (83.3%); never reached: island"))
+        #expect(report.summary.contains("      pajama play maze --seed 1 --choices 3"))
+        let json = try JSONParser.parse(Array(try JSONValueEncoder.pretty.encodeString(report).utf8))
+        #expect(json["coverage"]?.arrayValue?.first?["percent"] == .double(83.3))
+        #expect(json["problems"]?.arrayValue?.contains { $0["kind"]?.stringValue == "missing-asset" } == true)
+        #expect(json["endings"]?.arrayValue?.isEmpty == false)
+        let xml = report.junit
+        #expect(xml.contains(#"<testsuite name="pajama test maze" tests="6" failures="3" errors="0">"#))
+        #expect(xml.contains(#"<testcase classname="maze" name="reaches an ending"></testcase>"#))
+        #expect(xml.contains(#"<failure message="beat &quot;pic&quot;, page &quot;p1&quot;: the picture assets/images/missing.png is not in the story">pajama play maze --seed 1 --choices 4</failure>"#))
+        #expect(StoryTestReport.escaped("a<b>&\"'\u{1}") == "a&lt;b&gt;&amp;&quot;&apos; ")
+    }
+
+    @Test func aStoryThatStopsIsARuntimeErrorAndOneWithoutAStartCannotBeTested() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-story-test-ink")
+        defer { dir.remove() }
+        // A knot without -> DONE: ink's "ran out of content" error after its lines.
+        _ = try dir.write("story.ink.json", ##"{"inkVersion":21,"root":[[{"->":"k"},["done",{"#n":"g-0"}],null],"done",{"k":["^First words.","\n","^Last words.","\n",null]}],"listDefs":{}}"##)
+        let path = dir.path + "/story.ink.json"
+        let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 3)) { await StorySources.open(path) }.run()
+        #expect(report.problems.map(\.kind) == [.runtimeError])
+        #expect(report.problems.first?.message.contains("ran out of content") == true)
+        #expect(report.endings.isEmpty && !report.passed)
+
+        let empty = try TemporaryDirectory(prefix: "pajama-story-test-none")
+        defer { empty.remove() }
+        let none = empty.path
+        await #expect(throws: StoryTestRunner.Unreadable.self) {
+            try await StoryTestRunner(story: none, options: StoryTestOptions(runs: 1)) { await StorySources.open(none) }.run()
+        }
+    }
+
+    @Test func aTwineStorysEndingsAreNamedByTheirLastLine() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-story-test-twine")
+        defer { dir.remove() }
+        _ = try dir.write("shore.twee", """
+            :: StoryData
+            {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0AC", "format": "Harlowe", "format-version": "3.3.8", "start": "Shore"}
+
+            :: Shore
+            The sea.
+            [[Swim->Sea]]
+            [[Stay->Sand]]
+
+            :: Sea
+            The water is cold.
+
+            :: Sand
+            You build a castle.
+            """)
+        let path = dir.path
+        let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 40, jobs: 2)) { await StorySources.open(path) }.run()
+        #expect(Set(report.endings.map(\.id)) == ["The water is cold.", "You build a castle."])
+        #expect(report.passed, "\(report.summary)")
+    }
+}
