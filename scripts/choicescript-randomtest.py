@@ -55,6 +55,7 @@ def randomtest(checkout, game, seed):
     lines = result.stdout.split("\n")
     paragraphs, starred, rand, end = [], [], False, None
     skipping_options = False
+    choice_count = 0
     block = []
 
     def flush():
@@ -69,11 +70,19 @@ def randomtest(checkout, game, seed):
             flush()
             paragraphs.append(CHOICE)
             skipping_options = True
+            choice_count += 1
             continue
         if skipping_options:
             if line.startswith(" \u2022") or line.startswith("\u2022"):
                 if "\u2605" in line:
-                    starred.append(norm(line.split("\u2605", 1)[1]))
+                    # A choice of several groups stars one option a group: Pajama offers "A / B".
+                    text = norm(line.split("\u2605", 1)[1])
+                    if starred and starred[-1][1] == choice_count:
+                        starred[-1] = (starred[-1][0] + " / " + text, choice_count)
+                    else:
+                        starred.append((text, choice_count))
+                continue
+            if re.match(r"^Select an? \w+: ?$", line) or line.strip() == "":
                 continue
             skipping_options = False
         if re.match(r"^\S+ \*rand ", line):
@@ -98,7 +107,7 @@ def randomtest(checkout, game, seed):
             continue
         block.append(line)
     flush()
-    return paragraphs, starred, rand, end or "error (no verdict)"
+    return paragraphs, [text for text, _ in starred], rand, end or "error (no verdict)"
 
 
 def pajama_play(pajama, game_dir, choices, seed, home):
