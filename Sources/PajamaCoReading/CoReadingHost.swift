@@ -120,7 +120,7 @@ public final class CoReadingHost: Sendable {
             story = SessionStory(id: storyId, version: storyVersion, url: url.absoluteString, format: format, files: files)
         }
         requests = HostRequests(access: access, throttle: WrongTokenThrottle(limits: configuration.limits), files: served, storyURL: story.url,
-                                sockets: sockets, log: self.log)
+                                sockets: sockets, log: self.log, stallTimeout: configuration.limits.downloadStallTimeout)
     }
 
     /// The port listened on (after `start()`).
@@ -328,6 +328,9 @@ public final class CoReadingHost: Sendable {
 
     /// The follower sockets open now, joined or about to (tests).
     var openSockets: Int { sockets.count }
+
+    /// The files' bodies being sent now (tests).
+    var openDownloads: Int { requests.downloads.current }
 
     /// Closes every follower's socket ("going away") without ending the session: followers reconnect and
     /// catch up from the welcome (a host whose network hiccuped; the reconnect tests).

@@ -34,6 +34,10 @@ public struct HostLimits: Sendable, Equatable {
     /// after doubles it, up to `longestPause`.
     public var firstPause: Duration
     public var longestPause: Duration
+    /// A download (a file's body) that makes no progress this long, its client taking not one more chunk of
+    /// `PackageFiles.chunkSize`, is closed: a follower that asks for a big picture and reads nothing holds
+    /// only its socket, and only this long.
+    public var downloadStallTimeout: Duration
     /// After the owner quits, how long the host at most goes on serving the story's files to the followers
     /// still connected (reading on alone); it stops sooner when the last one leaves.
     public var servingAfterEnd: Duration
@@ -42,7 +46,7 @@ public struct HostLimits: Sendable, Equatable {
                 idleTimeout: Duration = .seconds(60), helloTimeout: Duration = .seconds(10), requestLineLimit: Int = 8 * 1024,
                 headLimit: Int = 16 * 1024, messageLimit: Int = SessionCodec.maximumSize, wrongTokenBurst: Int = 5,
                 wrongTokenWindow: Duration = .seconds(10), firstPause: Duration = .seconds(1), longestPause: Duration = .seconds(60),
-                servingAfterEnd: Duration = .seconds(600)) {
+                servingAfterEnd: Duration = .seconds(600), downloadStallTimeout: Duration = .seconds(30)) {
         self.followerCap = followerCap
         self.connectionBudget = connectionBudget
         self.headerTimeout = headerTimeout
@@ -56,6 +60,7 @@ public struct HostLimits: Sendable, Equatable {
         self.firstPause = firstPause
         self.longestPause = longestPause
         self.servingAfterEnd = servingAfterEnd
+        self.downloadStallTimeout = downloadStallTimeout
     }
 
     /// The connection budget in force: the one given, else half the descriptor limit (at least 8, at most 4,096).

@@ -55,4 +55,10 @@ final class HostLog: Sendable {
         guard printable.unicodeScalars.count > limit else { return printable }
         return String(String.UnicodeScalarView(printable.unicodeScalars.prefix(limit))) + "… (\(text.utf8.count) bytes)"
     }
+
+    /// A duration as the log shows it: "30 s", "0.5 s".
+    static func seconds(_ duration: Duration) -> String {
+        let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
 }

@@ -1,6 +1,7 @@
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
+import PajamaCore
 
 /// The host's HTTP side: who may ask (the token, an address slowed down for wrong tokens), what they get
 /// (the package's declared files, streamed, with ETags), and why not (401, 403, 404, 405, 429, 503 "the
@@ -14,6 +15,17 @@ struct HostRequests: Sendable {
     let storyURL: String
     let sockets: FollowerSockets
     let log: HostLog
+    /// How long a download may make no progress (`HostLimits.downloadStallTimeout`).
+    let stallTimeout: Duration
+    /// The file bodies being written now.
+    let downloads = Counter()
+
+    /// A count several connections change at once.
+    final class Counter: Sendable {
+        private let value = Locked(0)
+        var current: Int { value.withLock { $0 } }
+        func add(_ change: Int) { value.withLock { $0 += change } }
+    }
 
     /// Thrown after a refusal is written: Hummingbird then closes the connection.
     struct CloseConnection: Error {}
@@ -54,15 +66,41 @@ struct HostRequests: Sendable {
         case .notModified(let etag):
             try await writer.writeResponse(HTTPResponse(status: .notModified, headerFields: [.eTag: etag]))
         case .file(let file, let withBody):
-            defer { file.close() }
             let head = Self.head(.ok, length: file.size, type: "application/octet-stream", extra: [.eTag: file.etag, .cacheControl: "no-cache"])
             guard withBody, file.size > 0 else { return try await writer.writeResponse(head) }
+            downloads.add(1)
+            defer { downloads.add(-1) }
             var body = try await writer.writeHead(head)
             var offset = 0
+            let peer = HostChannel.describe(channel.remoteAddress)
+            let stalled = StallWatch(channel: channel, timeout: stallTimeout)
             while offset < file.size {
-                let chunk = try await file.chunk(at: offset)
+                let chunk: ByteBuffer
+                do {
+                    chunk = try await file.chunk(at: offset)
+                } catch {
+                    log("stopped sending \(HostLog.shown(request.uri.path)) to \(peer): \(error)")
+                    throw CloseConnection()
+                }
                 offset += chunk.readableBytes
-                try await body.write(chunk)
+                // A chunk the client takes no byte of for `stallTimeout` closes the connection: the write
+                // waits while the socket's buffer is full (NIO's backpressure), so one chunk at most is held.
+                let watch = stalled.arm()
+                do {
+                    try await body.write(chunk)
+                    // The write is handed to the event loop and returns at once, judged by the channel's
+                    // writability as last seen: without this turn of the loop, chunks read faster than the
+                    // loop writes them pile up in its queue (40 downloads that read nothing: 179 MB).
+                    try await channel.eventLoop.submit {}.get()
+                    watch.cancel()
+                } catch {
+                    watch.cancel()
+                    if stalled.fired {
+                        log("closed a download of \(HostLog.shown(request.uri.path)) to \(peer): "
+                            + "no progress in \(HostLog.seconds(stallTimeout)) (\(ByteSize.text(offset - chunk.readableBytes)) of \(ByteSize.text(file.size)) sent)")
+                    }
+                    throw error
+                }
             }
             try await body.finish(nil)
         }
@@ -109,7 +147,6 @@ struct HostRequests: Sendable {
         case .file(let file):
             let tags = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             if tags.contains(file.etag) || tags.contains("*") {
-                file.close()
                 return .notModified(file.etag)
             }
             return .file(file, body: request.method == .get)

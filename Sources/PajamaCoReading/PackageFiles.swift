@@ -11,7 +11,8 @@ import PajamaStoryFormat
 /// host starts.
 ///
 /// A file is opened and checked (a regular file, its size, its ETag from size and modification time) and
-/// then streamed from disk in chunks on NIO's thread pool: never read whole, never copied.
+/// then streamed from disk in chunks on NIO's thread pool: never read whole, never copied, and never held
+/// open between chunks (`OpenFile`).
 struct PackageFiles: Sendable {
     /// The largest asset served (the HTTP source's own response limit).
     static let maximumAssetSize = 16 << 20
@@ -29,30 +30,44 @@ struct PackageFiles: Sendable {
         self.declared = declared.filter { !$0.key.split(separator: "/").contains { $0.hasPrefix(".") } }
     }
 
-    /// A file opened for serving; `close()` once its body is written (or not to be).
+    /// A file checked for serving: which file (its resolved path, device and inode), its size and ETag. It
+    /// holds no descriptor: each chunk opens the file, checks it is still the same one, reads and closes it,
+    /// so the descriptors downloads hold at once are at most the threads reading a chunk, whatever the
+    /// downloads (a follower that reads nothing holds only its socket; issue 42).
     struct OpenFile: Sendable {
-        let descriptor: Int32
+        let path: String
+        let device: UInt64
+        let inode: UInt64
         let size: Int
         /// A strong validator: the file's size and modification time (seconds and nanoseconds).
         let etag: String
 
-        func close() { _ = Foundation.close(descriptor) }
-
         /// The chunk of at most `PackageFiles.chunkSize` bytes at `offset`, read on NIO's thread pool straight
-        /// into its buffer.
+        /// into its buffer; an error if the file is no longer the one checked (replaced, resized, touched).
         func chunk(at offset: Int) async throws -> ByteBuffer {
-            let descriptor = descriptor
+            let file = self
             let length = min(PackageFiles.chunkSize, size - offset)
             return try await NIOThreadPool.singleton.runIfActive { () throws -> ByteBuffer in
+                let fd = Foundation.open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                guard fd >= 0 else { throw ReadError(reason: "cannot open it again: \(String(cString: strerror(errno)))") }
+                defer { Foundation.close(fd) }
+                var info = stat()
+                guard fstat(fd, &info) == 0, UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode,
+                      PackageFiles.etag(info) == file.etag else { throw ReadError(reason: "the file changed while it was served") }
                 var buffer = ByteBufferAllocator().buffer(capacity: length)
                 try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: length) { raw -> Int in
-                    let n = pread(descriptor, raw.baseAddress, length, off_t(offset))
+                    let n = pread(fd, raw.baseAddress, length, off_t(offset))
                     guard n > 0 else { throw ReadError(reason: n == 0 ? "the file got shorter" : String(cString: strerror(errno))) }
                     return n
                 }
                 return buffer
             }
         }
+    }
+
+    /// A file's ETag: its size and modification time.
+    static func etag(_ info: stat) -> String {
+        "\"\(String(info.st_size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
     }
 
     struct ReadError: Error, CustomStringConvertible {
@@ -86,18 +101,12 @@ struct PackageFiles: Sendable {
             let code = errno
             return code == ENOENT || code == ENOTDIR ? .notFound : .refused(String(cString: strerror(code)))
         }
+        defer { Foundation.close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            Foundation.close(fd)
-            return .refused("not a regular file")
-        }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .refused("not a regular file") }
         let size = Int(info.st_size)
-        guard size <= limit else {
-            Foundation.close(fd)
-            return .refused("the file is \(ByteSize.text(size)), over the limit of \(ByteSize.text(limit))")
-        }
-        let etag = "\"\(String(size, radix: 16))-\(String(info.st_mtim.tv_sec, radix: 16))-\(String(info.st_mtim.tv_nsec, radix: 16))\""
-        return .file(OpenFile(descriptor: fd, size: size, etag: etag))
+        guard size <= limit else { return .refused("the file is \(ByteSize.text(size)), over the limit of \(ByteSize.text(limit))") }
+        return .file(OpenFile(path: url.path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: size, etag: Self.etag(info)))
     }
 
     /// The declared files there now, each within its limit, with its size: beats first, then the rest, each

@@ -6,8 +6,13 @@ import Foundation
 public final class RawConnection {
     private let fd: Int32
 
-    public init(port: Int) throws {
+    /// `receiveBuffer`: the socket's receive buffer in bytes, set before it connects (a small one makes a
+    /// client that reads nothing stall the host's writes soon).
+    public init(port: Int, receiveBuffer: Int? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        if var size = receiveBuffer.map(Int32.init) {
+            _ = setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -50,6 +55,23 @@ public final class RawConnection {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n <= 0 { return (String(decoding: received, as: UTF8.self), true) }
             received.append(contentsOf: buffer[..<n])
+        }
+    }
+
+    /// How many bytes the host sent until it closed the connection or `timeout` passed; `closed` says which.
+    public func countUntilClosed(timeout: Duration = .seconds(30)) -> (bytes: Int, closed: Bool) {
+        let deadline = ContinuousClock.now + timeout
+        var count = 0
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { return (count, false) }
+            var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ms = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard poll(&waiting, 1, ms) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { return (count, true) }
+            count += n
         }
     }
 }
