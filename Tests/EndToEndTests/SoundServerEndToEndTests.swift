@@ -2,8 +2,8 @@ import Foundation
 import PajamaTestSupport
 import Testing
 
-/// The real binary in tmux against private PulseAudio servers that misbehave: frozen, gone, back; and
-/// with no server at all.
+/// The real binary in tmux against private PulseAudio servers that misbehave (frozen, killed): q still
+/// ends at once and the terminal is given back (the reader's sound states: PajamaReaderTests.ReaderSoundTests).
 @Suite(.serialized) struct SoundServerEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
     let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
@@ -35,25 +35,6 @@ import Testing
         #expect(modes.contains(" echo") && modes.contains("icanon") && !modes.contains("-echo") && !modes.contains("-icanon"),
                 "the terminal's modes were given back: \(screen)")
         #expect(t.paneValue("#{alternate_on}") == "0")
-    }
-
-    @Test func theStatusLineFollowsTheServerWithoutAKey() throws {
-        let folder = try TemporaryDirectory(prefix: "pajama-pulse-e2e")
-        defer { folder.remove() }
-        let socket = folder.path + "/native"
-        let first = try PrivatePulseServer(socketPath: socket, folder: folder)
-        let t = try TmuxSession([pajama, "read", story], environment: ["PULSE_SERVER": first.serverAddress])
-        defer { t.stop() }
-        try t.waitFor("A short story")
-        try t.waitFor("sound: on")
-        first.stop(removeFolder: false)
-        try t.waitFor("sound: off (no server)", timeout: 20)
-        let second = try PrivatePulseServer(socketPath: socket, folder: folder)
-        defer { second.stop(removeFolder: false) }
-        // The engine retries with backoff (1, 2, 4... s): within a minute it is back, and so is the line.
-        try t.waitFor("sound: on", timeout: 60)
-        try t.press("q", thenWaitFor: "[exited 0]")
-        #expect(second.waitUntil { !second.sampleNames().contains { $0.hasPrefix("pajama.") } }, "left: \(second.sampleNames())")
     }
 
     /// The fault matrix's "PulseAudio killed mid-story, then started again": SIGKILL (no goodbye on the
@@ -103,41 +84,5 @@ import Testing
         let ended = waitUntil(timeout: 3) { t.screen().contains("[exited 0]") }
         #expect(ended, "pajama still running 3 s after q; screen:\n\(t.screen())")
         #expect(t.paneValue("#{alternate_on}") == "0")
-    }
-
-    @Test func theFirstPageEnterSoundPlaysOnFirstOpen() throws {
-        let server = try PrivatePulseServer()
-        defer { server.stop() }
-        let watcher = try SinkInputWatcher(server: server)
-        defer { watcher.stop() }
-        let t = try TmuxSession([pajama, "read", story], environment: ["PULSE_SERVER": server.serverAddress])
-        defer { t.stop() }
-        try t.waitFor("A short story")
-        // No key pressed: only the cover's page_enter sound (the sea wind, `important`) can play.
-        try watcher.waitFor("the sea wind to play") { !$0.filter { $0.kind == .new }.isEmpty }
-        try t.press("q", thenWaitFor: "[exited 0]")
-    }
-
-    @Test func soundKeysWithNoServerSayWhy() throws {
-        let t = try TmuxSession([pajama, "read", story])  // PULSE_SERVER points nowhere
-        defer { t.stop() }
-        try t.waitFor("sound: off (no server)")
-        for key in ["m", "+", "-"] {
-            try t.press(key, thenWaitFor: "sound is off (no server)")
-            // The next key clears the notice.
-            t.send("?")
-            #expect(waitUntil(timeout: 15) { !t.screen().contains("sound is off") })
-            t.send("x")
-            try t.waitFor("A short story")
-        }
-        try t.press("q", thenWaitFor: "[exited 0]")
-    }
-
-    @Test func soundKeysWithNoSoundSayWhy() throws {
-        let t = try TmuxSession([pajama, "read", "--no-sound", story])
-        defer { t.stop() }
-        try t.waitFor("A short story")
-        try t.press("m", thenWaitFor: "sound is off (--no-sound)")
-        try t.press("q", thenWaitFor: "[exited 0]")
     }
 }

@@ -105,4 +105,68 @@ import Testing
         #expect(await t.quit() == 0)
         #expect(try await blocking { !server.pactl("list", "samples", "short").contains("pajama.") })
     }
+
+    /// The status line follows the server without a key: gone, then a new server on the same socket taken
+    /// up (the engine retries with backoff: 1, 2, 4... s); quitting removes the reader's samples from it.
+    @Test func theStatusLineFollowsTheServerWithoutAKey() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-pulse-follow")
+        defer { home.remove() }
+        let folder = try TemporaryDirectory(prefix: "pajama-pulse")
+        defer { folder.remove() }
+        let socket = folder.path + "/native"
+        let first = try await blocking { try PrivatePulseServer(socketPath: socket, folder: folder) }
+        let t = HeadlessReading.read(PackagePaths.stories.appendingPathComponent("lantern-keeper").path, home: home,
+                                     options: ReaderOptions(soundServer: first.serverAddress))
+        try await t.waitFor("A short story")
+        try await t.waitFor("sound: on")
+        try await blocking { first.stop(removeFolder: false) }
+        try await t.waitFor("sound: off (no server)")
+        let second = try await blocking { try PrivatePulseServer(socketPath: socket, folder: folder) }
+        defer { second.stop(removeFolder: false) }
+        try await t.waitUntil("sound: on again") { $0.contains("sound: on") }
+        #expect(await t.quit() == 0)
+        #expect(try await blocking { second.waitUntil { !second.sampleNames().contains { $0.hasPrefix("pajama.") } } }, "samples left")
+    }
+
+    /// No key pressed: only the cover's page_enter sound (the sea wind, `important`) can play, and it does.
+    @Test func theFirstPageEnterSoundPlaysOnFirstOpen() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-first-sound")
+        defer { home.remove() }
+        let (server, watcher) = try await blocking {
+            let server = try PrivatePulseServer()
+            return (server, try SinkInputWatcher(server: server))
+        }
+        defer {
+            watcher.stop()
+            server.stop()
+        }
+        let t = HeadlessReading.read(PackagePaths.stories.appendingPathComponent("lantern-keeper").path, home: home,
+                                     options: ReaderOptions(soundServer: server.serverAddress))
+        try await t.waitFor("A short story")
+        try await blocking { try watcher.waitFor("the sea wind to play") { !$0.filter { $0.kind == .new }.isEmpty } }
+        #expect(await t.quit() == 0)
+    }
+
+    /// The sound keys with no server, and with `--no-sound`, say why there is no sound; the next key clears it.
+    @Test func soundKeysWithNoServerOrNoSoundSayWhy() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-no-server")
+        defer { home.remove() }
+        let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
+        let t = HeadlessReading.read(story, home: home, options: ReaderOptions(soundServer: "unix:/nonexistent"))
+        try await t.waitFor("sound: off (no server)")
+        for key in ["m", "+", "-"] {
+            try await t.type(key, thenWaitFor: "sound is off (no server)")
+            // The next key clears the notice.
+            try await t.type("?", thenWaitFor: "any key to close")
+            try await t.waitUntil("the notice cleared") { !$0.contains("sound is off") }
+            t.terminal.type("x")
+            try await t.waitUntil("the help closed") { $0.contains("A short story") && !$0.contains("any key to close") }
+        }
+        #expect(await t.quit() == 0)
+
+        let quiet = HeadlessReading.read(story, home: home, options: ReaderOptions(noSound: true))
+        try await quiet.waitFor("A short story")
+        try await quiet.type("m", thenWaitFor: "sound is off (--no-sound)")
+        #expect(await quiet.quit() == 0)
+    }
 }
