@@ -69,6 +69,9 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Read aloud: espeak-ng synthesises in process, to PCM that plays through PajamaAudio's own stream.
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
+        // SugarCube stories' JavaScript (PajamaSugarCube): JavaScriptCore's C API, chosen by measuring against
+        // Duktape and MuJS (docs/sugarcube.md, "Which engine"); its shim declares the execution time limit.
+        .systemLibrary(name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1", providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
         // pajama-bench only: counts the process's heap allocations (replaces glibc's malloc family in that
         // executable, forwarding to glibc), for the allocations a sound tap costs (issue 14).
         .target(name: "CAllocCount"),
@@ -93,7 +96,7 @@ let package = Package(
         // own targets, one line in `FormatRegistry.all` and one dependency here.
         .target(
             name: "PajamaFormats",
-            dependencies: ["PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaChoiceScriptBridge"]
+            dependencies: ["PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaChoiceScriptBridge", "PajamaSugarCubeBridge"]
         ),
         // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking. Knows no format.
         .target(
@@ -158,6 +161,15 @@ let package = Package(
         .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaInk", "PajamaJSON"]),
         // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation and PajamaJSON (docs/twine.md).
         .target(name: "PajamaTwine", dependencies: ["PajamaJSON"]),
+        // A SugarCube 2 runtime on PajamaTwine's parser: its markup and macros, its state and history, and its
+        // JavaScript in JavaScriptCore (docs/sugarcube.md). No PajamaCore.
+        .target(name: "PajamaSugarCube", dependencies: ["PajamaTwine", "PajamaJSON", "CJavaScriptCore"]),
+        // The SugarCube bridge: a SugarCube story read as a story source (passages as beats, paged by
+        // PajamaPaging), its validation and its file detection.
+        .target(
+            name: "PajamaSugarCubeBridge",
+            dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaSugarCube", "PajamaTwine", "PajamaTwineBridge", "PajamaJSON"]
+        ),
         // The Twine bridge: a Twine story read as a story source (passages as beats, paged by PajamaPaging),
         // its validation and its file detection, beside the ink bridge.
         .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaPaging", "PajamaJSON"]),
@@ -263,6 +275,10 @@ let package = Package(
         ),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
         .testTarget(name: "PajamaJSONTests", dependencies: ["PajamaJSON"]),
+        .testTarget(
+            name: "PajamaSugarCubeTests",
+            dependencies: ["PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaTwine", "PajamaFormats", "PajamaStoryFormat", "PajamaCore", "PajamaTestSupport"]
+        ),
         .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaTestSupport"]),
         .testTarget(
             name: "PajamaChoiceScriptTests",

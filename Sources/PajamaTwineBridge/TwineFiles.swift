@@ -67,7 +67,7 @@ public enum TwineFiles {
 
     /// The name a story is known by when it has no title: the file's stem, or for a usual name (`index`,
     /// `story`, `main`, `game`) or several files, the folder's.
-    static func name(files: [String], location: String) -> String {
+    public static func name(files: [String], location: String) -> String {
         let file = files.first ?? "story"
         let stem = (file as NSString).deletingPathExtension
         guard files.count > 1 || ["index", "story", "main", "game", "source"].contains(stem.lowercased()) else { return stem }

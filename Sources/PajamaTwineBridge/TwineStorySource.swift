@@ -154,11 +154,16 @@ public actor TwineStorySource: BeatMakingSource {
         } catch {
             throw .notAStory(path: file, reason: "\(file) is not a Twine story this reader can read: \(error.message)")
         }
+        if story.formatKind == .chapbook || story.formatKind == .snowman {
+            let format = [story.format, story.formatVersion].compactMap { $0 }.joined(separator: " ")
+            throw .notAStory(path: file, reason: "\(file) is a \(format) story: Pajama does not play \(story.format ?? format) yet "
+                + "(it plays Harlowe 3 and SugarCube 2 stories)")
+        }
         if story.formatKind != .harlowe, let use = TwinePlainCheck.firstScript(in: story) {
             let format = [story.format, story.formatVersion].compactMap { $0 }.joined(separator: " ")
             throw .notAStory(path: file, reason: "\(file) is a \(format) story: its macros and expressions are JavaScript, which Pajama "
                 + "does not run (passage \"\(StoryFormatError.printable(use.passage))\" uses \"\(StoryFormatError.printable(use.construct))\"). "
-                + "Pajama plays Harlowe 3 stories, and stories of other formats that hold only links and plain text.")
+                + "Pajama plays Harlowe 3 and SugarCube 2 stories, and stories of other formats that hold only links and plain text.")
         }
         let version = "twine-" + String(FNV1a.hash(bytes), radix: 16)
         let title = story.title.trimmingCharacters(in: .whitespacesAndNewlines)

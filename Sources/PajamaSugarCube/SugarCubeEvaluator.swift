@@ -1,0 +1,283 @@
+import Foundation
+import PajamaJSON
+import PajamaTwine
+
+/// Renders one moment of a SugarCube story: walks a passage's nodes, evaluates its expressions in the
+/// runtime's engine and writes the page (`SugarCubeWriter`); the macros are in SugarCubeEvaluator+Macros.
+final class SugarCubeEvaluator {
+    let runtime: SugarCubeRuntime
+    var state: SugarCubeState
+    var engine: JSEngine { runtime.engine }
+    var writer = SugarCubeWriter()
+    /// The page a link's body changes (`<<replace>>` in a `<<link>>`); empty while a passage renders.
+    var page: [SugarCubeItem] = []
+    var passage = ""
+    var unsupported: [String] = []
+    var errors: [String] = []
+    /// Why the moment stopped (a script ran too long, a loop of `<<goto>>`...).
+    var stopped: String?
+    var gotoTarget: String?
+    enum LoopControl { case breaks, continues }
+    var loopControl: LoopControl?
+    var nobr = 0
+    var depth = 0
+    private var steps = 0
+    /// The temporaries `<<capture>>` keeps for the links made inside it (JSON), innermost last.
+    var captures: [String] = []
+
+    init(runtime: SugarCubeRuntime, state: SugarCubeState) {
+        self.runtime = runtime
+        self.state = state
+    }
+
+    /// Puts the state's variables and history into the engine.
+    func load() {
+        let history = "[" + state.history.map(SugarCubeScript.quoted).joined(separator: ",") + "]"
+        run("__pj.load(" + SugarCubeScript.quoted(state.script) + "); __pj.history = " + history + "; __pj.gotoTarget = null;", "loading the state")
+    }
+
+    /// The state at the end of the moment, the engine's variables in it.
+    func finish() -> SugarCubeState {
+        if let script = run("__pj.save()", "saving the state") { state.script = script }
+        return state
+    }
+
+    // MARK: Evaluating
+
+    /// Runs `code` in the engine; on an error writes a notice naming `what` (nil back), and stops the moment
+    /// when it ran too long.
+    @discardableResult
+    func run(_ code: String, _ what: String, notice: Bool = true) -> String? {
+        guard stopped == nil else { return nil }
+        do {
+            return try engine.evaluate(code, source: passage.isEmpty ? "story" : passage)
+        } catch {
+            if error.timedOut {
+                stopped = "\(what) ran longer than \(Int(JSEngine.timeLimit)) s and was stopped"
+            } else {
+                fail(what, error.message, notice: notice)
+            }
+            return nil
+        }
+    }
+
+    /// An error in place (as SugarCube shows it) and for `validate`.
+    func fail(_ what: String, _ message: String, notice: Bool = true) {
+        if notice { writer.append(.notice("Error: \(what): \(message)")) }
+        let place = passage.isEmpty ? "" : "passage \"\(passage)\": "
+        let line = "\(place)\(what): \(message)"
+        if !errors.contains(line) { errors.append(line) }
+    }
+
+    /// The value of a TwineScript expression, as `print` writes it; nil on an error.
+    func printed(_ expression: String, _ what: String) -> String? {
+        run("__pj.print(" + SugarCubeScript.desugar(expression) + "\n)", what)
+    }
+
+    /// Whether a TwineScript condition holds (false on an error).
+    func holds(_ expression: String, _ what: String) -> Bool {
+        run("!!(" + SugarCubeScript.desugar(expression) + "\n)", what) == "true"
+    }
+
+    /// A macro's arguments, evaluated (`SugarCubeScript.argumentList`).
+    func arguments(_ raw: String, _ what: String) -> [JSON]? {
+        guard let json = run("__pj.json(" + SugarCubeScript.argumentList(raw) + ")", what) else { return nil }
+        return (try? JSONParser.parse(json))?.arrayValue
+    }
+
+    static func text(_ value: JSON) -> String {
+        switch value {
+        case .null: ""
+        case .bool(let b): b ? "true" : "false"
+        case .int(let i): String(i)
+        case .double(let d): d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
+        case .string(let s): s
+        case .array(let items): items.map(text).joined(separator: ",")
+        case .object: value["isLink"] != nil ? (value["text"]?.stringValue ?? "") : "[object Object]"
+        }
+    }
+
+    /// Link text as SugarCube evaluates it (`Wikifier.helpers.evalText`): TwineScript when it evaluates to a
+    /// value, else as written.
+    func evalText(_ raw: String) -> String {
+        guard raw.contains(where: { $0 == "$" || $0 == "_" || $0 == "\"" || $0 == "'" || $0 == "(" || $0 == "+" || $0 == "`" }) else { return raw }
+        return run("__pj.evalText(" + SugarCubeScript.quoted(SugarCubeScript.desugar(raw)) + ", " + SugarCubeScript.quoted(raw) + ")", "link text", notice: false) ?? raw
+    }
+
+    func evalPassage(_ raw: String) -> String {
+        if runtime.passage(named: raw) != nil { return raw }
+        return run("__pj.evalPassageId(" + SugarCubeScript.quoted(SugarCubeScript.desugar(raw)) + ", " + SugarCubeScript.quoted(raw) + ")", "link target", notice: false) ?? raw
+    }
+
+    // MARK: Passages
+
+    /// Renders a passage for what it does (StoryInit, PassageReady, widgets): its output dropped.
+    func runSilently(_ passage: TwinePassage) {
+        let saved = (writer, self.passage)
+        writer = SugarCubeWriter()
+        self.passage = passage.name
+        render(runtime.nodes(passage.text))
+        (writer, self.passage) = saved
+    }
+
+    /// Goes to passage `name` (and on, through `<<goto>>` and `Engine.play`); `pops` goes back in the history
+    /// instead of forward (`<<back>>`).
+    func enter(_ name: String, pops: Bool = false) -> SugarCubeMoment {
+        var target = name
+        var gotos = 0
+        var popping = pops
+        while stopped == nil {
+            guard let found = runtime.passage(named: target) else {
+                stopped = "there is no passage named \"\(target)\""
+                break
+            }
+            if popping, state.history.count >= 2 { state.history.removeLast(2) }
+            popping = false
+            state.history.append(found.name)
+            run("__pj.history.length = 0; __pj.history.push.apply(__pj.history, " + "[" + state.history.map(SugarCubeScript.quoted).joined(separator: ",")
+                + "]); __pj.temps = {}; __pj.gotoTarget = null;", "entering the passage")
+            passage = found.name
+            writer = SugarCubeWriter()
+            page = []
+            state.links = []
+            state.nextLinkId = 0
+            gotoTarget = nil
+            if let ready = runtime.story.passage(named: "PassageReady") { runSilently(ready) }
+            passage = found.name
+            for part in ["PassageHeader", found.name, "PassageFooter"] {
+                guard let source = part == found.name ? found : runtime.story.passage(named: part) else { continue }
+                let nobrTag = source.tags.contains("nobr") || found.tags.contains("nobr")
+                if nobrTag { nobr += 1 }
+                render(runtime.nodes(source.text))
+                if nobrTag { nobr -= 1 }
+                loopControl = nil
+                if part != "PassageFooter" { writer.text("\n") }
+            }
+            if let done = runtime.story.passage(named: "PassageDone") { runSilently(done) }
+            passage = found.name
+            let played = run("__pj.gotoTarget === null ? '' : String(__pj.gotoTarget)", "Engine.play") ?? ""
+            guard let next = gotoTarget ?? (played.isEmpty ? nil : played) else { break }
+            gotos += 1
+            if gotos > SugarCubeRuntime.maximumGotos {
+                stopped = "more than \(SugarCubeRuntime.maximumGotos) <<goto>> in a row (the last to \"\(next)\")"
+                break
+            }
+            target = next
+        }
+        state.shown = writer.items
+        return moment()
+    }
+
+    /// Takes a link of the page.
+    func take(_ link: SugarCubeLink) -> SugarCubeMoment {
+        passage = state.history.last ?? ""
+        switch link.action {
+        case .goto(let target, let setter):
+            if let setter { run(SugarCubeScript.desugar(setter), "the link's setter") }
+            return enter(target)
+        case .back(let target, let pops):
+            return enter(target, pops: pops)
+        case .body(let source, let mode, let captured, let target, let setter):
+            if let captured { run("Object.assign(__pj.temps, JSON.parse(" + SugarCubeScript.quoted(captured) + "))", "<<capture>>") }
+            if let setter { run(SugarCubeScript.desugar(setter), "the link's setter") }
+            page = state.shown
+            writer = SugarCubeWriter()
+            gotoTarget = nil
+            render(runtime.nodes(source))
+            let played = run("__pj.gotoTarget === null ? '' : String(__pj.gotoTarget)", "Engine.play") ?? ""
+            if stopped == nil, let next = gotoTarget ?? (played.isEmpty ? nil : played) ?? target {
+                return enter(next)
+            }
+            let output = writer.items
+            switch mode {
+            case .run: break
+            case .replace: _ = page.replace(link: link.id, with: output)
+            case .append: _ = page.replace(link: link.id, with: [.text(link.label)] + output)
+            case .prepend: _ = page.replace(link: link.id, with: output + [.text(link.label)])
+            }
+            state.shown = page
+            let kept = Set(page.linkIds)
+            state.links.removeAll { !kept.contains($0.id) }
+            return moment()
+        }
+    }
+
+    func moment() -> SugarCubeMoment {
+        let lines = stopped == nil ? SugarCubeFlattener.lines(state.shown) : SugarCubeFlattener.lines(state.shown.isEmpty ? writer.items : state.shown)
+        return SugarCubeMoment(passage: passage, lines: lines, links: stopped == nil ? SugarCubeRuntime.offered(state) : [], unsupported: unsupported,
+                               errors: errors, error: stopped)
+    }
+
+    // MARK: Rendering
+
+    func render(_ nodes: [SugarCubeNode]) {
+        for node in nodes {
+            guard stopped == nil, loopControl == nil else { return }
+            steps += 1
+            if steps > SugarCubeRuntime.maximumSteps {
+                stopped = "the passage wrote more than \(SugarCubeRuntime.maximumSteps) pieces (a loop of <<include>>?)"
+                return
+            }
+            switch node {
+            case .text(let text): writer.text(nobr > 0 ? text.replacingOccurrences(of: "\n", with: " ") : text)
+            case .tag(let tag): writer.tag(tag)
+            case .lineBreak: writer.text(nobr > 0 ? " " : "\n")
+            case .verbatim(let text): writer.text(SugarCubeFlattener.escaped(text))
+            case .variable(let expression):
+                guard let value = run("(function (v) { return __pj.isNothing(v) ? null : __pj.print(v); })(" + SugarCubeScript.desugar(expression) + ")",
+                                      "the variable \(expression)")
+                else { continue }
+                if value == "null" { writer.text(expression) } else { renderMarkup(value) }
+            case .link(let link):
+                let label = evalText(link.text)
+                let target = evalPassage(link.target)
+                addLink(label: SugarCubeFlattener.escaped(label), action: .goto(target, setter: link.setter))
+            case .image(let image):
+                writer.append(.image(source: image.source, alt: image.title))
+                if let target = image.link {
+                    addLink(label: image.title.map(SugarCubeFlattener.escaped) ?? "(the picture)", action: .goto(evalPassage(target), setter: image.setter))
+                }
+            case .macro(let macro): self.macro(macro)
+            }
+        }
+    }
+
+    /// Renders markup made while playing (`<<print>>`'s value, a widget's body, a custom macro's output).
+    func renderMarkup(_ source: String) {
+        guard source.contains(where: { $0 == "<" || $0 == "[" || $0 == "$" || $0 == "_" || $0 == "'" || $0 == "/" || $0 == "@" || $0 == "\n" }) else {
+            writer.text(nobr > 0 ? source : source)
+            return
+        }
+        guard depth < SugarCubeRuntime.maximumDepth else {
+            stopped = "markup printed inside itself more than \(SugarCubeRuntime.maximumDepth) times"
+            return
+        }
+        depth += 1
+        render(runtime.nodes(source))
+        depth -= 1
+    }
+
+    /// A link on the page: its text where it is written, its action among the state's links.
+    func addLink(label: String, action: SugarCubeLink.Action) {
+        var action = action
+        if case .body(let source, let mode, nil, let target, let setter) = action, let captured = captures.last {
+            action = .body(source: source, mode: mode, captured: captured, target: target, setter: setter)
+        }
+        let link = SugarCubeLink(id: state.nextLinkId, label: label, action: action)
+        state.nextLinkId += 1
+        state.links.append(link)
+        writer.append(.link(id: link.id, label: label))
+    }
+
+    /// Changes the element `id` on the page being written, or on the page shown (a link's body).
+    func changeElement(_ id: String, _ change: ([SugarCubeItem]) -> [SugarCubeItem]?) -> Bool {
+        writer.change(element: id, change) || page.change(element: id, change)
+    }
+}
+
+extension SugarCubeWriter {
+    func change(element id: String, _ change: ([SugarCubeItem]) -> [SugarCubeItem]?) -> Bool {
+        for level in stackIndices.reversed() where changeLevel(level, id, change) { return true }
+        return false
+    }
+}

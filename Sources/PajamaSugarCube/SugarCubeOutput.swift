@@ -1,0 +1,261 @@
+import Foundation
+
+/// What a passage writes: a tree (so `<<replace>>`, `<<append>>`, `<<prepend>>` and `<<remove>>` find the
+/// named elements written before them, and a taken `<<linkreplace>>` is replaced in place), flattened into
+/// lines of the HTML Pajama's markup reader knows. A value: the page shown is part of the reading's state.
+public indirect enum SugarCubeItem: Sendable, Equatable, Codable {
+    /// Text and HTML, as written.
+    case text(String)
+    /// An element with an id (`<span id="x">`, `@@#x;...@@`): the tag it opened with, and what it holds.
+    case element(id: String, tag: String, items: [SugarCubeItem])
+    /// A link's text where it was written: the link's id in the state's links.
+    case link(id: Int, label: String)
+    case image(source: String, alt: String?)
+    case sound(String)
+    /// The background loop set (a source) or stopped (nil).
+    case loop(String?)
+    /// A short notice in place of what Pajama does not play.
+    case notice(String)
+}
+
+/// Builds the tree as the evaluator writes.
+final class SugarCubeWriter {
+    private var stack: [(id: String, tag: String, items: [SugarCubeItem])] = [("", "", [])]
+
+    var items: [SugarCubeItem] {
+        var all = stack
+        while all.count > 1 {
+            let top = all.removeLast()
+            all[all.count - 1].items.append(.element(id: top.id, tag: top.tag, items: top.items))
+        }
+        return all[0].items
+    }
+
+    var stackIndices: Range<Int> { stack.indices }
+
+    func changeLevel(_ level: Int, _ id: String, _ change: ([SugarCubeItem]) -> [SugarCubeItem]?) -> Bool {
+        if level > 0, stack[level].id == id, let changed = change(stack[level].items) {
+            stack[level].items = changed
+            return true
+        }
+        return stack[level].items.change(element: id, change)
+    }
+
+    func append(_ item: SugarCubeItem) { stack[stack.count - 1].items.append(item) }
+
+    func append(contentsOf items: [SugarCubeItem]) { stack[stack.count - 1].items += items }
+
+    func text(_ text: String) {
+        if case .text(let before)? = stack[stack.count - 1].items.last {
+            stack[stack.count - 1].items[stack[stack.count - 1].items.count - 1] = .text(before + text)
+        } else {
+            stack[stack.count - 1].items.append(.text(text))
+        }
+    }
+
+    /// An HTML tag: an element with an id opens a named element; its closing tag closes it.
+    func tag(_ tag: String) {
+        let name = Self.name(of: tag)
+        if tag.hasPrefix("</") {
+            if stack.count > 1, stack[stack.count - 1].tag == name {
+                let top = stack.removeLast()
+                append(.element(id: top.id, tag: top.tag, items: top.items))
+            } else {
+                text(tag)
+            }
+            return
+        }
+        if let id = Self.attribute("id", in: tag), !id.isEmpty, name == "span" || name == "div" || name == "p" {
+            stack.append((id, name, []))
+            return
+        }
+        let lower = tag.lowercased()
+        if name == "img", let source = Self.attribute("src", in: tag) {
+            append(.image(source: source, alt: Self.attribute("alt", in: tag)))
+            return
+        }
+        if name == "audio", let source = Self.attribute("src", in: tag) {
+            append(lower.contains(" loop") ? .loop(source) : .sound(source))
+            return
+        }
+        text(tag)
+    }
+
+    static func name(of tag: String) -> String {
+        String(tag.drop { $0 == "<" || $0 == "/" }.prefix { $0.isLetter || $0.isNumber }).lowercased()
+    }
+
+    /// The value of attribute `name` in an HTML tag.
+    static func attribute(_ name: String, in tag: String) -> String? {
+        let lower = tag.lowercased()
+        var searchFrom = lower.startIndex
+        while let found = lower.range(of: name, range: searchFrom..<lower.endIndex) {
+            searchFrom = found.upperBound
+            guard found.lowerBound > lower.startIndex, lower[lower.index(before: found.lowerBound)].isWhitespace else { continue }
+            var rest = tag[found.upperBound...].drop { $0 == " " }
+            guard rest.first == "=" else { continue }
+            rest = rest.dropFirst().drop { $0 == " " }
+            if let quote = rest.first, quote == "\"" || quote == "'" {
+                return String(rest.dropFirst().prefix { $0 != quote })
+            }
+            return String(rest.prefix { !$0.isWhitespace && $0 != ">" })
+        }
+        return nil
+    }
+}
+
+extension [SugarCubeItem] {
+    /// Changes the element `id` (wherever it is): `change` gets what it holds and returns what it holds next.
+    /// False when there is no such element.
+    mutating func change(element id: String, _ change: ([SugarCubeItem]) -> [SugarCubeItem]?) -> Bool {
+        for index in indices {
+            guard case .element(let found, let tag, var items) = self[index] else { continue }
+            if found == id {
+                if let changed = change(items) { self[index] = .element(id: found, tag: tag, items: changed) } else { remove(at: index) }
+                return true
+            }
+            if items.change(element: id, change) {
+                self[index] = .element(id: found, tag: tag, items: items)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Replaces the link `id` with `replacement` (its text and what follows, or what precedes).
+    mutating func replace(link id: Int, with replacement: [SugarCubeItem]) -> Bool {
+        for index in indices {
+            switch self[index] {
+            case .link(let found, _) where found == id:
+                replaceSubrange(index...index, with: replacement)
+                return true
+            case .element(let element, let tag, var items):
+                if items.replace(link: id, with: replacement) {
+                    self[index] = .element(id: element, tag: tag, items: items)
+                    return true
+                }
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The ids of the links in the tree, in order.
+    var linkIds: [Int] {
+        flatMap { item -> [Int] in
+            switch item {
+            case .link(let id, _): [id]
+            case .element(_, _, let items): items.linkIds
+            default: []
+            }
+        }
+    }
+}
+
+/// One line of a moment's text: HTML as Pajama's markup reader reads it, with the picture and sounds on it.
+public struct SugarCubeLine: Sendable, Equatable {
+    public var text: String
+    public var image: String?
+    public var imageAlt: String?
+    public var sounds: [String]
+    /// The background loop set (`.some(source)`) or stopped (`.some(nil)`) on this line.
+    public var loop: String??
+
+    public init(text: String, image: String? = nil, imageAlt: String? = nil, sounds: [String] = [], loop: String?? = nil) {
+        self.text = text
+        self.image = image
+        self.imageAlt = imageAlt
+        self.sounds = sounds
+        self.loop = loop
+    }
+}
+
+enum SugarCubeFlattener {
+    /// The lines of `items`: a line per line break; a picture its own line; a line of nothing but links (the
+    /// page's choices say them) left out, and empty lines too.
+    static func lines(_ items: [SugarCubeItem]) -> [SugarCubeLine] {
+        var lines: [SugarCubeLine] = []
+        var current = SugarCubeLine(text: "")
+        var onlyLinks = true
+        var hadLink = false
+        var open: [String] = []
+        func end() {
+            var text = current.text
+            for tag in open.reversed() { text += "</\(tag)>" }
+            current.text = text
+            let visible = visibleText(text)
+            let keep = !visible.isEmpty && !(hadLink && onlyLinks)
+            if keep || current.image != nil || !current.sounds.isEmpty || current.loop != nil {
+                if !keep { current.text = "" }
+                lines.append(current)
+            }
+            current = SugarCubeLine(text: open.map { "<\($0)>" }.joined())
+            onlyLinks = true
+            hadLink = false
+        }
+        func write(_ items: [SugarCubeItem]) {
+            for item in items {
+                switch item {
+                case .text(let text):
+                    let parts = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    for (index, part) in parts.enumerated() {
+                        if index > 0 { end() }
+                        current.text += part
+                        track(String(part), open: &open)
+                        if !visibleText(String(part)).allSatisfy({ $0.isWhitespace || "|·,-/•".contains($0) }) { onlyLinks = false }
+                    }
+                case .element(_, _, let inner): write(inner)
+                case .link(_, let label):
+                    current.text += "<u>" + label + "</u>"
+                    hadLink = true
+                case .image(let source, let alt):
+                    if !visibleText(current.text).isEmpty { end() }
+                    current.image = source
+                    current.imageAlt = alt
+                    end()
+                case .sound(let source): current.sounds.append(source)
+                case .loop(let source): current.loop = .some(source)
+                case .notice(let message):
+                    current.text += "<span class=\"dim\">[" + escaped(message) + "]</span>"
+                    onlyLinks = false
+                }
+            }
+        }
+        write(items)
+        end()
+        return lines
+    }
+
+    /// Keeps `open` the formatting tags open after `text` (b, i, u, s, strong, em), so a line break closes
+    /// and reopens them.
+    static func track(_ text: String, open: inout [String]) {
+        var rest = Substring(text)
+        while let start = rest.firstIndex(of: "<") {
+            guard let close = rest[start...].firstIndex(of: ">") else { break }
+            let tag = rest[start...close]
+            let name = SugarCubeWriter.name(of: String(tag))
+            if ["b", "i", "u", "s", "strong", "em"].contains(name) {
+                if tag.hasPrefix("</") {
+                    if let at = open.lastIndex(of: name) { open.remove(at: at) }
+                } else {
+                    open.append(name)
+                }
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+
+    /// The text without its tags, trimmed.
+    static func visibleText(_ text: String) -> String {
+        var out = ""
+        var inTag = false
+        for c in text {
+            if c == "<" { inTag = true } else if c == ">", inTag { inTag = false } else if !inTag { out.append(c) }
+        }
+        return out.replacingOccurrences(of: "&nbsp;", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

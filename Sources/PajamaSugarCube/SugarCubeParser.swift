@@ -1,0 +1,383 @@
+import Foundation
+
+/// SugarCube 2's markup (docs/sugarcube.md, "Markup"): macros `<<name args>>` (containers to their
+/// `<</name>>` or `<<endname>>`), `[[links]]` with setters, `[img[...]]`, naked variables, `''bold''`,
+/// `//italic//`, `__underline__`, `==strike==`, `!` headings, `* ` lists, comments (`/* */`, `/% %/`,
+/// `<!-- -->`), verbatim text, `\` line joins, and HTML tags passed whole.
+struct SugarCubeParser {
+    /// The macros that have a body even where their closing tag is missing from the passage.
+    static let containers: Set<String> = [
+        "if", "switch", "for", "link", "button", "linkreplace", "linkappend", "linkprepend", "nobr", "silently", "script",
+        "widget", "capture", "replace", "append", "prepend", "timed", "repeat", "type", "createaudiogroup", "createplaylist",
+        "cycle", "listbox", "done", "do", "click",
+    ]
+    /// The clauses a container holds, by the container's name.
+    static let clauses: [String: Set<String>] = [
+        "if": ["elseif", "else"], "switch": ["case", "default"], "cycle": ["option", "optionsfrom"],
+        "listbox": ["option", "optionsfrom"], "timed": ["next"], "createaudiogroup": ["track"], "createplaylist": ["track"],
+    ]
+
+    private let chars: [Character]
+    private var i = 0
+    private var line = 1
+    private let containerNames: Set<String>
+
+    /// The nodes of `source`. `extraContainers`: custom macros known to have bodies (widgets, `Macro.add` with tags).
+    static func parse(_ source: String, extraContainers: Set<String> = []) -> [SugarCubeNode] {
+        var parser = SugarCubeParser(source, extraContainers: extraContainers)
+        return parser.nodes(until: nil, clauseNames: []).nodes
+    }
+
+    private init(_ source: String, extraContainers: Set<String>) {
+        chars = Array(source)
+        var names = Self.containers.union(extraContainers)
+        // Any macro closed somewhere in the passage has a body.
+        var index = source.startIndex
+        while let found = source.range(of: "<</", range: index..<source.endIndex) {
+            let name = source[found.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+            if !name.isEmpty { names.insert(String(name)) }
+            index = found.upperBound
+        }
+        containerNames = names
+    }
+
+    private func at(_ text: String, _ offset: Int = 0) -> Bool {
+        var j = i + offset
+        for c in text {
+            guard j < chars.count, chars[j] == c else { return false }
+            j += 1
+        }
+        return true
+    }
+
+    private func atLineStart() -> Bool { i == 0 || chars[i - 1] == "\n" }
+
+    private mutating func take(_ count: Int) -> String {
+        let end = min(chars.count, i + count)
+        let text = String(chars[i..<end])
+        for c in text where c == "\n" { line += 1 }
+        i = end
+        return text
+    }
+
+    /// Nodes up to the closing tag of `closing` (consumed), or the end. Clause tags of the enclosing container
+    /// (`clauseNames`) end the run too: returned with their arguments, not consumed beyond.
+    private mutating func nodes(until closing: String?, clauseNames: Set<String>) -> (nodes: [SugarCubeNode], stop: (name: String, arguments: String)?, source: String) {
+        var nodes: [SugarCubeNode] = []
+        var text = ""
+        let start = i
+        var styles: [String] = []
+        func flush() {
+            if !text.isEmpty { nodes.append(.text(text)); text = "" }
+        }
+        while i < chars.count {
+            let c = chars[i]
+            if c == "<", at("<<") {
+                let save = (i, line)
+                if let (name, arguments, isClose, length) = macroTag() {
+                    let end = i
+                    if isClose || (name.hasPrefix("end") && closing == String(name.dropFirst(3))) {
+                        let closed = isClose ? name : String(name.dropFirst(3))
+                        if closed == closing {
+                            flush()
+                            let source = String(chars[start..<(end - length)])
+                            return (nodes, nil, source)
+                        }
+                        continue  // a stray closing tag: dropped
+                    }
+                    if clauseNames.contains(name) || (name == "else" && clauseNames.contains("elseif")) {
+                        flush()
+                        let source = String(chars[start..<(end - length)])
+                        return (nodes, (name, arguments), source)
+                    }
+                    flush()
+                    nodes.append(.macro(macro(name, arguments, line: save.1)))
+                    continue
+                }
+                (i, line) = save
+                text += take(2)
+                continue
+            }
+            if c == "[", at("[["), let end = closingBrackets() {
+                let token = String(chars[i..<end])
+                if let link = SugarCubeLinkMarkup.parse(token) {
+                    flush()
+                    nodes.append(.link(link))
+                    _ = take(end - i)
+                    continue
+                }
+            }
+            if c == "[", at("[img[") || at("[<img[") || at("[>img[") || at("[image["), let end = closingBrackets() {
+                if let image = SugarCubeLinkMarkup.image(String(chars[i..<end])) {
+                    flush()
+                    nodes.append(.image(image))
+                    _ = take(end - i)
+                    continue
+                }
+            }
+            if c == "$" || (c == "_" && !at("__")), let end = variableEnd() {
+                flush()
+                nodes.append(.variable(String(chars[i..<end])))
+                _ = take(end - i)
+                continue
+            }
+            if c == "$", at("$$") { text += "$"; _ = take(2); continue }
+            if c == "/", at("/*"), let end = find("*/", from: i + 2) { _ = take(end + 2 - i); continue }
+            if c == "/", at("/%"), let end = find("%/", from: i + 2) { _ = take(end + 2 - i); continue }
+            if c == "<", at("<!--"), let end = find("-->", from: i + 4) { _ = take(end + 3 - i); continue }
+            if c == "\"", at("\"\"\""), let end = find("\"\"\"", from: i + 3) {
+                flush()
+                _ = take(3)
+                nodes.append(.verbatim(take(end - i)))
+                _ = take(3)
+                continue
+            }
+            if c == "{", at("{{{"), let end = find("}}}", from: i + 3) {
+                flush()
+                _ = take(3)
+                nodes.append(.verbatim(take(end - i)))
+                _ = take(3)
+                continue
+            }
+            if c == "<", lowerAt("<nowiki>"), let end = lowerFind("</nowiki>", from: i + 8) {
+                flush()
+                _ = take(8)
+                nodes.append(.verbatim(take(end - i)))
+                _ = take(9)
+                continue
+            }
+            if c == "<", lowerAt("<script") || lowerAt("<style"), let close = lowerFind(lowerAt("<script") ? "</script>" : "</style>", from: i) {
+                _ = take(close - i)
+                _ = take(lowerAt("</script>") ? 9 : 8)
+                continue
+            }
+            if c == "<", let end = htmlTagEnd() {
+                flush()
+                nodes.append(.tag(take(end - i)))
+                continue
+            }
+            if c == "h", at("http://") || at("https://") {
+                while i < chars.count, !chars[i].isWhitespace, chars[i] != "<", chars[i] != "\"" { text.append(chars[i]); i += 1 }
+                continue
+            }
+            if c == "\\", i + 1 < chars.count, chars[i + 1] == "\n" { _ = take(2); continue }
+            if c == "\n" {
+                flush()
+                for style in styles.reversed() { nodes.append(.tag("</\(style)>")) }
+                styles.removeAll()
+                _ = take(1)
+                if i < chars.count, chars[i] == "\\" { _ = take(1); continue }
+                nodes.append(.lineBreak)
+                continue
+            }
+            if atLineStart(), c == "!" {
+                var level = 0
+                while i < chars.count, chars[i] == "!" { level += 1; i += 1 }
+                flush()
+                nodes.append(.tag("<b>"))
+                styles.append("b")
+                continue
+            }
+            if atLineStart(), c == "*" || c == "#", i + 1 < chars.count, chars[i + 1] == " " {
+                text += c == "*" ? "• " : "· "
+                _ = take(2)
+                continue
+            }
+            if atLineStart(), at("----") {
+                while i < chars.count, chars[i] == "-" { i += 1 }
+                text += "———"
+                continue
+            }
+            if let style = styleAt() {
+                flush()
+                _ = take(2)
+                if let open = styles.lastIndex(of: style) {
+                    for closingStyle in styles[open...].reversed() { nodes.append(.tag("</\(closingStyle)>")) }
+                    styles.removeSubrange(open...)
+                } else {
+                    styles.append(style)
+                    nodes.append(.tag("<\(style)>"))
+                }
+                continue
+            }
+            if c == "@", at("@@") {
+                flush()
+                _ = take(2)
+                if styles.last == "@@" {
+                    styles.removeLast()
+                    nodes.append(.tag("</span>"))
+                } else {
+                    var style = ""
+                    while i < chars.count, chars[i] != ";", chars[i] != "\n", !at("@@") { style.append(chars[i]); i += 1 }
+                    if i < chars.count, chars[i] == ";" {
+                        i += 1
+                        let id = style.hasPrefix("#") ? String(style.dropFirst().prefix { $0 != "." && $0 != " " }) : ""
+                        nodes.append(.tag(id.isEmpty ? "<span>" : "<span id=\"\(id)\">"))
+                        styles.append("@@")
+                    } else {
+                        text += style
+                    }
+                }
+                continue
+            }
+            text.append(c)
+            i += 1
+        }
+        flush()
+        for style in styles.reversed() where style != "@@" { nodes.append(.tag("</\(style)>")) }
+        return (nodes, nil, String(chars[start..<i]))
+    }
+
+    private func styleAt() -> String? {
+        guard i + 1 < chars.count, chars[i] == chars[i + 1] else { return nil }
+        switch chars[i] {
+        case "'": return "b"
+        case "/": return "i"
+        case "_": return "u"
+        case "=": return "s"
+        default: return nil
+        }
+    }
+
+    private func lowerAt(_ text: String) -> Bool {
+        var j = i
+        for c in text {
+            guard j < chars.count, chars[j].lowercased() == String(c) else { return false }
+            j += 1
+        }
+        return true
+    }
+
+    private func lowerFind(_ text: String, from start: Int) -> Int? {
+        let pattern = Array(text)
+        var j = start
+        while j + pattern.count <= chars.count {
+            if (0..<pattern.count).allSatisfy({ chars[j + $0].lowercased() == String(pattern[$0]) }) { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    private func find(_ text: String, from start: Int) -> Int? {
+        let pattern = Array(text)
+        var j = start
+        while j + pattern.count <= chars.count {
+            if chars[j] == pattern[0], (1..<pattern.count).allSatisfy({ chars[j + $0] == pattern[$0] }) { return j }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The end of the `[[...]]` or `[img[...]]` at `i` (its setter too), nil when it is not closed on its line.
+    private func closingBrackets() -> Int? {
+        var depth = 0
+        var j = i
+        while j < chars.count {
+            let c = chars[j]
+            if c == "\n" { return nil }
+            if c == "[" { depth += 1 } else if c == "]" {
+                depth -= 1
+                if depth == 0 {
+                    if j + 1 < chars.count, chars[j + 1] == "[" { j += 1; continue }
+                    return j + 1
+                }
+            }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The end of a naked variable at `i`: `$name` then `.name`, `[number]`, `["key"]`, `[$var]`.
+    private func variableEnd() -> Int? {
+        var j = i + 1
+        guard j < chars.count, chars[j].isLetter || chars[j] == "_" || chars[j] == "$" else { return nil }
+        if chars[i] == "_", i > 0, SugarCubeScript.isPart(chars[i - 1]) { return nil }
+        if chars[i] == "$", i > 0, SugarCubeScript.isPart(chars[i - 1]) { return nil }
+        while j < chars.count, SugarCubeScript.isPart(chars[j]) { j += 1 }
+        while j < chars.count {
+            if chars[j] == ".", j + 1 < chars.count, chars[j + 1].isLetter || chars[j + 1] == "_" {
+                j += 1
+                while j < chars.count, SugarCubeScript.isPart(chars[j]) { j += 1 }
+            } else if chars[j] == "[", let close = chars[j...].firstIndex(of: "]"), close - j < 64, !chars[j..<close].contains("\n"), !chars[j..<close].contains("[") {
+                j = close + 1
+            } else {
+                break
+            }
+        }
+        return j
+    }
+
+    /// The end of the HTML tag at `i` (`<name ...>`, `</name>`), nil for a `<` that starts none.
+    private func htmlTagEnd() -> Int? {
+        var j = i + 1
+        if j < chars.count, chars[j] == "/" { j += 1 }
+        guard j < chars.count, chars[j].isLetter else { return nil }
+        var quote: Character?
+        while j < chars.count {
+            let c = chars[j]
+            if let q = quote { if c == q { quote = nil } } else if c == "\"" || c == "'" { quote = c } else if c == ">" { return j + 1 } else if c == "<" { return nil }
+            j += 1
+        }
+        return nil
+    }
+
+    /// The macro tag at `i` (`<<name args>>`, `<</name>>`): consumed, with its length; nil when `<<` starts none.
+    private mutating func macroTag() -> (name: String, arguments: String, isClose: Bool, length: Int)? {
+        let start = i
+        var j = i + 2
+        var isClose = false
+        if j < chars.count, chars[j] == "/" { isClose = true; j += 1 }
+        var name = ""
+        if j < chars.count, chars[j] == "=" || chars[j] == "-" {
+            name = String(chars[j])
+            j += 1
+        } else {
+            while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" || chars[j] == "-" { name.append(chars[j]); j += 1 }
+        }
+        guard !name.isEmpty, name.first?.isNumber == false else { return nil }
+        var arguments = ""
+        var quote: Character?
+        while j < chars.count {
+            let c = chars[j]
+            if let q = quote {
+                if c == "\\" { arguments.append(c); j += 1; if j < chars.count { arguments.append(chars[j]) }; j += 1; continue }
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" || c == "`" {
+                quote = c
+            } else if c == ">", j + 1 < chars.count, chars[j + 1] == ">" {
+                // `<<if $a >> 2>>` is rare; `>>` ends the tag.
+                _ = take(j + 2 - start)
+                if name == "else", arguments.trimmingCharacters(in: .whitespaces).hasPrefix("if ") {
+                    return ("elseif", String(arguments.trimmingCharacters(in: .whitespaces).dropFirst(3)), false, j + 2 - start)
+                }
+                return (name, arguments.trimmingCharacters(in: .whitespacesAndNewlines), isClose, j + 2 - start)
+            }
+            arguments.append(c)
+            j += 1
+        }
+        return nil
+    }
+
+    /// The macro `name` just read: its body and clauses when it is a container.
+    private mutating func macro(_ name: String, _ arguments: String, line: Int) -> SugarCubeMacro {
+        guard containerNames.contains(name) else {
+            return SugarCubeMacro(name: name, clauses: [.init(name: name, arguments: arguments, body: [], source: "")], isContainer: false, line: line)
+        }
+        if name == "script" {
+            let end = find("<</script>>", from: i) ?? chars.count
+            let source = take(end - i)
+            _ = take(11)
+            return SugarCubeMacro(name: name, clauses: [.init(name: name, arguments: arguments, body: [], source: source)], isContainer: true, line: line)
+        }
+        let clauseNames = Self.clauses[name] ?? []
+        var clauses: [SugarCubeMacro.Clause] = []
+        var current = (name: name, arguments: arguments)
+        while true {
+            let (body, stop, source) = nodes(until: name, clauseNames: clauseNames)
+            clauses.append(.init(name: current.name, arguments: current.arguments, body: body, source: source))
+            guard let stop else { break }
+            current = stop
+        }
+        return SugarCubeMacro(name: name, clauses: clauses, isContainer: true, line: line)
+    }
+}

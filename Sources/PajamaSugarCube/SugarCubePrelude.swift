@@ -1,0 +1,289 @@
+/// The SugarCube API a story's JavaScript sees (docs/sugarcube.md, "JavaScript"), run once in every new
+/// engine before the Story JavaScript: `State`, `Story`, `Engine`, `setup`, `settings`, `Config`, `Setting`,
+/// `Macro`, the story functions (`visited()`, `turns()`, `either()`, `random()`...), SugarCube's additions to
+/// the built-in objects (`Array.prototype.random`...), and no-op stand-ins for the browser (jQuery, `document`,
+/// `localStorage` kept in memory, timers that never fire). Randomness is one seeded generator (mulberry32)
+/// whose state is saved with the reading; `Math.random` is it too. `__pj` holds what the Swift runtime reads
+/// and sets (variables, history, passages, the pending `Engine.play`).
+enum SugarCubePrelude {
+    static let source = #"""
+(function (g) {
+  "use strict";
+  var pj = { vars: {}, temps: {}, history: [], passages: {}, rng: 1, gotoTarget: null, backTarget: null, out: null, macros: {}, notes: [] };
+  g.__pj = pj;
+  function noop() {}
+  // The seeded generator (mulberry32): Math.random, either(), random(); its state is saved with the reading.
+  function unit() {
+    pj.rng = (pj.rng + 0x6D2B79F5) | 0;
+    var t = pj.rng;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  Math.random = unit;
+  // Look-only browser objects: every call is accepted and does nothing.
+  var jq = {};
+  var chain = function () { return jq; };
+  ["on", "off", "one", "trigger", "addClass", "removeClass", "toggleClass", "css", "attr", "removeAttr", "prop", "html",
+   "text", "append", "prepend", "appendTo", "prependTo", "remove", "empty", "hide", "show", "fadeIn", "fadeOut", "fadeTo",
+   "animate", "find", "children", "parent", "parents", "each", "wiki", "click", "val", "data", "ariaClick", "ariaDisabled",
+   "insertAfter", "insertBefore", "after", "before", "focus", "blur", "delay", "stop", "first", "last", "eq", "filter",
+   "not", "closest", "replaceWith", "wrap", "toggle", "slideUp", "slideDown", "slideToggle", "keyup", "keydown", "keypress",
+   "change", "ready", "load", "submit", "hover", "mouseenter", "mouseleave", "scrollTop", "width", "height", "offset",
+   "siblings", "next", "prev", "clone", "detach", "queue", "dequeue", "promise", "done", "addBack", "end", "has", "is",
+   "index", "get", "toArray", "map", "resize", "scroll", "unwrap", "wrapInner", "innerHeight", "outerHeight"
+  ].forEach(function (name) { jq[name] = chain; });
+  jq.length = 0;
+  // `$(this.output)` in a custom macro's handler: what it writes (`.wiki()`, `.append()`, `.text()`) is kept.
+  function writer(out) {
+    var w = {};
+    for (var k in jq) w[k] = function () { return w; };
+    w.wiki = w.append = w.html = w.prepend = function () { for (var i = 0; i < arguments.length; i++) if (typeof arguments[i] === "string" || typeof arguments[i] === "number") out.push(String(arguments[i])); return w; };
+    w.text = function (t) { if (t !== undefined) out.push(String(t).replace(/</g, "&lt;")); return w; };
+    w.length = 1;
+    return w;
+  }
+  var jQuery = function (x) { return x && x.__pjOut ? writer(x.__pjOut) : jq; };
+  jQuery.fn = jq; jQuery.noop = noop;
+  jQuery.extend = function (target) {
+    for (var i = 1; i < arguments.length; i++) { var s = arguments[i]; if (s) for (var k in s) target[k] = s[k]; }
+    return target;
+  };
+  jQuery.each = function (list, f) { if (list) for (var k in list) f.call(list[k], k, list[k]); return list; };
+  jQuery.isArray = Array.isArray;
+  jQuery.isFunction = function (f) { return typeof f === "function"; };
+  jQuery.isPlainObject = function (o) { return o !== null && typeof o === "object" && Object.getPrototypeOf(o) === Object.prototype; };
+  jQuery.event = { trigger: noop }; jQuery.ajax = noop; jQuery.getScript = noop; jQuery.Deferred = function () { return jq; };
+  g.jQuery = g.$ = jQuery;
+  var element = {};
+  var elementOf = function () { return element; };
+  ["appendChild", "removeChild", "setAttribute", "removeAttribute", "addEventListener", "removeEventListener", "insertBefore",
+   "append", "prepend", "remove", "focus", "blur", "click", "dispatchEvent", "replaceChildren"].forEach(function (name) { element[name] = elementOf; });
+  element.classList = { add: noop, remove: noop, toggle: noop, contains: function () { return false; } };
+  element.style = {}; element.dataset = {}; element.children = []; element.childNodes = [];
+  element.getAttribute = function () { return null; };
+  element.querySelector = function () { return null; };
+  element.querySelectorAll = function () { return []; };
+  element.getElementsByTagName = element.getElementsByClassName = element.querySelectorAll;
+  var documentStub = {
+    body: element, head: element, documentElement: element,
+    getElementById: function () { return null; }, querySelector: function () { return null; },
+    querySelectorAll: function () { return []; }, getElementsByTagName: function () { return []; },
+    getElementsByClassName: function () { return []; }, createElement: elementOf, createTextNode: elementOf,
+    createDocumentFragment: elementOf, addEventListener: noop, removeEventListener: noop, title: ""
+  };
+  documentStub.location = { href: "", hash: "", reload: noop };
+  g.document = documentStub;
+  g.window = g;
+  g.addEventListener = g.removeEventListener = noop;
+  g.setTimeout = g.setInterval = function () { return 0; };
+  g.clearTimeout = g.clearInterval = noop;
+  g.requestAnimationFrame = function () { return 0; };
+  var memory = {};
+  g.localStorage = g.sessionStorage = {
+    getItem: function (k) { return Object.prototype.hasOwnProperty.call(memory, k) ? memory[k] : null; },
+    setItem: function (k, v) { memory[k] = String(v); }, removeItem: function (k) { delete memory[k]; }, clear: function () { memory = {}; }
+  };
+  g.console = { log: noop, warn: noop, error: noop, info: noop, debug: noop };
+  g.alert = noop; g.prompt = function () { return null; }; g.confirm = function () { return false; };
+  g.navigator = { userAgent: "Pajama" }; g.location = { href: "", hash: "", reload: noop };
+
+  // SugarCube's API (docs/sugarcube.md, "Story JavaScript").
+  function current() { return pj.history.length ? pj.history[pj.history.length - 1] : ""; }
+  function count(name) { var n = 0; for (var i = 0; i < pj.history.length; i++) if (pj.history[i] === name) n++; return n; }
+  var State = {
+    get variables() { return pj.vars; },
+    get temporary() { return pj.temps; },
+    get turns() { return pj.history.length; },
+    get passage() { return current(); },
+    get length() { return pj.history.length; },
+    get size() { return pj.history.length; },
+    get active() { return { title: current(), variables: pj.vars }; },
+    get current() { return { title: current(), variables: pj.vars }; },
+    hasPlayed: function (name) { return count(name) > 0; },
+    getVar: function (name) { return evalVar(name); },
+    setVar: function (name, value) { var m = /^([$_])([A-Za-z_$][\w$]*)$/.exec(name); if (!m) return false; (m[1] === "$" ? pj.vars : pj.temps)[m[2]] = value; return true; },
+    random: unit, prng: { init: noop, get isEnabled() { return true; } }, initPRNG: noop,
+    metadata: { _m: {}, get: function (k) { return this._m[k]; }, set: function (k, v) { this._m[k] = v; }, has: function (k) { return k in this._m; }, delete: function (k) { delete this._m[k]; }, clear: function () { this._m = {}; } }
+  };
+  function evalVar(name) { var m = /^([$_])([A-Za-z_$][\w$]*)$/.exec(name); return m ? (m[1] === "$" ? pj.vars : pj.temps)[m[2]] : undefined; }
+  g.State = State;
+  g.variables = function () { return pj.vars; };
+  g.temporary = function () { return pj.temps; };
+  function passageObject(name) {
+    var p = pj.passages[name];
+    if (!p) return null;
+    return { title: name, name: name, tags: p.tags.slice(), text: p.text, domId: "passage-" + name.replace(/\W+/g, "-"),
+             processText: function () { return p.text; } };
+  }
+  g.Story = {
+    get title() { return pj.title; }, get name() { return pj.title; }, get ifId() { return pj.ifid; }, domId: "story",
+    has: function (name) { return !!pj.passages[name]; }, get: function (name) { return passageObject(name); },
+    lookup: function (prop, value) {
+      var out = [];
+      for (var name in pj.passages) { var p = passageObject(name); var v = p[prop]; if (Array.isArray(v) ? v.indexOf(value) >= 0 : v === value) out.push(p); }
+      return out;
+    },
+    lookupWith: function (f) { var out = []; for (var name in pj.passages) { var p = passageObject(name); if (f(p)) out.push(p); } return out; },
+    filter: function (f) { return this.lookupWith(f); }, find: function (f) { return this.lookupWith(f)[0]; }
+  };
+  g.Engine = {
+    play: function (name) { pj.gotoTarget = String(name); }, goTo: function (name) { pj.gotoTarget = String(name); },
+    forward: noop, backward: function () { pj.backTarget = true; }, go: noop, restart: noop, show: noop,
+    isIdle: function () { return true; }, state: "idle"
+  };
+  g.setup = {};
+  g.settings = {};
+  var configStub = function () {
+    return { passages: { nobr: false, start: undefined, descriptions: true, transitionOut: 0, displayTitles: false },
+             saves: { autosave: false, slots: 8, isAllowed: null, autoload: false, id: "" }, history: { controls: true, maxStates: 40 },
+             ui: { stowBarInitially: false, updateStoryElements: true }, audio: { pauseOnFadeToZero: true, preloadMetadata: true },
+             macros: { ifAssignmentError: true, maxLoopIterations: 1000 }, navigation: {}, debug: false, addVisitedLinkClass: false,
+             cleanupWikifierOutput: false, loadDelay: 0 };
+  };
+  g.Config = configStub();
+  g.Setting = {
+    addHeader: noop, load: noop, save: noop, reset: noop, forEach: noop, isEmpty: function () { return true; },
+    addToggle: function (name, def) { if (def && "default" in def) g.settings[name] = def.default; },
+    addList: function (name, def) { if (def) g.settings[name] = "default" in def ? def.default : (def.list || [])[0]; },
+    addRange: function (name, def) { if (def) g.settings[name] = "default" in def ? def.default : def.min; },
+    addValue: function (name, def) { if (def && "default" in def) g.settings[name] = def.default; },
+    get: function () { return undefined; }, has: function () { return false; }, delete: noop
+  };
+  g.Macro = {
+    add: function (names, def) { [].concat(names).forEach(function (n) { pj.macros[n] = def; }); },
+    has: function (name) { return !!pj.macros[name]; }, get: function (name) { return pj.macros[name] || null; },
+    delete: function (names) { [].concat(names).forEach(function (n) { delete pj.macros[n]; }); },
+    tags: { get: function () { return null; }, has: function () { return false; } }
+  };
+  var stubs = ["Save", "UI", "UIBar", "Dialog", "LoadScreen", "SimpleAudio", "Fullscreen", "Template", "Wikifier", "Scripting", "L10n", "l10nStrings", "Browser", "Has", "Util", "Passage"];
+  var stubObject = function () {
+    var o = {};
+    ["add", "get", "has", "delete", "open", "close", "setup", "append", "wiki", "restart", "show", "hide", "stow", "unstow",
+     "destroy", "update", "lock", "unlock", "save", "load", "clear", "ok", "ask", "isOpen", "body", "addClass", "removeClass",
+     "select", "tracks", "groups", "lists", "mute", "stop", "volume", "request", "exit", "parse", "evalJavaScript",
+     "evalTwineScript", "onLoad", "onSave", "isEnabled", "ok"].forEach(function (n) { o[n] = function () { return undefined; }; });
+    o.slots = { length: 0, count: function () { return 0; }, has: function () { return false; }, get: function () { return null; }, ok: function () { return false; }, isEmpty: function () { return true; }, save: noop, load: noop, delete: noop };
+    o.autosave = { has: function () { return false; }, ok: function () { return false; }, save: noop, load: noop, delete: noop, get: function () { return null; } };
+    o.onLoad = { add: noop, delete: noop, clear: noop }; o.onSave = { add: noop, delete: noop, clear: noop };
+    o.isMobile = { any: function () { return false; } };
+    return o;
+  };
+  stubs.forEach(function (name) { g[name] = stubObject(); });
+  ["tracks", "groups", "lists"].forEach(function (n) { g.SimpleAudio[n] = stubObject(); });
+  g.macros = {};
+  g.version = { title: "SugarCube", major: 2, minor: 37, patch: 3, build: 0, short: function () { return "SugarCube (v2.37.3)"; }, long: function () { return "SugarCube v2.37.3 (Pajama)"; } };
+  g.Wikifier = function (place, text) { if (place && place.__pjOut) place.__pjOut.push(String(text)); };
+  g.Wikifier.wikifyEval = function (text) { return String(text); };
+  g.Wikifier.Parser = { add: noop, delete: noop, has: function () { return false; }, get: function () { return null; } };
+  g.Passage = function () {};
+  ["prehistory", "predisplay", "postdisplay", "prerender", "postrender"].forEach(function (name) { g[name] = {}; });
+  g.importScripts = g.importStyles = function () { return { then: function (f) { return this; }, catch: function () { return this; } }; };
+  g.setPageElement = noop;
+  g.memorize = function (k, v) { memory["pj." + k] = JSON.stringify(v); };
+  g.recall = function (k, d) { var v = memory["pj." + k]; return v === undefined ? d : JSON.parse(v); };
+  g.forget = function (k) { delete memory["pj." + k]; };
+  g.clone = function (o) { return o === undefined ? o : JSON.parse(JSON.stringify(o)); };
+  g.visited = function () {
+    if (arguments.length === 0) return count(current());
+    var least = Infinity; for (var i = 0; i < arguments.length; i++) [].concat(arguments[i]).forEach(function (n) { least = Math.min(least, count(n)); });
+    return least === Infinity ? 0 : least;
+  };
+  g.visitedTags = function () {
+    var want = [].slice.call(arguments).reduce(function (a, b) { return a.concat(b); }, []);
+    var n = 0;
+    pj.history.forEach(function (name) { var p = pj.passages[name]; if (p && want.every(function (t) { return p.tags.indexOf(t) >= 0; })) n++; });
+    return n;
+  };
+  g.lastVisited = function () {
+    var most = -1; for (var i = 0; i < arguments.length; i++) { var at = pj.history.lastIndexOf(arguments[i]); var d = at < 0 ? -1 : pj.history.length - 1 - at; if (d < 0) return -1; most = Math.max(most, d); }
+    return most;
+  };
+  g.turns = function () { return pj.history.length; };
+  g.passage = function () { return current(); };
+  g.tags = function () {
+    var names = arguments.length ? [].slice.call(arguments) : [current()];
+    var out = []; names.forEach(function (n) { var p = pj.passages[n]; if (p) out = out.concat(p.tags); }); return out;
+  };
+  g.previous = function (offset) {
+    var back = offset === undefined ? 1 : offset;
+    for (var i = pj.history.length - 1 - back; i >= 0; i--) if (pj.history[i] !== current() || back > 1) return pj.history[i];
+    return "";
+  };
+  g.time = function () { return 0; };
+  g.either = function () {
+    var all = []; for (var i = 0; i < arguments.length; i++) all = all.concat(arguments[i]);
+    return all.length ? all[Math.floor(unit() * all.length)] : undefined;
+  };
+  g.random = function (a, b) { var lo = b === undefined ? 0 : a, hi = b === undefined ? a : b; lo = Math.ceil(lo); hi = Math.floor(hi); return lo + Math.floor(unit() * (hi - lo + 1)); };
+  g.randomFloat = function (a, b) { var lo = b === undefined ? 0 : a, hi = b === undefined ? a : b; return lo + unit() * (hi - lo); };
+  // SugarCube's extensions of the built-in objects that stories call.
+  function define(proto, name, f) { if (!(name in proto)) Object.defineProperty(proto, name, { value: f, configurable: true, writable: true }); }
+  var AP = Array.prototype;
+  define(AP, "random", function () { return this.length ? this[Math.floor(unit() * this.length)] : undefined; });
+  define(AP, "pluck", function () { return this.length ? this.splice(Math.floor(unit() * this.length), 1)[0] : undefined; });
+  define(AP, "shuffle", function () { for (var i = this.length - 1; i > 0; i--) { var j = Math.floor(unit() * (i + 1)); var t = this[i]; this[i] = this[j]; this[j] = t; } return this; });
+  define(AP, "includes", function (v) { return this.indexOf(v) >= 0; });
+  define(AP, "includesAll", function () { var a = [].concat.apply([], arguments), s = this; return a.every(function (v) { return s.indexOf(v) >= 0; }); });
+  define(AP, "includesAny", function () { var a = [].concat.apply([], arguments), s = this; return a.some(function (v) { return s.indexOf(v) >= 0; }); });
+  define(AP, "count", function (v) { var n = 0; for (var i = 0; i < this.length; i++) if (this[i] === v) n++; return n; });
+  define(AP, "delete", function () { var a = [].concat.apply([], arguments), out = []; for (var i = this.length - 1; i >= 0; i--) if (a.indexOf(this[i]) >= 0) out.unshift(this.splice(i, 1)[0]); return out; });
+  define(AP, "deleteAt", function () { var a = [].concat.apply([], arguments).sort(function (x, y) { return y - x; }), out = [], s = this; a.forEach(function (i) { out.unshift(s.splice(i, 1)[0]); }); return out; });
+  define(AP, "deleteWith", function (f) { var out = []; for (var i = this.length - 1; i >= 0; i--) if (f(this[i])) out.unshift(this.splice(i, 1)[0]); return out; });
+  define(AP, "first", function () { return this[0]; });
+  define(AP, "last", function () { return this[this.length - 1]; });
+  define(AP, "pushUnique", function () { for (var i = 0; i < arguments.length; i++) if (this.indexOf(arguments[i]) < 0) this.push(arguments[i]); return this.length; });
+  define(AP, "unshiftUnique", function () { for (var i = 0; i < arguments.length; i++) if (this.indexOf(arguments[i]) < 0) this.unshift(arguments[i]); return this.length; });
+  define(AP, "concatUnique", function () { var out = this.slice(); [].concat.apply([], arguments).forEach(function (v) { if (out.indexOf(v) < 0) out.push(v); }); return out; });
+  define(AP, "randomMany", function (n) { return this.slice().shuffle().slice(0, n); });
+  define(AP, "pluckMany", function (n) { var out = []; while (n-- > 0 && this.length) out.push(this.pluck()); return out; });
+  define(Array, "random", function (a) { return AP.random.call(a); });
+  define(Math, "clamp", function (n, lo, hi) { return Math.min(Math.max(n, lo), hi); });
+  define(Number.prototype, "clamp", function (lo, hi) { return Math.min(Math.max(this, lo), hi); });
+  define(String.prototype, "toUpperFirst", function () { return this.charAt(0).toUpperCase() + this.slice(1); });
+  define(String.prototype, "toLocaleUpperFirst", function () { return this.charAt(0).toLocaleUpperCase() + this.slice(1); });
+  define(String.prototype, "first", function () { return this.charAt(0); });
+  define(String.prototype, "last", function () { return this.charAt(this.length - 1); });
+  define(String.prototype, "count", function (s) { return s ? this.split(s).length - 1 : 0; });
+  define(String, "format", function (f) { var a = [].slice.call(arguments, 1); return String(f).replace(/{(\d+)}/g, function (m, i) { return a[i]; }); });
+  // Host hooks (Swift calls these; see SugarCubeScript.swift).
+  pj.callMacro = function (name, args, raw, contents) {
+    var def = pj.macros[name], out = [];
+    args.raw = raw; args.full = raw;
+    var place = { __pjOut: out, appendChild: function () { return place; }, append: function () { return place; } };
+    var context = { name: name, displayName: name, args: args, output: place, parent: null, parser: {}, self: def,
+      payload: [{ name: name, args: args, contents: contents || "" }],
+      error: function (message) { throw new Error(message); }, createShadowWrapper: function (f) { return f; },
+      createDebugView: noop, addShadow: noop, contextHas: function () { return false; }, contextSelect: function () { return null; } };
+    def.handler.call(context);
+    return JSON.stringify(out);
+  };
+  pj.isContainer = function (name) { var d = pj.macros[name]; return !!(d && (d.tags || d.skipArgs === undefined && d.isWidget)); };
+  pj.evalText = function (code, raw) {
+    try {
+      var r = (0, eval)(code);
+      if (r === null || r === undefined || typeof r === "function") return raw;
+      r = String(r);
+      return /^(?:\[object [A-Z][a-z]+\]|)$/.test(r) ? raw : r;
+    } catch (e) { return raw; }
+  };
+  pj.evalPassageId = function (code, raw) { return pj.passages[raw] ? raw : pj.evalText(code, raw); };
+  pj.isNothing = function (v) { return v === undefined || v === null; };
+  pj.entries = function (c) {
+    if (c === null || c === undefined) throw new Error("cannot iterate over " + c);
+    if (typeof c === "number") { var n = []; for (var i = 0; i < c; i++) n.push([i, i]); return n; }
+    if (typeof c === "string") return Array.from(c).map(function (ch, i) { return [i, ch]; });
+    if (Array.isArray(c)) return c.map(function (v, i) { return [i, v]; });
+    if (typeof Map !== "undefined" && c instanceof Map) return Array.from(c.entries());
+    if (typeof Set !== "undefined" && c instanceof Set) return Array.from(c).map(function (v) { return [v, v]; });
+    if (typeof c === "object") return Object.keys(c).map(function (k) { return [k, c[k]]; });
+    throw new Error("cannot iterate over a " + typeof c);
+  };
+  pj.ranges = []; pj.switches = []; pj.argStack = [];
+  pj.print = function (v) { return v === undefined || v === null ? "" : (typeof v === "object" && !Array.isArray(v) && v.toString === Object.prototype.toString ? "[object Object]" : String(v)); };
+  pj.save = function () { return JSON.stringify({ v: pj.vars, t: pj.temps, r: pj.rng }); };
+  pj.load = function (json) { var s = JSON.parse(json); pj.vars = s.v || {}; pj.temps = s.t || {}; pj.rng = s.r | 0; };
+  pj.json = function (v) { return JSON.stringify(v === undefined ? null : v, function (k, x) { return x === undefined ? null : (typeof x === "function" ? String(x) : x); }); };
+})(this);
+"""#
+}

@@ -1,0 +1,168 @@
+import Foundation
+import PajamaTwine
+
+/// Plays a SugarCube 2 story (docs/sugarcube.md): each moment is what one passage writes (or what a taken
+/// `<<linkreplace>>`-like link changes on the page), and the links it offers. At creation the engine gets the
+/// SugarCube API and runs the Story JavaScript (passages tagged `script`) once; `start()` runs `widget`
+/// passages and StoryInit, then the start passage; `choose(_:)` takes a link of the current moment. The state
+/// (`state`) is a value the caller may keep and set back (a beat made again from an earlier moment).
+///
+/// Not thread-safe: owned by one caller.
+public final class SugarCubeRuntime {
+    public let story: TwineStory
+    public var state: SugarCubeState
+    private var seed: Int
+    let engine = JSEngine()
+    private var parsed: [String: [SugarCubeNode]] = [:]
+    /// Widgets by name: their bodies' sources (`<<widget>>` in passages tagged `widget`).
+    var widgets: [String: String] = [:]
+    private var widgetsDefined = false
+    /// Custom macros that take bodies (widgets declared `container`, `Macro.add` with `tags`).
+    private(set) var containerMacros: Set<String> = []
+    /// The macros the Story JavaScript defines (`Macro.add`).
+    public private(set) var customMacros: Set<String> = []
+    /// Errors of the Story JavaScript, by passage: `validate` names them.
+    public private(set) var scriptErrors: [(passage: String, message: String)] = []
+    /// The Story JavaScript ran too long (the start says so).
+    private var startupStopped: String?
+    /// The start passage: StoryData's, or `Config.passages.start` set by the Story JavaScript.
+    public private(set) var startPassage: String
+
+    /// The longest chain of `<<goto>>` (or `Engine.play`) in one moment; a story that goes on for ever stops there.
+    static let maximumGotos = 100
+    /// The most nodes one moment may render (against loops through `<<include>>`).
+    static let maximumSteps = 200_000
+    /// The deepest `<<include>>`, widget or printed markup inside another.
+    static let maximumDepth = 100
+
+    public init(story: TwineStory, seed: Int) {
+        self.story = story
+        self.seed = seed
+        state = SugarCubeState(seed: seed)
+        startPassage = story.start
+        do {
+            try engine.evaluate(SugarCubePrelude.source, source: "the SugarCube API")
+            var passages: [String] = []
+            for passage in story.passages {
+                passages.append(SugarCubeScript.quoted(passage.name) + ":{tags:[" + passage.tags.map(SugarCubeScript.quoted).joined(separator: ",")
+                    + "],text:" + SugarCubeScript.quoted(passage.text) + "}")
+            }
+            try engine.evaluate("__pj.passages = {" + passages.joined(separator: ",\n") + "}; __pj.title = " + SugarCubeScript.quoted(story.title)
+                + "; __pj.ifid = " + SugarCubeScript.quoted(story.ifid ?? "") + "; __pj.load(" + SugarCubeScript.quoted(state.script) + ");",
+                source: "the story's passages")
+        } catch {
+            startupStopped = "the SugarCube API could not be set up: \(error.message)"
+            return
+        }
+        for passage in story.passages where passage.tags.contains("script") {
+            do {
+                try engine.evaluate(passage.text, source: passage.name)
+            } catch {
+                scriptErrors.append((passage.name, error.message))
+                if error.timedOut {
+                    startupStopped = "the Story JavaScript (passage \"\(passage.name)\") ran longer than \(Int(JSEngine.timeLimit)) s and was stopped"
+                    return
+                }
+            }
+        }
+        if let names = try? engine.evaluate("Object.keys(__pj.macros).join('\\n')") {
+            customMacros = Set(names.split(separator: "\n").map(String.init))
+        }
+        if let names = try? engine.evaluate("Object.keys(__pj.macros).filter(function (n) { return !!__pj.macros[n].tags; }).join('\\n')") {
+            containerMacros = Set(names.split(separator: "\n").map(String.init))
+        }
+        if let start = try? engine.evaluate("typeof Config.passages.start === 'string' ? Config.passages.start : ''"), !start.isEmpty,
+           story.passage(named: start) != nil {
+            startPassage = start
+        }
+    }
+
+    /// The nodes of a passage's (or a body's) source, parsed once.
+    func nodes(_ source: String) -> [SugarCubeNode] {
+        if let known = parsed[source] { return known }
+        let nodes = SugarCubeParser.parse(source, extraContainers: containerMacros)
+        if parsed.count > 4096 { parsed.removeAll() }
+        parsed[source] = nodes
+        return nodes
+    }
+
+    func addContainer(_ name: String) {
+        guard !containerMacros.contains(name) else { return }
+        containerMacros.insert(name)
+        parsed.removeAll()
+    }
+
+    /// Another seed for the readings that start after this (a resumed reading's saved seed).
+    public func reseed(_ seed: Int) { self.seed = seed }
+
+    /// The passage `name`, or the one so named but for spaces around it.
+    func passage(named name: String) -> TwinePassage? {
+        story.passage(named: name) ?? story.passage(named: name.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// A fresh reading from the start passage.
+    public func start() -> SugarCubeMoment {
+        state = SugarCubeState(seed: seed)
+        if let startupStopped { return SugarCubeMoment(passage: "", lines: [], links: [], unsupported: [], errors: [], error: startupStopped) }
+        let evaluator = SugarCubeEvaluator(runtime: self, state: state)
+        evaluator.load()
+        if !widgetsDefined {
+            widgetsDefined = true
+            for passage in story.passages where passage.tags.contains("widget") { evaluator.runSilently(passage) }
+        }
+        if let initial = story.passage(named: "StoryInit") { evaluator.runSilently(initial) }
+        let moment = evaluator.enter(startPassage)
+        state = evaluator.finish()
+        return moment
+    }
+
+    /// The links the current moment offers, in page order.
+    public var offeredLinks: [SugarCubeLink] { Self.offered(state) }
+
+    static func offered(_ state: SugarCubeState) -> [SugarCubeLink] {
+        let byId = Dictionary(state.links.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return state.shown.linkIds.compactMap { byId[$0] }
+    }
+
+    /// Takes link `index` of the current moment.
+    public func choose(_ index: Int) throws(SugarCubeChoiceError) -> SugarCubeMoment {
+        let links = offeredLinks
+        guard links.indices.contains(index) else { throw SugarCubeChoiceError(index: index, count: links.count) }
+        let evaluator = SugarCubeEvaluator(runtime: self, state: state)
+        evaluator.load()
+        let moment = evaluator.take(links[index])
+        state = evaluator.finish()
+        return moment
+    }
+}
+
+/// A link that the moment does not offer.
+public struct SugarCubeChoiceError: Error, Equatable, Sendable {
+    public var index: Int
+    public var count: Int
+}
+
+/// What one moment writes and offers.
+public struct SugarCubeMoment: Sendable, Equatable {
+    /// The passage being read.
+    public var passage: String
+    public var lines: [SugarCubeLine]
+    public var links: [SugarCubeLink]
+    /// The macros met that Pajama does not play (each once, as written: `<<cycle>>`), for `validate`.
+    public var unsupported: [String]
+    /// Errors met on the way (a `<<set>>` whose expression threw...), shown in place; for `validate`.
+    public var errors: [String]
+    /// Why the moment stopped, when it did (a script that ran too long, a `<<goto>>` loop, a missing passage).
+    public var error: String?
+
+    public var isEnding: Bool { links.isEmpty }
+
+    public init(passage: String, lines: [SugarCubeLine], links: [SugarCubeLink], unsupported: [String], errors: [String], error: String?) {
+        self.passage = passage
+        self.lines = lines
+        self.links = links
+        self.unsupported = unsupported
+        self.errors = errors
+        self.error = error
+    }
+}

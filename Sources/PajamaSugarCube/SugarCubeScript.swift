@@ -1,0 +1,234 @@
+import Foundation
+
+/// SugarCube's TwineScript made JavaScript (docs/sugarcube.md, "Expressions"): naked variables (`$gold` is
+/// `State.variables.gold`, `_i` is `State.temporary.i`) and the operator words (`to` `=`, `is` `===`, `isnot`
+/// `!==`, `eq` `==`, `neq` `!=`, `gt` `>`, `gte` `>=`, `lt` `<`, `lte` `<=`, `and` `&&`, `or` `||`, `not` `!`,
+/// `def` `"undefined" !== typeof`, `ndef` `"undefined" === typeof`), as SugarCube's own desugaring does it:
+/// outside strings, template literals and comments, never after a `.` (a property) nor before a `:` (a key).
+enum SugarCubeScript {
+    static let words: [String: String] = [
+        "to": "=", "is": "===", "isnot": "!==", "eq": "==", "neq": "!=", "gt": ">", "gte": ">=", "lt": "<", "lte": "<=",
+        "and": "&&", "or": "||", "not": "!", "def": "\"undefined\" !== typeof", "ndef": "\"undefined\" === typeof",
+    ]
+
+    static func isStart(_ c: Character) -> Bool { c.isLetter || c == "_" || c == "$" }
+    static func isPart(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "$" }
+
+    /// The JavaScript of the TwineScript `source`.
+    static func desugar(_ source: String) -> String {
+        let chars = Array(source)
+        var out = ""
+        out.reserveCapacity(chars.count + 16)
+        var i = 0
+        var lastSignificant: Character?
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\"" || c == "'" || c == "`" {
+                let end = stringEnd(chars, from: i)
+                out += String(chars[i..<end])
+                i = end
+                lastSignificant = c
+                continue
+            }
+            if c == "/", i + 1 < chars.count, chars[i + 1] == "/" {
+                while i < chars.count, chars[i] != "\n" { out.append(chars[i]); i += 1 }
+                continue
+            }
+            if c == "/", i + 1 < chars.count, chars[i + 1] == "*" {
+                var j = i + 2
+                while j + 1 < chars.count, !(chars[j] == "*" && chars[j + 1] == "/") { j += 1 }
+                j = min(chars.count, j + 2)
+                out += String(chars[i..<j])
+                i = j
+                continue
+            }
+            if isStart(c) {
+                var j = i + 1
+                while j < chars.count, isPart(chars[j]) { j += 1 }
+                let word = String(chars[i..<j])
+                let afterDot = lastSignificant == "."
+                var k = j
+                while k < chars.count, chars[k] == " " || chars[k] == "\t" { k += 1 }
+                let beforeColon = k < chars.count && chars[k] == ":" && !(k + 1 < chars.count && chars[k + 1] == ":")
+                if !afterDot, (c == "$" || c == "_"), word.count > 1, let second = word.dropFirst().first, second.isLetter || second == "_" || second == "$" {
+                    out += (c == "$" ? "State.variables." : "State.temporary.") + word.dropFirst()
+                } else if !afterDot, !beforeColon, let replacement = words[word] {
+                    out += replacement
+                } else {
+                    out += word
+                }
+                lastSignificant = "a"
+                i = j
+                continue
+            }
+            out.append(c)
+            if !c.isWhitespace { lastSignificant = c }
+            i += 1
+        }
+        return out
+    }
+
+    /// The index just past the string literal opening at `start` (a template literal's `${...}` inside).
+    static func stringEnd(_ chars: [Character], from start: Int) -> Int {
+        let quote = chars[start]
+        var i = start + 1
+        var depth = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c == "\\" { i += 2; continue }
+            if quote == "`" {
+                if c == "$", i + 1 < chars.count, chars[i + 1] == "{" { depth += 1; i += 2; continue }
+                if c == "}", depth > 0 { depth -= 1; i += 1; continue }
+                if depth > 0, c == "\"" || c == "'" || c == "`" { i = stringEnd(chars, from: i); continue }
+            }
+            if c == quote, depth == 0 { return i + 1 }
+            i += 1
+        }
+        return chars.count
+    }
+
+    /// The JavaScript array of a macro's argument list (SugarCube's macro arguments): strings, numbers,
+    /// `true`/`false`/`null`/`undefined`, naked variables, backquoted expressions, `[[links]]` (an object
+    /// `{isLink, text, link, setter}`), `[img[...]]`, and bare words (a string, or the global of that name:
+    /// `setup`, `settings`...).
+    static func argumentList(_ raw: String) -> String {
+        let chars = Array(raw)
+        var items: [String] = []
+        var i = 0
+        while i < chars.count {
+            let c = chars[i]
+            if c.isWhitespace { i += 1; continue }
+            if c == "\"" || c == "'" {
+                let end = stringEnd(chars, from: i)
+                var literal = String(chars[i..<end])
+                if literal.count < 2 || literal.last != c { literal += String(c) }
+                items.append(literal)
+                i = end
+            } else if c == "`" {
+                let end = stringEnd(chars, from: i)
+                items.append("(" + desugar(String(chars[(i + 1)..<max(i + 1, end - 1)])) + ")")
+                i = end
+            } else if c == "[", i + 1 < chars.count, chars[i + 1] == "[" || chars[i + 1] == "i" {
+                var depth = 0
+                var j = i
+                while j < chars.count {
+                    if chars[j] == "[" { depth += 1 } else if chars[j] == "]" { depth -= 1; if depth == 0 { j += 1; break } }
+                    j += 1
+                }
+                let token = String(chars[i..<min(j, chars.count)])
+                if let link = SugarCubeLinkMarkup.parse(token) {
+                    items.append("{isLink: true, text: \(quoted(link.text)), link: \(quoted(link.target)), setter: \(link.setter.map(quoted) ?? "null")}")
+                } else if let image = SugarCubeLinkMarkup.image(token) {
+                    items.append("{isImage: true, source: \(quoted(image.source)), link: \(image.link.map(quoted) ?? "null")}")
+                } else {
+                    items.append(quoted(token))
+                }
+                i = j
+            } else {
+                var j = i
+                var depth = 0
+                while j < chars.count {
+                    let d = chars[j]
+                    if d == "(" || d == "[" || d == "{" { depth += 1 } else if d == ")" || d == "]" || d == "}" { depth -= 1 }
+                    if depth <= 0, d.isWhitespace { break }
+                    if d == "\"" || d == "'" { j = stringEnd(chars, from: j); continue }
+                    j += 1
+                }
+                let word = String(chars[i..<j])
+                if word.first == "$" || word.first == "_", word.count > 1 {
+                    items.append("(" + desugar(word) + ")")
+                } else if ["true", "false", "null", "undefined", "NaN", "Infinity"].contains(word) || Double(word) != nil {
+                    items.append(word)
+                } else if ["setup", "settings", "State", "Story", "Config"].contains(where: { word == $0 || word.hasPrefix($0 + ".") }) {
+                    items.append("(" + word + ")")
+                } else {
+                    items.append(quoted(word))
+                }
+                i = j
+            }
+        }
+        return "[" + items.joined(separator: ", ") + "]"
+    }
+
+    /// `text` as a JavaScript string literal.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// `[[text|target][setter]]`, `[[text->target]]`, `[[target<-text]]`, `[[target]]`, and `[img[title|src][link]]`.
+enum SugarCubeLinkMarkup {
+    struct Link: Equatable {
+        var text: String
+        var target: String
+        var setter: String?
+    }
+
+    /// The link `token` (from `[[` to its `]]`, setter included) is, nil if it is none.
+    static func parse(_ token: String) -> Link? {
+        guard token.hasPrefix("[["), token.hasSuffix("]]") else { return nil }
+        var inner = String(token.dropFirst(2).dropLast(2))
+        var setter: String?
+        if let split = inner.range(of: "][") {
+            setter = String(inner[split.upperBound...])
+            inner = String(inner[..<split.lowerBound])
+        }
+        if let bar = inner.firstIndex(of: "|") {
+            return Link(text: String(inner[..<bar]), target: String(inner[inner.index(after: bar)...]), setter: setter)
+        }
+        if let arrow = inner.range(of: "->", options: .backwards) {
+            return Link(text: String(inner[..<arrow.lowerBound]), target: String(inner[arrow.upperBound...]), setter: setter)
+        }
+        if let arrow = inner.range(of: "<-") {
+            return Link(text: String(inner[arrow.upperBound...]), target: String(inner[..<arrow.lowerBound]), setter: setter)
+        }
+        return Link(text: inner, target: inner, setter: setter)
+    }
+
+    struct Image: Equatable {
+        var title: String?
+        var source: String
+        var link: String?
+        var setter: String?
+    }
+
+    /// `[img[src]]`, `[img[title|src]]`, `[img[title|src][link]]`, `[img[src][link][setter]]` (and `[<img[`, `[>img[`).
+    static func image(_ token: String) -> Image? {
+        var rest = Substring(token)
+        guard rest.hasPrefix("[") else { return nil }
+        rest = rest.dropFirst()
+        if rest.hasPrefix("<") || rest.hasPrefix(">") { rest = rest.dropFirst() }
+        guard rest.lowercased().hasPrefix("img[") || rest.lowercased().hasPrefix("image[") else { return nil }
+        rest = rest.drop { $0 != "[" }
+        guard rest.hasSuffix("]") else { return nil }
+        rest = rest.dropLast()
+        var parts: [String] = []
+        while rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]") else { return nil }
+            parts.append(String(rest[rest.index(after: rest.startIndex)..<close]))
+            rest = rest[rest.index(after: close)...]
+        }
+        guard let first = parts.first else { return nil }
+        var image = Image(source: first)
+        if let bar = first.firstIndex(of: "|") {
+            image.title = String(first[..<bar])
+            image.source = String(first[first.index(after: bar)...])
+        }
+        if parts.count > 1 { image.link = parts[1] }
+        if parts.count > 2 { image.setter = parts[2] }
+        return image
+    }
+}
