@@ -15,6 +15,7 @@ packages=(
   libchafa-dev        # pictures as terminal cells
   zlib1g-dev          # kitty pictures sent compressed (o=z; the CDeflate shim)
   libespeak-ng-dev    # read aloud (speech synthesised in process)
+  libjavascriptcoregtk-4.1-dev  # SugarCube stories' JavaScript (JavaScriptCore; the CJavaScriptCore shim)
   pulseaudio          # a private sound server for the tests
   pulseaudio-utils    # pactl, parec
   sox libsox-fmt-all  # making and measuring test sounds

@@ -11,6 +11,31 @@ final class JSEngine {
     /// The longest one evaluation runs before it is stopped.
     static let timeLimit = 1.0
 
+    /// How often (in CPU seconds) the watchdog looks at the clock.
+    static let tick = 0.05
+
+    /// The deadline of the evaluation running, read by the time limit's callback (on the same thread).
+    private final class Watchdog {
+        var deadline = ContinuousClock.now
+        var fired = false
+    }
+
+    /// Sets the limit's tick; each tick before the deadline sets it again (a callback that returns false is
+    /// otherwise not called again), the first after it stops the script.
+    private static func arm(_ group: JSContextGroupRef, _ watchdog: Watchdog) {
+        JSContextGroupSetExecutionTimeLimit(group, tick, { context, opaque in
+            guard let opaque, let context else { return true }
+            let watchdog = Unmanaged<Watchdog>.fromOpaque(opaque).takeUnretainedValue()
+            if ContinuousClock.now >= watchdog.deadline {
+                watchdog.fired = true
+                return true
+            }
+            JSEngine.arm(JSContextGetGroup(context), watchdog)
+            return false
+        }, Unmanaged.passUnretained(watchdog).toOpaque())
+    }
+
+    private let watchdog = Watchdog()
     private let group: JSContextGroupRef
     private let context: JSGlobalContextRef
 
@@ -49,13 +74,15 @@ final class JSEngine {
             JSStringRelease(url)
         }
         var exception: JSValueRef?
-        JSContextGroupSetExecutionTimeLimit(group, Self.timeLimit, { _, _ in true }, nil)
-        let started = ContinuousClock.now
+        // JSC's limit counts the thread's CPU time, which a busy machine gives slowly: it is a short tick here,
+        // and the callback stops the script once the wall clock passes the deadline.
+        watchdog.deadline = ContinuousClock.now + .milliseconds(Int(Self.timeLimit * 1000))
+        watchdog.fired = false
+        Self.arm(group, watchdog)
         let value = JSEvaluateScript(context, text, nil, url, 1, &exception)
         JSContextGroupClearExecutionTimeLimit(group)
         if let exception {
-            let elapsed = ContinuousClock.now - started
-            let timedOut = value == nil && elapsed >= .milliseconds(Int(Self.timeLimit * 900))
+            let timedOut = watchdog.fired
             throw JSError(message: timedOut ? "ran longer than \(Int(Self.timeLimit)) s and was stopped" : string(exception), timedOut: timedOut)
         }
         return value

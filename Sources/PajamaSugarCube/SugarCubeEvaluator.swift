@@ -142,6 +142,8 @@ final class SugarCubeEvaluator {
             state.links = []
             state.nextLinkId = 0
             gotoTarget = nil
+            fire(":passageinit")
+            fire(":passagestart")
             if let ready = runtime.story.passage(named: "PassageReady") { runSilently(ready) }
             passage = found.name
             for part in ["PassageHeader", found.name, "PassageFooter"] {
@@ -153,8 +155,11 @@ final class SugarCubeEvaluator {
                 loopControl = nil
                 if part != "PassageFooter" { writer.text("\n") }
             }
+            fire(":passagerender")
+            fire(":passagedisplay")
             if let done = runtime.story.passage(named: "PassageDone") { runSilently(done) }
             passage = found.name
+            fire(":passageend")
             let played = run("__pj.gotoTarget === null ? '' : String(__pj.gotoTarget)", "Engine.play") ?? ""
             guard let next = gotoTarget ?? (played.isEmpty ? nil : played) else { break }
             gotos += 1
@@ -166,6 +171,13 @@ final class SugarCubeEvaluator {
         }
         state.shown = writer.items
         return moment()
+    }
+
+    /// Fires a SugarCube event (`$(document).on(":passagestart", ...)` in the Story JavaScript).
+    private func fire(_ event: String) {
+        if let failed = run("__pj.fire(" + SugarCubeScript.quoted(event) + ", " + SugarCubeScript.quoted(passage) + ")", "the \(event) handler"), !failed.isEmpty {
+            fail("the \(event) handler", failed, notice: false)
+        }
     }
 
     /// Takes a link of the page.

@@ -298,7 +298,7 @@ struct SugarCubeParser {
             if chars[j] == ".", j + 1 < chars.count, chars[j + 1].isLetter || chars[j + 1] == "_" {
                 j += 1
                 while j < chars.count, SugarCubeScript.isPart(chars[j]) { j += 1 }
-            } else if chars[j] == "[", let close = chars[j...].firstIndex(of: "]"), close - j < 64, !chars[j..<close].contains("\n"), !chars[j..<close].contains("[") {
+            } else if chars[j] == "[", let close = chars[j...].firstIndex(of: "]"), close - j < 64, !chars[j..<close].contains("\n"), !chars[(j + 1)..<close].contains("[") {
                 j = close + 1
             } else {
                 break

@@ -43,7 +43,33 @@ enum SugarCubePrelude {
     w.length = 1;
     return w;
   }
-  var jQuery = function (x) { return x && x.__pjOut ? writer(x.__pjOut) : jq; };
+  // `$(document).on(":passagestart", f)` and the other events SugarCube fires: kept, and fired by the
+  // runtime as a passage is entered and shown (`__pj.fire`).
+  var events = {};
+  var eventTarget = {};
+  for (var key in jq) eventTarget[key] = chain;
+  eventTarget.on = eventTarget.one = function (types, a, b) {
+    var f = typeof a === "function" ? a : b;
+    if (typeof types === "string" && typeof f === "function") types.split(/\s+/).forEach(function (t) { var name = t.split(".")[0]; (events[name] = events[name] || []).push(f); });
+    return eventTarget;
+  };
+  eventTarget.off = function (types) { if (typeof types === "string") types.split(/\s+/).forEach(function (t) { delete events[t.split(".")[0]]; }); return eventTarget; };
+  eventTarget.length = 1;
+  pj.fire = function (type, name) {
+    var list = events[type];
+    if (!list) return "";
+    var p = passageObject(name);
+    var event = { type: type, passage: p, content: element, detail: { passage: p }, preventDefault: noop, stopPropagation: noop };
+    var errors = [];
+    list.slice().forEach(function (f) { try { f.call(documentStub, event); } catch (e) { errors.push(String(e)); } });
+    return errors.join("; ");
+  };
+  var jQuery = function (x) {
+    if (x && x.__pjOut) return writer(x.__pjOut);
+    if (x === documentStub || x === g) return eventTarget;
+    if (typeof x === "function") { try { x(jQuery); } catch (e) {} return jq; }
+    return jq;
+  };
   jQuery.fn = jq; jQuery.noop = noop;
   jQuery.extend = function (target) {
     for (var i = 1; i < arguments.length; i++) { var s = arguments[i]; if (s) for (var k in s) target[k] = s[k]; }
@@ -67,7 +93,7 @@ enum SugarCubePrelude {
   element.getElementsByTagName = element.getElementsByClassName = element.querySelectorAll;
   var documentStub = {
     body: element, head: element, documentElement: element,
-    getElementById: function () { return null; }, querySelector: function () { return null; },
+    getElementById: elementOf, querySelector: function () { return null; },
     querySelectorAll: function () { return []; }, getElementsByTagName: function () { return []; },
     getElementsByClassName: function () { return []; }, createElement: elementOf, createTextNode: elementOf,
     createDocumentFragment: elementOf, addEventListener: noop, removeEventListener: noop, title: ""

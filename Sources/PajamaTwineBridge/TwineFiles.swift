@@ -4,7 +4,8 @@ import PajamaTwine
 
 /// Which files are a Twine story (docs/twine.md, "Which files are Twine"): a `.twee` or `.tw` file (Twee 3
 /// source) or an `.html`/`.htm` file holding `<tw-storydata>` (what Twine publishes); a folder holding
-/// `.twee`/`.tw` files (all of them, in name order, are one story, as Tweego builds them), else one published
+/// `.twee`/`.tw` files (all of them, in name order, then those in its subfolders by path, are one story, as
+/// Tweego builds them), else one published
 /// HTML file (`index.html` or `story.html` first, else the only one); never a folder with a `story.json`.
 public enum TwineFiles {
     /// The names a folder URL is tried for (a web server cannot list a folder), in order.
@@ -36,11 +37,37 @@ public enum TwineFiles {
         }
         let visible = names.filter { !$0.hasPrefix(".") }.sorted()
         let twee = visible.filter { isTwee($0) && hasTwineContent(url.appendingPathComponent($0).path) }
-        if !twee.isEmpty { return (url.path, twee) }
+        if !twee.isEmpty { return (url.path, twee + tweeBelow(url, in: visible)) }
         let pages = visible.filter { let lower = $0.lowercased(); return lower.hasSuffix(".html") || lower.hasSuffix(".htm") }
         let published = pages.filter { hasTwineContent(url.appendingPathComponent($0).path) }
         if let usual = ["index.html", "story.html"].first(where: published.contains) { return (url.path, [usual]) }
         return published.count == 1 ? (url.path, published) : nil
+    }
+
+    /// The most Twee files read below a Tweego project's folder, and how deep.
+    static let maximumTweeFiles = 2000
+    static let maximumTweeDepth = 8
+
+    /// The `.twee`/`.tw` files in the subfolders of `folder` (as Tweego reads a project's source folder),
+    /// by their paths relative to it, in path order; hidden folders and a folder holding a story.json skipped.
+    static func tweeBelow(_ folder: URL, in names: [String]) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String, _ names: [String], depth: Int) {
+            for name in names where !name.hasPrefix(".") && found.count < maximumTweeFiles {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let full = folder.appendingPathComponent(path)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: full.path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue {
+                    guard depth < maximumTweeDepth, let inner = try? FileManager.default.contentsOfDirectory(atPath: full.path), !inner.contains("story.json") else { continue }
+                    walk(path, inner.sorted(), depth: depth + 1)
+                } else if !relative.isEmpty, isTwee(name), hasTwineContent(full.path) {
+                    found.append(path)
+                }
+            }
+        }
+        walk("", names, depth: 0)
+        return found
     }
 
     /// Whether `bytes` hold a Twine story (a passage header, or `<tw-storydata>`).
