@@ -9,14 +9,14 @@ import PajamaTwineBridge
 
 extension FormatRegistry {
     /// Every format Pajama reads, in the order a path or a URL is asked: ink first (an ink story may be
-    /// called story.json), then Pajama's own packages, then SugarCube (a Twine story whose format is
-    /// SugarCube), then every other Twine story (a folder with a story.json is never Twine). A new format is one line here and its own targets in Package.swift.
+    /// called story.json), then Pajama's own packages, then Twine (a folder with a story.json is never
+    /// Twine), which leaves a SugarCube story to SugarCube's format after it. A new format is one line here and its own targets in Package.swift.
     public static let all = FormatRegistry([
         InkFormat(),
         PajamaPackageFormat(),
-        SugarCubeFormat(),
         TwineFormat(),
         ChoiceScriptFormat(),
+        SugarCubeFormat(),
     ])
 }
 

@@ -6,13 +6,6 @@ import PajamaTwine
 enum SugarCubeFiles {
     static let maximumFileSize = 16 * 1024 * 1024
 
-    /// Whether `bytes` hold a Twine story whose format is SugarCube.
-    static func isSugarCube(_ bytes: [UInt8]) -> Bool {
-        let text = String(decoding: bytes, as: UTF8.self)
-        guard let story = try? TwineFileKind.parse(text) else { return false }
-        return story.formatKind == .sugarCube
-    }
-
     static func assets(in bytes: [UInt8]) -> [AssetPath] {
         guard let story = try? TwineFileKind.parse(String(decoding: bytes, as: UTF8.self)) else { return [] }
         let scan = SugarCubeScan.scan(story, custom: [])

@@ -3,19 +3,15 @@ import PajamaStoryFormat
 import PajamaTwineBridge
 
 /// SugarCube 2 stories (docs/sugarcube.md): a Twine story (Twee 3 source or published HTML, as
-/// `TwineFiles` finds them) whose story format is SugarCube. Asked before `TwineFormat`, which then plays
-/// every other Twine story (Harlowe, and says which formats it does not play).
+/// `TwineFiles` finds them) whose story format is SugarCube. `TwineFormat`, before it in the registry, leaves
+/// these to it and plays every other Twine story (Harlowe, and says which formats it does not play).
 public struct SugarCubeFormat: StoryFormat {
     public init() {}
 
     public var name: String { "sugarcube" }
 
     public func find(at path: String) -> FoundStory? {
-        guard let (folder, files) = TwineFiles.files(at: path) else { return nil }
-        let base = FolderStorySource(folder: folder)
-        var bytes: [UInt8] = []
-        for file in files { bytes += ((try? base.readSync(file)) ?? []) + [0x0A] }
-        guard SugarCubeFiles.isSugarCube(bytes) else { return nil }
+        guard let (folder, files) = TwineFiles.files(at: path), TwineFiles.holdsSugarCube(TwineFiles.bytes(of: files, in: folder)) else { return nil }
         return FoundStory(format: self, folder: folder, files: files)
     }
 
@@ -25,7 +21,7 @@ public struct SugarCubeFormat: StoryFormat {
 
     public func mayHold(fileName: String) -> Bool { TwineFiles.mayBeTwine(fileName) }
 
-    public func holds(_ bytes: [UInt8], fileName: String) -> Bool { SugarCubeFiles.isSugarCube(bytes) }
+    public func holds(_ bytes: [UInt8], fileName: String) -> Bool { TwineFiles.holdsSugarCube(bytes) }
 
     public func open(base: any StorySource, files: [String], seed: Int?, prefetched: [UInt8]?) -> any StorySource {
         SugarCubeStorySource(base: base, files: files, seed: seed, prefetched: prefetched)

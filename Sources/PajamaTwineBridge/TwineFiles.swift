@@ -70,6 +70,21 @@ public enum TwineFiles {
         return found
     }
 
+    /// Whether `bytes` hold a Twine story whose story format is SugarCube (played by PajamaSugarCubeBridge's
+    /// format, not by `TwineFormat`).
+    public static func holdsSugarCube(_ bytes: [UInt8]) -> Bool {
+        guard let story = try? TwineFileKind.parse(String(decoding: bytes, as: UTF8.self)) else { return false }
+        return story.formatKind == .sugarCube
+    }
+
+    /// The bytes of `files` in `folder`, one after another (each followed by a line break), as a story reads them.
+    public static func bytes(of files: [String], in folder: String) -> [UInt8] {
+        let base = FolderStorySource(folder: folder)
+        var bytes: [UInt8] = []
+        for file in files { bytes += ((try? base.readSync(file)) ?? []) + [0x0A] }
+        return bytes
+    }
+
     /// Whether `bytes` hold a Twine story (a passage header, or `<tw-storydata>`).
     public static func holdsTwine(_ bytes: [UInt8]) -> Bool { TwineFileKind.of(String(decoding: bytes, as: UTF8.self)) != nil }
 

@@ -2,14 +2,16 @@ import PajamaCore
 import PajamaStoryFormat
 
 /// Twine 2 stories (docs/twine.md, "Which files are Twine"): Twee 3 source or published HTML, read with
-/// Harlowe 3's semantics.
+/// Harlowe 3's semantics. A SugarCube story is not this format's: SugarCubeFormat, after it in the registry,
+/// plays it.
 public struct TwineFormat: StoryFormat {
     public init() {}
 
     public var name: String { "twine" }
 
     public func find(at path: String) -> FoundStory? {
-        TwineFiles.files(at: path).map { FoundStory(format: self, folder: $0.folder, files: $0.files) }
+        guard let found = TwineFiles.files(at: path), !TwineFiles.holdsSugarCube(TwineFiles.bytes(of: found.files, in: found.folder)) else { return nil }
+        return FoundStory(format: self, folder: found.folder, files: found.files)
     }
 
     public var fileKind: String? { "a Twine story (.twee, .tw, a published .html)" }
@@ -18,7 +20,7 @@ public struct TwineFormat: StoryFormat {
 
     public func mayHold(fileName: String) -> Bool { TwineFiles.mayBeTwine(fileName) }
 
-    public func holds(_ bytes: [UInt8], fileName: String) -> Bool { TwineFiles.holdsTwine(bytes) }
+    public func holds(_ bytes: [UInt8], fileName: String) -> Bool { TwineFiles.holdsTwine(bytes) && !TwineFiles.holdsSugarCube(bytes) }
 
     public func open(base: any StorySource, files: [String], seed: Int?, prefetched: [UInt8]?) -> any StorySource {
         TwineStorySource(base: base, files: files, seed: seed, prefetched: prefetched)

@@ -111,7 +111,7 @@ struct MirrorSource: StoryFilesSource {
     /// Twine after (a folder with a story.json is never Twine), ChoiceScript last; a welcome from a host before the seam names
     /// files only, and its format is known by their names.
     @Test func theProgramsFormatsInTheirOrder() throws {
-        #expect(FormatRegistry.all.formats.map(\.name) == ["ink", "pajama", "twine", "choicescript"])
+        #expect(FormatRegistry.all.formats.map(\.name) == ["ink", "pajama", "twine", "choicescript", "sugarcube"])
         let bundled = PackagePaths.stories
         #expect(FormatRegistry.all.find(at: bundled.appendingPathComponent("lantern-keeper").path)?.format.name == "pajama")
         #expect(FormatRegistry.all.find(at: bundled.appendingPathComponent("ferry-cat").path)?.format.name == "ink")
