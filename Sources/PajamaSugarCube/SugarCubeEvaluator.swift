@@ -242,6 +242,10 @@ final class SugarCubeEvaluator {
                 if value == "null" { writer.text(expression) } else { renderMarkup(value) }
             case .link(let link):
                 let label = evalText(link.text)
+                if Self.isExternal(link.target) {  // a web address: the browser's, not a passage (its text stays)
+                    writer.text(SugarCubeFlattener.escaped(label))
+                    continue
+                }
                 let target = evalPassage(link.target)
                 addLink(label: SugarCubeFlattener.escaped(label), action: .goto(target, setter: link.setter))
             case .image(let image):
@@ -252,6 +256,12 @@ final class SugarCubeEvaluator {
             case .macro(let macro): self.macro(macro)
             }
         }
+    }
+
+    /// Whether a link's target is a web address (SugarCube's external links), not a passage.
+    static func isExternal(_ target: String) -> Bool {
+        let lower = target.lowercased()
+        return ["http://", "https://", "mailto:", "ftp://", "file:"].contains { lower.hasPrefix($0) }
     }
 
     /// Renders markup made while playing (`<<print>>`'s value, a widget's body, a custom macro's output).

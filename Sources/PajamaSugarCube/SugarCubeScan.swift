@@ -35,7 +35,7 @@ public enum SugarCubeScan {
         for node in nodes {
             switch node {
             case .link(let link):
-                if !isExpression(link.target) { found.targets.append(link.target) }
+                if !isExpression(link.target), !SugarCubeEvaluator.isExternal(link.target) { found.targets.append(link.target) }
             case .image(let image):
                 found.images.append(image.source)
                 if let target = image.link, !isExpression(target) { found.targets.append(target) }

@@ -8,7 +8,8 @@ import PajamaHTTP
 /// `pajama play <folder|URL> --choices 2,1,...`: reads a story without a terminal or sound, taking the
 /// given choices in order, and prints the transcript. For authors' own checks (CI): exit 0 at an ending,
 /// 1 when a choice number is out of range or the choices run out, 2 when the story cannot be read, 3 when
-/// an ink story stopped without an ending (a runtime error, or an external function it needs from a game).
+/// the story stopped without an ending (an ink runtime error or an external function it needs from a game,
+/// a SugarCube script that ran too long, a Twine passage that is not there).
 struct PlayCommand: PathsCommand, LoggingCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
@@ -16,8 +17,9 @@ struct PlayCommand: PathsCommand, LoggingCommand {
         discussion: """
             Exit status: 0 at an ending, 1 if a choice number is out of range or the choices run out (the \
             message says where), 2 if the story cannot be read (a missing beat or asset: the message says \
-            which and why), 3 if an ink story stopped without an ending (a runtime error, or an external \
-            function it needs from a game: the message says which). A page's picture that cannot be shown \
+            which and why), 3 if the story stopped without an ending (an ink runtime error or an external \
+            function it needs from a game, a SugarCube script that ran longer than 1 s: the message says \
+            which). A page's picture that cannot be shown \
             (the reader shows "picture unavailable") is reported on standard error with the reason \
             `pajama validate` gives; the reading goes on.
             """)

@@ -9,7 +9,7 @@ import Testing
 /// The SugarCube stories of `../shared/corpora/sugarcube` (or `SUGARCUBE_CORPUS_DIR`; other people's work,
 /// never committed here; its README says where each comes from). CI has the corpus beside the clone: the
 /// test fails, never skips, when it is absent. Every story opens as a SugarCube story, its start offers a
-/// choice or is an ending, and it is read along five seeded paths of up to 100 links without a crash: a path
+/// choice or is an ending, and it is read along five seeded paths of up to 60 links without a crash: a path
 /// ends at an ending, or stops saying why (a message naming the passage), or is still going.
 /// `SUGARCUBE_CORPUS_REPORT=FILE` writes each story's figures and paths (docs/sugarcube.md's table).
 @Suite struct SugarCubeCorpusTests {
@@ -26,6 +26,8 @@ import Testing
         return names.filter { var folder: ObjCBool = false; return FileManager.default.fileExists(atPath: corpus.appendingPathComponent($0).path, isDirectory: &folder) && folder.boolValue }.sorted()
     }
 
+    static let longestPath = 60
+
     struct Row: Sendable {
         var id: String
         var passages = 0
@@ -35,6 +37,7 @@ import Testing
         var endings = 0
         var stops: [String] = []
         var paths: [[Int]] = []
+        var milliseconds = 0
     }
 
     @Test func everySugarCubeStoryOpensAndReadsAlongFiveSeededPaths() async throws {
@@ -50,7 +53,7 @@ import Testing
         if let report = ProcessInfo.processInfo.environment["SUGARCUBE_CORPUS_REPORT"] {
             let lines = rows.map { row in
                 [row.id, "\(row.passages)", row.macros.joined(separator: " "), row.unsupported.joined(separator: " "), "\(row.scriptErrors)", "\(row.endings)/5",
-                 row.stops.joined(separator: " | "), row.paths.map { $0.map { String($0 + 1) }.joined(separator: ",") }.joined(separator: ";")].joined(separator: "\t")
+                 row.stops.joined(separator: " | "), row.paths.map { $0.map { String($0 + 1) }.joined(separator: ",") }.joined(separator: ";"), "\(row.milliseconds) ms"].joined(separator: "\t")
             }
             try (lines.joined(separator: "\n") + "\n").write(toFile: report, atomically: true, encoding: .utf8)
         }
@@ -58,6 +61,7 @@ import Testing
 
     /// One story: opened through the format registry, then walked in process.
     static func read(_ name: String) async -> Row? {
+        let started = ContinuousClock.now
         let folder = corpus.appendingPathComponent(name).path
         let source = await StorySources.open(folder, seed: 1)
         guard let made = source as? any StoryFilesSource, made.formatName == "sugarcube" else {
@@ -91,14 +95,16 @@ import Testing
         }
         row.macros = macros.sorted()
         var unsupported = Set<String>()
+        // One engine per story, as a reading has: the Story JavaScript runs once, each path starts afresh.
+        let runtime = SugarCubeRuntime(story: story, seed: 1)
+        row.scriptErrors = runtime.scriptErrors.count
         for seed in 1...5 {
-            let runtime = SugarCubeRuntime(story: story, seed: seed)
-            row.scriptErrors = runtime.scriptErrors.count
+            runtime.reseed(seed)
             var generator = SeededGenerator(seed: UInt64(seed))
             var moment = runtime.start()
             #expect(moment.error == nil, "\(name), seed \(seed): the start stops: \(moment.error ?? "")")
             var path: [Int] = []
-            for _ in 0..<100 {
+            for _ in 0..<Self.longestPath {
                 unsupported.formUnion(moment.unsupported)
                 if let error = moment.error {
                     #expect(error.contains { $0.isLetter }, "\(name): stops saying nothing")
@@ -121,6 +127,7 @@ import Testing
             row.paths.append(path)
         }
         row.unsupported = unsupported.sorted()
+        row.milliseconds = Int((ContinuousClock.now - started) / .milliseconds(1))
         return row
     }
 }
