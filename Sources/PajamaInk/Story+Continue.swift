@@ -202,6 +202,7 @@ extension Story {
     }
 
     func visitContainer(_ container: Container, atStart: Bool) {
+        if recordsEnteredContainers, container.name != nil { enteredContainers[ObjectIdentifier(container)] = container }
         if !container.countingAtStartOnly || atStart {
             if container.visitsShouldBeCounted { state.incrementVisitCount(for: container) }
             if container.turnIndexShouldBeCounted { state.recordTurnIndexVisit(to: container) }

@@ -29,6 +29,10 @@ public final class Story {
 
     /// Follow an ink fallback function when an EXTERNAL function is not bound.
     public var allowExternalFunctionFallbacks = false
+    /// When on, the named containers the story enters (knots, stitches, and the compiler's gathers and
+    /// choices) are noted, whatever their visit counting, for `takeEnteredContainerPaths()` (coverage).
+    public var recordsEnteredContainers = false
+    var enteredContainers: [ObjectIdentifier: Container] = [:]
     /// Receives each error and warning after a continue; without it a continue with errors throws.
     public var onError: ((String, ErrorKind) -> Void)?
 
@@ -180,6 +184,13 @@ public final class Story {
     }
 
     /// How many times the container at `path` (e.g. `knot.stitch`) has been visited.
+    /// The paths of the named containers entered since the last call (with `recordsEnteredContainers` on),
+    /// sorted; the record starts again empty.
+    public func takeEnteredContainerPaths() -> [String] {
+        defer { enteredContainers = [:] }
+        return enteredContainers.values.map { $0.path.componentsString }.sorted()
+    }
+
     public func visitCount(atPath path: String) throws(StoryError) -> Int {
         guard let container = contentAtPath(Path(path)).correctObject as? Container else {
             throw StoryError("Content at path not found: \(path)")

@@ -37,6 +37,9 @@ final class InkBeatMaker {
     /// The external functions the story calls without an ink fallback: the story cannot be read here (each
     /// beat is a page saying so, naming them).
     let missingExternalFunctions: [String]
+    /// The story's knots and stitches (`InkParts`), and those each beat made so far has lines in.
+    let allParts: [String]
+    private(set) var partsOfBeat: [String: [String]] = [:]
     private let story: Story
     /// The runtime's errors of the current continue (its `onError`); warnings are not shown.
     private let errors = ErrorLog()
@@ -80,6 +83,8 @@ final class InkBeatMaker {
         var choices: [(text: String, tags: [String])] = []
         var outcome = Outcome.end
         var startState: String
+        /// The named containers the runtime entered making it (its knots and stitches: `partsOfBeat`).
+        var entered: [String] = []
     }
 
     /// `name` is the story's title when no global tag gives one (`InkStorySource.name(file:location:)`).
@@ -88,12 +93,14 @@ final class InkBeatMaker {
         // As the official runtimes' allowExternalFunctionFallbacks: an EXTERNAL with an ink function of the
         // same name runs that function (no game binds anything here).
         story.allowExternalFunctionFallbacks = true
+        story.recordsEnteredContainers = true  // each beat's knots and stitches (`partsOfBeat`)
         missingExternalFunctions = story.missingExternalFunctions
         let errors = self.errors
         story.onError = { message, kind in if kind == .error { errors.messages.append(message) } }
         self.file = file
         self.version = version
         self.seed = seed
+        allParts = InkParts.all(in: document)
         var title: PageMarkup.Parsed?
         var author: PageMarkup.Parsed?
         var theme: StoryTheme?
@@ -185,6 +192,7 @@ final class InkBeatMaker {
         } catch {
             throw .runtime(error.message)
         }
+        _ = story.takeEnteredContainerPaths()  // what the beats before it entered
         var segment = Segment(startState: story.saveStateJSON())
         if !missingExternalFunctions.isEmpty {
             segment.outcome = .needsGame(missingExternalFunctions)
@@ -223,6 +231,7 @@ final class InkBeatMaker {
             segment.outcome = .error("ink error\(path): \(error.message)")
             segment.choices = []
         }
+        segment.entered = story.takeEnteredContainerPaths()
         let endScene = node.scene.after(segment.lines)
         switch segment.outcome {
         case .choices:
@@ -250,6 +259,9 @@ final class InkBeatMaker {
     }
 
     private func makeBeat(_ id: String, from segment: Segment) throws(Problem) -> Beat {
+        var parts: [String] = []
+        for path in segment.entered { for part in InkParts.parts(ofPath: path) where !parts.contains(part) { parts.append(part) } }
+        partsOfBeat[id] = parts
         let scene = nodes[id]?.scene ?? PageScene()
         var choices: [PajamaCore.Choice] = []
         var choiceMarks: [LineMarks] = []

@@ -1,6 +1,7 @@
 import Foundation
 import PajamaCore
 import PajamaPaging
+import PajamaStoryFormat
 import PajamaInk
 import PajamaJSON
 
@@ -11,7 +12,7 @@ import PajamaJSON
 /// as on any package (docs/ink.md, "Reading ink stories").
 ///
 /// The ink file is read once, on the first request (a failed read is tried again by the next one).
-public actor InkStorySource: BeatMakingSource {
+public actor InkStorySource: BeatMakingSource, StoryPartsSource {
     /// Where the ink file and its assets are.
     public nonisolated let base: any StorySource
     /// The ink file's name in `base`.
@@ -157,6 +158,18 @@ public actor InkStorySource: BeatMakingSource {
     // MARK: Reading the ink file
 
     /// The maker (and story.json), reading and loading the ink file the first time.
+    // MARK: StoryPartsSource
+
+    public nonisolated var partsName: String { "knots and stitches" }
+
+    public func allParts() async -> [String] {
+        (try? await ready().maker.allParts) ?? []
+    }
+
+    public func partsReached(by beat: Beat) async -> [String] {
+        (try? await ready().maker.partsOfBeat[beat.id]).flatMap { $0 } ?? []
+    }
+
     private func ready() async throws(StorySourceError) -> (maker: InkBeatMaker, manifest: [UInt8]) {
         let task: Task<Result<(bytes: [UInt8], pageTitle: String?), StorySourceError>, Never>
         switch state {

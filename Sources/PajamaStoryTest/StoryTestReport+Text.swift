@@ -19,6 +19,10 @@ extension StoryTestReport {
             out.append("  endings: \(endings.count) reached: \(shown)\(endings.count > 12 ? ", …" : "")")
         }
         for part in coverage {
+            if part.total == 0 {
+                out.append("  \(part.kind): the story has none")
+                continue
+            }
             guard let total = part.total, let percent = part.percent else {
                 out.append("  \(part.kind): \(part.reached) reached")
                 continue

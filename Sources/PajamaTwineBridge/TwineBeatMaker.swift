@@ -111,7 +111,21 @@ final class TwineBeatMaker {
         return (moment, before)
     }
 
+    /// The passage each beat made so far entered (`pajama test`'s coverage).
+    private(set) var passageOfBeat: [String: String] = [:]
+
+    /// The passages a reader may enter: not the story's data, its scripts and styles, nor the passages Harlowe
+    /// runs around every other (header, footer, startup).
+    var readablePassages: [String] {
+        let special: Set<String> = ["script", "stylesheet", "header", "footer", "startup", "debug-header", "debug-footer", "debug-startup"]
+        return story.passages.filter { passage in
+            !["StoryTitle", "StoryData", "hal.tracks"].contains(passage.name) && !passage.tags.contains(where: special.contains)
+                && !passage.tags.contains { $0.hasPrefix("Twine.") }
+        }.map(\.name)
+    }
+
     private func makeBeat(_ id: String, _ moment: HarloweMoment, before: HarloweState?) -> Beat {
+        if !moment.passage.isEmpty { passageOfBeat[id] = moment.passage }
         var choices: [Choice] = []
         var choiceMarks: [LineMarks] = []
         if moment.error == nil {

@@ -1,5 +1,6 @@
 import Foundation
 import PajamaCore
+import PajamaStoryFormat
 import PajamaTwine
 
 /// A Twine story (Twee 3 source or published HTML) read as a story package: a `StorySource` whose
@@ -8,7 +9,7 @@ import PajamaTwine
 /// folder or base URL the story's file is in (docs/twine.md). The same shape as the ink bridge's source.
 ///
 /// The files are read once, on the first request (a failed read is tried again by the next one).
-public actor TwineStorySource: BeatMakingSource {
+public actor TwineStorySource: BeatMakingSource, StoryPartsSource {
     public nonisolated let base: any StorySource
     /// The story's files in `base`: one HTML or Twee file, or several Twee files read as one story.
     public nonisolated let files: [String]
@@ -94,6 +95,18 @@ public actor TwineStorySource: BeatMakingSource {
 
     public func validateItself(probe: any AssetProbe) async -> ValidationReport? {
         await TwineValidator.validate(self, probe: probe)
+    }
+
+    // MARK: StoryPartsSource
+
+    public nonisolated var partsName: String { "passages" }
+
+    public func allParts() async -> [String] {
+        (try? await ready().maker.readablePassages) ?? []
+    }
+
+    public func partsReached(by beat: Beat) async -> [String] {
+        (try? await ready().maker.passageOfBeat[beat.id]).flatMap { $0 }.map { [$0] } ?? []
     }
 
     /// The files' bytes, one after another.

@@ -140,10 +140,31 @@ import Testing
 
             :: Sand
             You build a castle.
+
+            :: Cave
+            Nobody comes here.
+
+            :: Style [stylesheet]
+            body { color: red; }
             """)
         let path = dir.path
         let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 40, jobs: 2)) { await StorySources.open(path) }.run()
         #expect(Set(report.endings.map(\.id)) == ["The water is cold.", "You build a castle."])
+        #expect(report.coverage == [StoryTestReport.Coverage(kind: "passages", reached: 3, total: 4, unreached: ["Cave"])])
         #expect(report.passed, "\(report.summary)")
+    }
+
+    /// ink's knots and stitches, as the runtime enters them (a divert, a choice), whatever their visit counting.
+    @Test func anInkStorysKnotsAndStitchesAreItsCoverage() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-story-test-knots")
+        defer { dir.remove() }
+        // -> harbour; harbour has a stitch "pier" reached by its own divert; "attic" is never reached.
+        _ = try dir.write("story.ink.json", ##"""
+            {"inkVersion":21,"root":[["^Start.","\n",{"->":"harbour"},["done",{"#n":"g-0"}],null],"done",{"harbour":[["^At the harbour.","\n",{"->":"harbour.pier"},null],{"pier":["^On the pier.","\n","end",null]}],"attic":["^Dust.","\n","end",null],"#f":1}],"listDefs":{}}
+            """##)
+        let path = dir.path + "/story.ink.json"
+        let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 2)) { await StorySources.open(path) }.run()
+        #expect(report.coverage == [StoryTestReport.Coverage(kind: "knots and stitches", reached: 2, total: 3, unreached: ["attic"])], "\(report.summary)")
+        #expect(report.endings.map(\.id) == ["On the pier."])
     }
 }
