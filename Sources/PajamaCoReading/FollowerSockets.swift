@@ -10,7 +10,10 @@ import WSCore
 /// closing.
 final class FollowerSockets: Sendable {
     private struct Open {
+        /// Sockets open, whether or not they said hello.
         var count = 0
+        /// Of those, the ones that said hello and were let in: what the follower cap counts.
+        var joined = 0
         var writers: [Int: WebSocketOutboundWriter] = [:]
         var drained: [CheckedContinuation<Void, Never>] = []
         /// Those told the count at each change (`counts()`).
@@ -35,6 +38,9 @@ final class FollowerSockets: Sendable {
     /// Sockets open now (joined or not yet).
     var count: Int { open.withLock { $0.count } }
 
+    /// Sockets that said hello and count against the follower cap.
+    var joined: Int { open.withLock { $0.joined } }
+
     /// The number of sockets open now, then at each change (until the stream is dropped).
     func counts() -> AsyncStream<Int> {
         let (stream, input) = AsyncStream<Int>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -52,8 +58,10 @@ final class FollowerSockets: Sendable {
     /// or `dropAll` closes it (reading on alone while the host serves the story's files).
     func keepOpenAfterEnd() { open.withLock { $0.openAfterEnd = true } }
 
-    /// Whether one more socket fits under the follower cap.
-    var hasRoom: Bool { count < limits.followerCap }
+    /// Whether one more follower fits under the cap. Only sockets that said hello count: one that has not is
+    /// bounded by the connection budget and closed at the hello timeout, so silent sockets with the token
+    /// cannot keep the session full (issue 42).
+    var hasRoom: Bool { joined < limits.followerCap }
 
     /// Returns once no socket is open (at once if none is).
     func drained() async {
@@ -78,15 +86,9 @@ final class FollowerSockets: Sendable {
     /// does not answer a close).
     func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, _ writer: FollowerChannelWriter,
                peer: String, hangUp: @escaping @Sendable () -> Void) async {
-        let admitted = open.withLock { open -> Bool in
-            guard open.count < limits.followerCap else { return false }
+        open.withLock { open in
             open.count += 1
             for watcher in open.watchers.values { watcher.yield(open.count) }
-            return true
-        }
-        guard admitted else {
-            try? await outbound.close(.policyViolation, reason: "the session is full")
-            return
         }
         defer {
             let waiting = open.withLock { open -> [CheckedContinuation<Void, Never>] in
@@ -126,10 +128,22 @@ final class FollowerSockets: Sendable {
         case .success(.hello(let given, let count))?:
             name = Self.displayName(given)
             countOnly = count
+            let admitted = open.withLock { open -> Bool in
+                guard open.joined < limits.followerCap else { return false }
+                open.joined += 1
+                return true
+            }
+            guard admitted else {
+                log("refused a follower from \(peer): the session is full (\(limits.followerCap) following) (1008)")
+                try? await outbound.close(.policyViolation, reason: "the session is full")
+                return
+            }
         case .success(let other)?:
             try? await outbound.close(.policyViolation, reason: "a follower says hello first, not \(other.type)")
             return
         }
+        // Only a socket let in under the cap gets here.
+        defer { open.withLock { $0.joined -= 1 } }
         guard let follower = await session.join(name: name, countOnly: countOnly) else {
             let ended = await session.current.endedBy
             try? await outbound.close(.goingAway, reason: ended.map { "\($0) ended the session" } ?? "the session is not open")

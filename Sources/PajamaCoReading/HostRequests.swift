@@ -126,8 +126,8 @@ struct HostRequests: Sendable {
         }
         if path == "/session" {
             guard sockets.hasRoom else {
-                log("refused a follower from \(peer): the session is full (\(sockets.count) following) (HTTP 503)")
-                return .refusal(.serviceUnavailable, "the session is full (\(sockets.count) following)", [:])
+                log("refused a follower from \(peer): the session is full (\(sockets.joined) following) (HTTP 503)")
+                return .refusal(.serviceUnavailable, "the session is full (\(sockets.joined) following)", [:])
             }
             return .refusal(.badRequest, "the session is a WebSocket (pajama join connects to it)", [:])
         }

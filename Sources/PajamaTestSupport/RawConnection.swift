@@ -74,4 +74,26 @@ public final class RawConnection {
             count += n
         }
     }
+
+    /// What the host sent until `marker` arrived (included), it closed the connection, or `timeout` passed.
+    public func read(until marker: String, timeout: Duration = .seconds(30)) -> String {
+        let deadline = ContinuousClock.now + timeout
+        var received: [UInt8] = []
+        var byte: UInt8 = 0
+        let end = Array(marker.utf8)
+        while !received.ends(with: end) {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ms = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            guard poll(&waiting, 1, ms) > 0 else { continue }
+            guard recv(fd, &byte, 1, 0) == 1 else { break }
+            received.append(byte)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix }
 }
