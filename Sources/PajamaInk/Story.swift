@@ -183,7 +183,6 @@ public final class Story {
         return pointer
     }
 
-    /// How many times the container at `path` (e.g. `knot.stitch`) has been visited.
     /// The paths of the named containers entered since the last call (with `recordsEnteredContainers` on),
     /// sorted; the record starts again empty.
     public func takeEnteredContainerPaths() -> [String] {
@@ -191,6 +190,7 @@ public final class Story {
         return enteredContainers.values.map { $0.path.componentsString }.sorted()
     }
 
+    /// How many times the container at `path` (e.g. `knot.stitch`) has been visited.
     public func visitCount(atPath path: String) throws(StoryError) -> Int {
         guard let container = contentAtPath(Path(path)).correctObject as? Container else {
             throw StoryError("Content at path not found: \(path)")

@@ -155,9 +155,6 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
         }
     }
 
-    // MARK: Reading the ink file
-
-    /// The maker (and story.json), reading and loading the ink file the first time.
     // MARK: StoryPartsSource
 
     public nonisolated var partsName: String { "knots and stitches" }
@@ -170,6 +167,9 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
         (try? await ready().maker.partsOfBeat[beat.id]).flatMap { $0 } ?? []
     }
 
+    // MARK: Reading the ink file
+
+    /// The maker (and story.json), reading and loading the ink file the first time.
     private func ready() async throws(StorySourceError) -> (maker: InkBeatMaker, manifest: [UInt8]) {
         let task: Task<Result<(bytes: [UInt8], pageTitle: String?), StorySourceError>, Never>
         switch state {
