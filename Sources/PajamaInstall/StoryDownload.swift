@@ -29,7 +29,7 @@ extension StoryInstaller {
         }
 
         var found: (format: any StoryFormat, file: String, bytes: [UInt8])?
-        for candidate in isFile ? [name] : formats.formats.flatMap(\.usualNames) {
+        for candidate in isFile ? [name] : formats.usualNames {
             let bytes: [UInt8]
             do {
                 bytes = try await server.read(candidate)

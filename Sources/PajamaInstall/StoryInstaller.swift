@@ -210,7 +210,7 @@ public struct StoryInstaller: Sendable {
         guard let url = URL(string: argument), url.host != nil else { throw .download(url: argument, reason: "not a valid URL") }
         let name = url.lastPathComponent
         guard name.lowercased().hasSuffix(".zip") else {
-            let usual = formats.formats.flatMap(\.usualNames).joined(separator: ", ")
+            let usual = formats.usualNames.joined(separator: ", ")
             throw .download(url: argument, reason: """
                 a URL must name a .zip, \(formats.storyFileKinds), or a folder whose \(usual) is one; another story folder \
                 on a web server is read where it is: pajama read \(argument)

@@ -13,6 +13,14 @@ public struct FormatRegistry: Sendable {
 
     /// What a story given as one file may be, for messages: "a compiled ink file (.ink.json) or a Twine
     /// story (.twee, .tw, a published .html)".
+    /// The file names a folder of a story is looked for by, over every format, each once (Twine and
+    /// SugarCube share theirs), in the registry's order.
+    public var usualNames: [String] {
+        var names: [String] = []
+        for name in formats.flatMap(\.usualNames) where !names.contains(name) { names.append(name) }
+        return names
+    }
+
     public var storyFileKinds: String {
         let kinds = formats.compactMap(\.fileKind)
         guard let last = kinds.last else { return "a story folder" }

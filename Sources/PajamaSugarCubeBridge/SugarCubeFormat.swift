@@ -15,7 +15,8 @@ public struct SugarCubeFormat: StoryFormat {
         return FoundStory(format: self, folder: folder, files: files)
     }
 
-    public var fileKind: String? { "a SugarCube story (.twee, .tw, a published .html)" }
+    /// None of its own: its files are Twine's, which TwineFormat's `fileKind` names ("Harlowe or SugarCube").
+    public var fileKind: String? { nil }
 
     public var usualNames: [String] { TwineFiles.usualNames }
 

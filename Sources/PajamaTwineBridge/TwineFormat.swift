@@ -14,7 +14,7 @@ public struct TwineFormat: StoryFormat {
         return FoundStory(format: self, folder: found.folder, files: found.files)
     }
 
-    public var fileKind: String? { "a Twine story (.twee, .tw, a published .html)" }
+    public var fileKind: String? { "a Twine story (Harlowe or SugarCube: .twee, .tw, a published .html)" }
 
     public var usualNames: [String] { TwineFiles.usualNames }
 

@@ -104,7 +104,16 @@ struct MirrorSource: StoryFilesSource {
         let package = FolderStorySource(folder: folder)
         #expect(StorySources.made(base: package, format: "mirror", files: ["story.mirror"], formats: Self.registry) is MirrorSource)
         #expect(StorySources.made(base: package, format: nil, files: ["story.mirror"], formats: Self.registry) is MirrorSource)
-        #expect(Self.registry.storyFileKinds == "a compiled ink file (.ink.json, .json, .js), a mirror file (.mirror) or a Twine story (.twee, .tw, a published .html)")
+        #expect(Self.registry.storyFileKinds == "a compiled ink file (.ink.json, .json, .js), a mirror file (.mirror) or a Twine story (Harlowe or SugarCube: .twee, .tw, a published .html)")
+    }
+
+    /// Twine and SugarCube share their files: the registry names each kind and each usual file name once
+    /// (messages, and the names a story folder's URL is tried by).
+    @Test func sharedFileNamesAreNamedOnce() {
+        let names = FormatRegistry.all.usualNames
+        #expect(names == names.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } })
+        #expect(names.contains("story.twee") && names.contains("story.json"))
+        #expect(FormatRegistry.all.storyFileKinds.components(separatedBy: ".twee").count == 2, "\(FormatRegistry.all.storyFileKinds)")
     }
 
     /// The formats as the program has them: ink before Pajama's own (an ink story may be called story.json),
