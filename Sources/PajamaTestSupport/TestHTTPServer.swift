@@ -37,6 +37,11 @@ public final class TestHTTPServer: Sendable {
         /// the server stops: a load that is in progress for exactly as long as the test needs. A request
         /// let go is answered with the options of that moment.
         public var held: Set<String> = []
+        /// Paths whose body goes out one byte every 100 ms until a test takes the path out of this set
+        /// (`update`) or the server stops; then the rest at once. Unlike `held`, the client hears from
+        /// the server all along, so its no-progress timeout never fires however long a busy machine
+        /// makes the test take: a load in progress for exactly as long as the test needs, and only one.
+        public var trickling: Set<String> = []
         /// Paths whose body stops half-way and waits there until a test takes the path out of this set
         /// (`update`) or the server stops; then the rest is sent. A load that shows its progress for as
         /// long as the test needs to see it.
@@ -336,8 +341,9 @@ public final class TestHTTPServer: Sendable {
             let partial = cut || stall
             if !partial { self.log(logged) }
             do {
-                let pauseAt = options.pausedMidBody.contains(path) && !partial ? max(0, sent - (options.pausedLeaving ?? sent - sent / 2)) : sent
-                for (number, piece) in [part[..<pauseAt], part[pauseAt..<sent]].enumerated() where !piece.isEmpty {
+                let from = options.trickling.contains(path) && !partial ? try await self.trickle(part[..<max(0, sent - 1)], to: &writer, path: path) : 0
+                let pauseAt = options.pausedMidBody.contains(path) && !partial ? max(from, sent - (options.pausedLeaving ?? sent - sent / 2)) : sent
+                for (number, piece) in [part[from..<pauseAt], part[pauseAt..<sent]].enumerated() where !piece.isEmpty {
                     if number == 1 { await self.resumed(path) }
                     if let link = options.linkBytesPerSecond, link > 0 {
                         try await self.write(piece, to: &writer, link: link)
@@ -421,6 +427,19 @@ public final class TestHTTPServer: Sendable {
             try? await Task.sleep(for: .milliseconds(10))
         }
         return state.withLock { $0.options }
+    }
+
+    /// Sends `bytes` one at a time, one every 100 ms, while `path` is `trickling` and the server runs;
+    /// returns the index after the last byte sent.
+    private func trickle(_ bytes: ArraySlice<UInt8>, to writer: inout any ResponseBodyWriter, path: String) async throws -> Int {
+        var offset = bytes.startIndex
+        while offset < bytes.endIndex, state.withLock({ $0.options.trickling.contains(path) && !$0.stopped }) {
+            try await writer.write(ByteBuffer(bytes: bytes[offset..<offset + 1]))
+            sentBytes.add(1, ordering: .relaxed)
+            offset += 1
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        return offset
     }
 
     /// Waits while `path`'s body is paused half-way (`pausedMidBody`) and the server runs.

@@ -112,10 +112,11 @@ import Testing
     @Test func aSlowBeatShowsLoadingWhileItIsAwaitedThenThePage() async throws {
         let home = try TemporaryDirectory(prefix: "pajama-slow-beat")
         defer { home.remove() }
-        // storm.json is held by the server until the test lets it go: the preloader's request for it is in
-        // progress whatever the machine's load, so the move into storm must wait on it.
+        // storm.json trickles from the server until the test lets it go: the preloader's request for it is
+        // in progress whatever the machine's load, so the move into storm must wait on it. (Held without a
+        // byte, it outlived the reader's 10 s no-progress limit on a busy machine and was rightly sent again.)
         let server = try await TestHTTPServer(root: PackagePaths.stories, options: .init())
-        server.update { $0.held = ["lantern-keeper/beats/storm.json"] }
+        server.update { $0.trickling = ["lantern-keeper/beats/storm.json"] }
         defer { server.stopSoon() }
         let t = HeadlessReading.read(server.baseURL + "/lantern-keeper/", home: home)
         try await t.waitFor("A short story")
@@ -124,7 +125,7 @@ import Testing
         try await t.waitFor("outside the wind was getting ideas")
         let loading = try await t.press(.character(" "), thenWaitFor: "Loading the next page…")
         #expect(!loading.contains("storm"), "the Loading screen says what the reader knows, not the beat's id (issue 35)")
-        server.update { $0.held = [] }
+        server.update { $0.trickling = [] }
         try await t.waitFor("Thunder walked")
         // The preloader asked for storm while the reader was still on the first beat; turning that
         // beat's pages kept its request going instead of cancelling and sending it again.
