@@ -14,9 +14,11 @@ import Testing
         defer { server.stopSoon() }
         let content = StoryContentManager(
             manifest: StoryManifest(id: "served", title: "Served", version: "1", startBeatId: "start"),
-            source: HTTPStorySource(baseURL: URL(string: server.baseURL)!), diskCache: nil,
+            // No-progress limits far beyond any busy machine's delay: a request timed out is retried, which
+            // is right but not what these tests count (a 403 was once counted twice under load).
+            source: HTTPStorySource(baseURL: URL(string: server.baseURL)!, progressTimeout: .seconds(300)), diskCache: nil,
             decodeImage: { _, bytes throws(AssetLoadError) in .textArt(lines: [String(decoding: bytes, as: UTF8.self)]) },
-            sound: nil, preloading: false, retry: RetryPolicy(attempts: 2, baseDelay: .milliseconds(10)))
+            sound: nil, preloading: false, retry: RetryPolicy(attempts: 2, baseDelay: .milliseconds(10), progressTimeout: .seconds(300), deadline: .seconds(300)))
         let path = try AssetPath(validating: "assets/start.txt")
         do throws(AssetLoadError) {
             _ = try await content.loadImage(path)
