@@ -271,7 +271,7 @@ let package = Package(
         // what is saved as `pajama` has them (the ones that need a real terminal stay in EndToEndTests, on tmux).
         .testTarget(
             name: "PajamaReaderTests",
-            dependencies: ["PajamaReader", "PajamaTerminal", "PajamaCore", "PajamaTestSupport"]
+            dependencies: ["PajamaReader", "PajamaTerminal", "PajamaCore", "PajamaCoReading", "PajamaTestSupport"]
         ),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
         .testTarget(name: "PajamaJSONTests", dependencies: ["PajamaJSON"]),

@@ -99,6 +99,8 @@ public enum FollowerConnection {
     /// What the handler of one connection saw.
     private final class Seen: Sendable {
         struct Value {
+            /// The socket was opened (the upgrade answered).
+            var upgraded = false
             var welcomed = false
             var ended = false
             var problem: String?
@@ -120,11 +122,12 @@ public enum FollowerConnection {
             configuration.sniHostname = "pajama-session"
         }
         let seen = Seen()
-        do {
-            let close = try await WebSocketClient.connect(
+        let attempt = Task {
+            try await WebSocketClient.connect(
                 url: socketURL, configuration: configuration, tlsConfiguration: link.tls,
                 logger: Logger(label: "pajama-follower", factory: { _ in SwiftLogNoOpLogHandler() })
             ) { inbound, outbound, _ in
+                seen.value.withLock { $0.upgraded = true }
                 try await outbound.write(.text(SessionCodec.encode(.hello(name: name, countOnly: true))))
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     // After `end` the socket stays open while the follower reads on: the host serves the story's
@@ -166,6 +169,13 @@ public enum FollowerConnection {
                     }
                 }
             }
+        }
+        do {
+            let close: WebSocketCloseFrame?
+            switch await race(attempt, url: url, seen: seen) {
+            case .finished(let result): close = try result.get()
+            case .speaksTLS(let suggested): return .refused(.speaksTLS(url: url.absoluteString, suggested: suggested))
+            }
             let value = seen.value.withLock { $0 }
             if value.ended { return .ended }
             if let problem = value.problem { return .protocolProblem(problem) }
@@ -181,6 +191,58 @@ public enum FollowerConnection {
             if let problem = value.problem { return .protocolProblem(problem) }
             if value.welcomed { return .dropped("the connection was cut (\(describe(error)))", welcomed: true) }
             return .unreachable(describe(error))
+        }
+    }
+
+    /// How long an `http://` connection may go unanswered before the follower asks whether the host speaks
+    /// TLS, and how long that question may take (so "try https://" comes within about 4 s).
+    static let plainPatience = Duration.seconds(2)
+    static let tlsQuestion = Duration.seconds(2)
+
+    private enum Race: Sendable {
+        case finished(Result<WebSocketCloseFrame?, any Error>)
+        /// The host speaks TLS: this URL with `https://`.
+        case speaksTLS(String)
+    }
+
+    /// The connection's end; or, for an `http://` URL whose upgrade has not been answered after
+    /// `plainPatience`, the host's speaking TLS. A TLS host closes a plain request without a word, and the
+    /// WebSocket client then waits for an answer for ever (NIO's client upgrade handler does not fail on a
+    /// closed channel): without this, `join http://` to a TLS host showed nothing for minutes. A cancelled
+    /// follower (`q` while it waits) stops waiting at once.
+    private static func race(_ attempt: Task<WebSocketCloseFrame?, any Error>, url: URL, seen: Seen) async -> Race {
+        let waiting = Locked<(CheckedContinuation<Race, Never>?, watcher: Task<Void, Never>?, settled: Bool)>((nil, nil, false))
+        let settle: @Sendable (Race) -> Void = { race in
+            let (continuation, watcher) = waiting.withLock { state -> (CheckedContinuation<Race, Never>?, Task<Void, Never>?) in
+                guard !state.settled, let continuation = state.0 else { return (nil, nil) }
+                state.settled = true
+                return (continuation, state.watcher)
+            }
+            watcher?.cancel()
+            continuation?.resume(returning: race)
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Race, Never>) in
+                waiting.withLock { $0.0 = continuation }
+                if url.scheme?.lowercased() == "http", let host = url.host {
+                    let port = url.port ?? 80
+                    let watcher = Task {
+                        try? await Task.sleep(for: plainPatience)
+                        guard !Task.isCancelled, !seen.value.withLock({ $0.upgraded }) else { return }
+                        guard await FollowerTLS.speaksTLS(host: host, port: port, timeout: tlsQuestion) else { return }
+                        var secure = URLComponents(url: url, resolvingAgainstBaseURL: false)
+                        secure?.scheme = "https"
+                        attempt.cancel()
+                        settle(.speaksTLS(secure?.url?.absoluteString ?? url.absoluteString))
+                    }
+                    waiting.withLock { state in if state.settled { watcher.cancel() } else { state.watcher = watcher } }
+                }
+                Task { settle(.finished(await attempt.result)) }
+                if Task.isCancelled { settle(.finished(.failure(CancellationError()))) }
+            }
+        } onCancel: {
+            attempt.cancel()
+            settle(.finished(.failure(CancellationError())))
         }
     }
 

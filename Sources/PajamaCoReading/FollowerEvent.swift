@@ -38,6 +38,8 @@ public enum FollowerError: Error, Sendable, Equatable, CustomStringConvertible {
     case protocolProblem(url: String, reason: String)
     /// The connection dropped and every attempt to reconnect failed.
     case lost(url: String, attempts: Int, reason: String)
+    /// An `http://` URL, and the host there speaks TLS: `suggested` is the same URL with `https://`.
+    case speaksTLS(url: String, suggested: String)
 
     public var description: String {
         switch self {
@@ -48,6 +50,7 @@ public enum FollowerError: Error, Sendable, Equatable, CustomStringConvertible {
         case .protocolProblem(let url, let reason): "the host at \(url) is not a co-reading session: \(reason)"
         case .lost(let url, let attempts, let reason):
             "lost the session at \(url) (\(attempts) attempts to reconnect failed; last: \(reason))"
+        case .speaksTLS(let url, let suggested): "the host at \(url) speaks TLS (try \(suggested))"
         }
     }
 }

@@ -32,9 +32,15 @@ public enum FollowerTLS {
         return configuration
     }
 
-    /// The leaf certificate the server at `host`:`port` presents. The handshake is ended by refusing it as
-    /// soon as it is seen, so nothing else is sent on that connection.
-    static func certificate(host: String, port: Int) async throws -> NIOSSLCertificate {
+    /// Whether the server at `host`:`port` answers a TLS handshake with a certificate within `timeout`
+    /// (a `join http://` that got no answer asks, to say "try https://").
+    static func speaksTLS(host: String, port: Int, timeout: Duration) async -> Bool {
+        (try? await certificate(host: host, port: port, timeout: timeout)) != nil
+    }
+
+    /// The leaf certificate the server at `host`:`port` presents, within `timeout`. The handshake is ended by
+    /// refusing it as soon as it is seen, so nothing else is sent on that connection.
+    static func certificate(host: String, port: Int, timeout: Duration = .seconds(10)) async throws -> NIOSSLCertificate {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .none
         let context = try NIOSSLContext(configuration: configuration)
@@ -45,8 +51,12 @@ public enum FollowerTLS {
             guard once.withLock({ done in defer { done = true }; return !done }) else { return }
             seen.completeWith(result)
         }
+        let deadline = loop.scheduleTask(in: HostChannel.timeAmount(timeout)) {
+            settle(.failure(Refusal(description: "the host at \(host):\(port) presented no certificate within \(WrongTokenThrottle.seconds(timeout))")))
+        }
+        defer { deadline.cancel() }
         let channel = try await ClientBootstrap(group: loop)
-            .connectTimeout(.seconds(10))
+            .connectTimeout(HostChannel.timeAmount(timeout))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let verify: NIOSSLCustomVerificationCallback = { certificates, promise in

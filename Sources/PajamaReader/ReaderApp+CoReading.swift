@@ -184,23 +184,65 @@ extension ReaderApp {
         }
         let client = tls.map { HTTPStorySource.makeClient(tls: $0) }
         defer { if let client { Task { try? await client.shutdown() } } }
-        var events = FollowerConnection.connect(to: url, token: token, name: name, tls: tls, client: client).makeAsyncIterator()
-        let welcome: SessionWelcome
-        let storyURL: URL
-        switch await events.next(isolation: #isolation) {
-        case .welcome(let first, let at)?:
-            welcome = first
-            storyURL = at
-        case .failed(let error)?:
-            printError("pajama: \(error)")
-            return 2
-        case .ended(let owner)?:
-            printError("pajama: \(owner) ended the session")
-            return 2
-        default:
-            printError("pajama: the host at \(url.absoluteString) closed the session before it began")
+        let wait = JoinWait(events: FollowerConnection.connect(to: url, token: token, name: name, tls: tls, client: client), url: url)
+        // The wait for the host, the story's opening and the reading are on the same display: the wait says what
+        // it waits for and `q` stops it; a problem is said once the terminal is back.
+        let end = await shown.present(options: options, paths: paths) { screen -> Joined in
+            await joined(wait.first(on: screen), wait: wait, url: url, token: token, client: client, options: options, paths: paths) { content, side in
+                await read(content, screen: screen, sound: side.sound, start: side.start, restart: false, options: options,
+                           paths: paths, coReading: side.coReading)
+            }
+        } plain: { signals, input -> Joined in
+            await joined(wait.first(signals: signals, write: writePlain), wait: wait, url: url, token: token, client: client, options: options,
+                         paths: paths) { content, side in
+                await readPlain(content, signals: signals, sound: side.sound, start: side.start, restart: false, options: options,
+                                paths: paths, coReading: side.coReading, input: input)
+            }
+        }
+        switch end {
+        case .read(let outcome): return ScreenSession.exitCode(outcome)
+        case .stopped(let signal): return signal.map { 128 + $0 } ?? 0
+        case .failed(let message):
+            printError("pajama: \(message)")
             return 2
         }
+    }
+
+    /// How a join ended.
+    enum Joined {
+        /// Followed, then quit (or a quit signal).
+        case read(ReaderController.Outcome)
+        /// Never joined: the reader stopped the wait (`q`, or this quit signal).
+        case stopped(Int32?)
+        /// Never joined, or could not follow: why (said once the terminal is back).
+        case failed(String)
+    }
+
+    /// Where a follower's reading starts and what drives it.
+    struct FollowerStart {
+        let sound: PulseSoundEngine?
+        let start: StoryLocation?
+        let coReading: CoReadingSide
+    }
+
+    /// After the wait: the welcome opens the host's story, checked to be the host's, and `reading` reads it
+    /// (its package fetched behind); any other first event ends the join, saying why.
+    private static func joined(
+        _ waited: JoinWait.End, wait: JoinWait, url: URL, token: String, client: HTTPClient?, options: ReaderOptions, paths: Paths,
+        reading: @MainActor (StoryContentManager, FollowerStart) async -> ReaderController.Outcome
+    ) async -> Joined {
+        let welcome: SessionWelcome
+        let storyURL: URL
+        switch waited {
+        case .stopped(let signal): return .stopped(signal)
+        case .event(.welcome(let first, let at)?):
+            welcome = first
+            storyURL = at
+        case .event(.failed(let error)?): return .failed("\(error)")
+        case .event(.ended(let owner)?): return .failed("\(owner) ended the session")
+        case .event: return .failed("the host at \(url.absoluteString) closed the session before it began")
+        }
+        guard let events = wait.iterator else { return .failed("the host at \(url.absoluteString) closed the session before it began") }
         // The token goes only to the host itself, never to a web server or CDN the story is on.
         let sameOrigin = storyURL.scheme == url.scheme && storyURL.host == url.host && storyURL.port == url.port
         let package = HTTPStorySource(baseURL: storyURL, client: sameOrigin ? client ?? HTTPStorySource.defaultClient : HTTPStorySource.defaultClient,
@@ -211,26 +253,24 @@ extension ReaderApp {
         do {
             content = try await open(source, sound: sound, paths: paths)
         } catch {
-            printError("pajama: cannot open the host's story at \(storyURL.absoluteString): \(error)")
             if let sound { await sound.shutdown() }
-            return 2
+            return .failed("cannot open the host's story at \(storyURL.absoluteString): \(error)")
         }
         let session = ReadingSession(source: source, sound: sound, content: content)
-        let code = await follow(welcome, events: events, session: session, storyURL: storyURL, package: package, sameOrigin: sameOrigin,
-                                shown: shown, options: options, paths: paths)
+        let end = await follow(welcome, events: events, content: content, sound: sound, storyURL: storyURL, package: package,
+                               sameOrigin: sameOrigin, paths: paths, reading: reading)
         await session.close()
-        return code
+        return end
     }
 
     /// A follower's reading once its story is open: checked to be the host's, read, its package fetched behind.
     private static func follow(
-        _ welcome: SessionWelcome, events: AsyncStream<FollowerEvent>.Iterator, session: ReadingSession, storyURL: URL, package: HTTPStorySource,
-        sameOrigin: Bool, shown: ResolvedDisplay, options: ReaderOptions, paths: Paths
-    ) async -> Int32 {
-        let (sound, content) = (session.sound, session.content)
+        _ welcome: SessionWelcome, events: AsyncStream<FollowerEvent>.Iterator, content: StoryContentManager, sound: PulseSoundEngine?,
+        storyURL: URL, package: HTTPStorySource, sameOrigin: Bool, paths: Paths,
+        reading: @MainActor (StoryContentManager, FollowerStart) async -> ReaderController.Outcome
+    ) async -> Joined {
         guard content.manifest.id == welcome.story.id else {
-            printError("pajama: the story at \(storyURL.absoluteString) is \"\(content.manifest.id)\", the host reads \"\(welcome.story.id)\"")
-            return 2
+            return .failed("the story at \(storyURL.absoluteString) is \"\(content.manifest.id)\", the host reads \"\(welcome.story.id)\"")
         }
         // The host's own files are fetched in the background (a package up to 64 MB whole), so reading on alone
         // after the owner quits reaches every beat; a story on a web server stays there and is not fetched.
@@ -241,16 +281,8 @@ extension ReaderApp {
         defer { download?.cancel() }
         // An ink story: the owner's beat is made from the owner's seed and state before the reader enters it.
         if let sync = welcome.beat, case .failed(let reason) = await content.restore(sync.origin) {
-            printError("pajama: cannot follow the owner's ink story: \(reason)")
-            return 2
+            return .failed("cannot follow the owner's ink story: \(reason)")
         }
-        let outcome = await shown.present(options: options, paths: paths) { screen in
-            await read(content, screen: screen, sound: sound, start: welcome.location, restart: false, options: options,
-                       paths: paths, coReading: .follower(events, owner: welcome.owner))
-        } plain: { signals, input in
-            await readPlain(content, signals: signals, sound: sound, start: welcome.location, restart: false, options: options,
-                            paths: paths, coReading: .follower(events, owner: welcome.owner), input: input)
-        }
-        return ScreenSession.exitCode(outcome)
+        return .read(await reading(content, FollowerStart(sound: sound, start: welcome.location, coReading: .follower(events, owner: welcome.owner))))
     }
 }

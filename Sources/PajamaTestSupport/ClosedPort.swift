@@ -37,6 +37,12 @@ public final class ClosedPort: Sendable {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
+    /// Listens without ever accepting: a connection is made (the kernel's backlog) and never answered, as a
+    /// host that is stuck or busy.
+    public func listenSilently() throws {
+        guard Glibc.listen(descriptor, 16) == 0 else { throw ClosedPortError(call: "listen", code: errno) }
+    }
+
     public func close() { Glibc.close(descriptor) }
 }
 

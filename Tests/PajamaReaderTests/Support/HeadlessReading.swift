@@ -39,6 +39,19 @@ final class HeadlessReading {
         return reading
     }
 
+    /// `pajama join URL` with `token` (and `fingerprint` for a self-signed https:// host).
+    static func join(
+        _ url: String, token: String, home: TemporaryDirectory, name: String = "ann", fingerprint: String? = nil, width: Int = 80,
+        height: Int = 24, options: ReaderOptions = ReaderOptions(noSound: true)
+    ) -> HeadlessReading {
+        let reading = HeadlessReading(home: home, width: width, height: height)
+        reading.start { terminal, paths in
+            await ReaderApp.runFollower(URL(string: url)!, token: token, name: name, fingerprint: fingerprint, options: options, paths: paths,
+                                        display: .headless(terminal))
+        }
+        return reading
+    }
+
     /// `pajama FOLDER`: the library of the stories in `folder`.
     static func library(
         _ folder: String, home: TemporaryDirectory, width: Int = 80, height: Int = 24, options: ReaderOptions = ReaderOptions(noSound: true)
