@@ -1,5 +1,6 @@
 import CPulse
-import Foundation
+import FoundationEssentials
+import Glibc
 import PajamaCore
 
 extension PulseSoundEngine {

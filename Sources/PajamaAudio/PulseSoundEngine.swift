@@ -1,6 +1,7 @@
 import CPulse
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import Logging
 import PajamaCore
 

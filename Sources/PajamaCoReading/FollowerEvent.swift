@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PajamaCore
 
 /// What a follower's connection reports, in order.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The host's token: who may read the story and join the session.
 public struct HostAccess: Sendable {

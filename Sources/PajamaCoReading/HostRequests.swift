@@ -1,3 +1,4 @@
+import PajamaBasics
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
@@ -145,7 +146,7 @@ struct HostRequests: Sendable {
             log("refused \(request.method) \(shownPath) from \(peer): \(reason) (HTTP 403)")
             return .refusal(.forbidden, reason, [:])
         case .file(let file):
-            let tags = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            let tags = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",").map { $0.trimmingSpaces() } }
             if tags.contains(file.etag) || tags.contains("*") {
                 return .notModified(file.etag)
             }

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
-import Foundation
+import FoundationEssentials
+import Glibc
 import NIOSSL
+import PajamaBasics
 import PajamaCore
 
 /// A story package at a base URL (`http://` or `https://`): any static web server or CDN, read with
@@ -73,9 +75,7 @@ public struct HTTPStorySource: StorySource {
         } catch {
             throw .invalidPath(path: path, reason: error.description)
         }
-        let escaped = path.split(separator: "/").map {
-            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
-        }.joined(separator: "/")
+        let escaped = path.split(separator: "/").map(\.percentEncodedForPath).joined(separator: "/")
         guard let url = URL(string: escaped, relativeTo: baseURL) else { throw .invalidPath(path: path, reason: "not a valid URL path") }
         return url
     }

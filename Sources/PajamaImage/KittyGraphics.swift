@@ -1,5 +1,6 @@
 import CDeflate
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The kitty graphics protocol's commands the reader sends: a picture's pixels transmitted once under its own

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PajamaCore
 
 /// Why a story was not installed or removed; every case names the file (or URL, or id) and the reason.

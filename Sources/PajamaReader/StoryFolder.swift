@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PajamaCore
 
 /// Where the library looks: the argument, else `$PAJAMA_STORIES`, else `./Stories`, else the installed

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaJSON
 
 /// Twee 3 source (the Twee 3 specification): passages start at a header line
@@ -33,7 +35,7 @@ public enum Twee {
         }
         close()
         guard !passages.isEmpty else { throw TwineParseError("no passage (a Twee passage starts with a line \":: Name\")") }
-        var title = passages.first { $0.name == "StoryTitle" }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var title = passages.first { $0.name == "StoryTitle" }?.text.trimmingWhitespace()
         var data = JSON.object([])
         if let storyData = passages.first(where: { $0.name == "StoryData" }) {
             do {
@@ -85,7 +87,7 @@ public enum Twee {
                 }
                 tags = text[text.index(after: index)..<close].split(whereSeparator: \.isWhitespace).map(String.init)
             }
-            self.name = name.trimmingCharacters(in: .whitespaces)
+            self.name = name.trimmingSpaces()
             guard !self.name.isEmpty else { throw TwineParseError("line \(line): a passage header without a name") }
             self.tags = tags
         }

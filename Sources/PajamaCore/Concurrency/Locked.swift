@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A value guarded by a pthread mutex: the project's one lock for state shared between threads.
 ///

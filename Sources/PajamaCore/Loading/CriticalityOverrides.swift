@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Run-time criticality overrides, shared by the content manager (the gate) and its preloader.
 final class CriticalityOverrides: Sendable {

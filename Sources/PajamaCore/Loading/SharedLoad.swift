@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One load that any number of callers wait for, each of which may give up on its own.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one orchestrator of a story's content: beats through the storage tiers, pictures and sounds
 /// through two asset stores, the preloader, criticality and the gate on critical assets.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The file the log's records are appended to, shared by every `FileLogHandler` of a process.
 ///

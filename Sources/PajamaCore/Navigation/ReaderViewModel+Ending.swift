@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension ReaderViewModel {
     /// The most beats loaded to count the endings; a longer list is left uncounted.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a move goes before its beat is known.
 enum EntryTarget: Equatable {

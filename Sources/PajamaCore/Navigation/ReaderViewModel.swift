@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The navigator: the reader's own moves (`changePage`) and programmatic ones (`navigateToLocation`),
 /// line-by-line reveal and gating on critical assets. Three parts, each holding its own state:

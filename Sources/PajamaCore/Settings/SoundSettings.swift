@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Volume and mute, remembered in a file (`Paths.soundSettings`, `config/sound.json`).
 public struct SoundSettings: Codable, Sendable, Equatable {

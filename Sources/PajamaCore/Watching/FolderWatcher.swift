@@ -1,8 +1,6 @@
-import Foundation
-
-#if canImport(Glibc)
+import FoundationEssentials
 import Glibc
-#endif
+import PajamaBasics
 
 /// Watches a story folder with inotify (no polling): every folder in it, recursively (hidden ones left
 /// out), new folders as they appear. What happens comes on `batches`, a burst of events (an editor's save:
@@ -81,7 +79,7 @@ public final class FolderWatcher: Sendable {
         self.root = root
         self.core = core
         output.onTermination = { [core] _ in Self.signalStop(core) }
-        let thread = Thread { [folders] in
+        DetachedThread.start(name: "pajama-watch") { [folders] in
             var folders = folders
             Self.run(&folders, wake: core.wakeReader, quiet: quiet, output: output)
             Glibc.close(folders.inotify)
@@ -93,8 +91,6 @@ public final class FolderWatcher: Sendable {
             }
             waiting.forEach { $0.resume() }
         }
-        thread.name = "pajama-watch"
-        thread.start()
     }
 
     deinit { Self.signalStop(core) }

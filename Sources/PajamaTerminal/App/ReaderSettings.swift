@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PajamaCore
 
 /// The reader's remembered choices (the theme, timed text, captions), in `Paths.readerSettings`

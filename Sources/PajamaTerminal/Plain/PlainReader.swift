@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import PajamaCore
 
 /// One reading session in plain mode, on the main actor: the view model's events and the lines typed go

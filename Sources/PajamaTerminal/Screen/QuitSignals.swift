@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import UnixSignals
 
 /// The quit signals, SIGINT, SIGTERM and SIGHUP, as one AsyncSequence (service-lifecycle's

@@ -1,5 +1,7 @@
 import CNcursesw
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import PajamaCore
 import PajamaImage
 
