@@ -49,7 +49,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // `pajama install-story` of a .zip (PajamaInstall): entries read one by one in process, so each path is
         // checked before anything is written and the real bytes are counted against the limits (docs/install.md).
-        // Only the tests': they write .zip archives with an implementation other than the one under test.
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
@@ -65,8 +64,8 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpdemux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev"])]),
-        // zlib: compress2 for kitty pictures sent compressed (o=z), inflate for a story's .zip (ZipArchive);
-        // FoundationEssentials has no zlib API.
+        // zlib's compress2, for kitty pictures sent compressed (o=z); Foundation has no zlib API on Linux (named
+        // CDeflate: ZIPFoundation's own zlib module is CZlib).
         .systemLibrary(name: "CDeflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Read aloud: espeak-ng synthesises in process, to PCM that plays through PajamaAudio's own stream.
         .systemLibrary(name: "CEspeakNG", providers: [.apt(["libespeak-ng-dev"])]),
@@ -84,7 +83,6 @@ let package = Package(
         .target(
             name: "PajamaCore",
             dependencies: [
-                "PajamaBasics",
                 "PajamaJSON",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
@@ -146,16 +144,13 @@ let package = Package(
         // reader's stories folder after validation; untrusted content never leaves its staging folder.
         .target(
             name: "PajamaInstall",
-            dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaHTTP", "CDeflate"]
+            dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
         ),
         // The one JSON parser, writer and Codable coder (`JSONValueEncoder`/`JSONValueDecoder`) of everything the
         // program reads or writes as JSON: stories, ink, settings, progress, bookmarks, themes, co-reading messages.
         // Strict, line and column in its parse errors, the field's path in its type errors; pure Swift, no
         // dependencies (not even Foundation). No Foundation JSON (JSONEncoder, JSONSerialization) in Sources/.
         .target(name: "PajamaJSON"),
-        // What Foundation gave that FoundationEssentials lacks (trimming, printf-style numbers, errors in
-        // words), so no product module imports Foundation and ICU's 34 MB stay out of the binary (docs/install.md).
-        .target(name: "PajamaBasics"),
         // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, nothing but PajamaJSON (docs/ink.md).
         .target(name: "PajamaInk", dependencies: ["PajamaJSON"]),
         // Paging for every interpreted format: a story's lines, with their tags and HTML-like markup, into pages
@@ -165,7 +160,7 @@ let package = Package(
         // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
         .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaInk", "PajamaJSON"]),
         // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation and PajamaJSON (docs/twine.md).
-        .target(name: "PajamaTwine", dependencies: ["PajamaBasics", "PajamaJSON"]),
+        .target(name: "PajamaTwine", dependencies: ["PajamaJSON"]),
         // A SugarCube 2 runtime on PajamaTwine's parser: its markup and macros, its state and history, and its
         // JavaScript in JavaScriptCore (docs/sugarcube.md). No PajamaCore.
         .target(name: "PajamaSugarCube", dependencies: ["PajamaTwine", "PajamaJSON", "CJavaScriptCore"]),
@@ -180,7 +175,7 @@ let package = Package(
         .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaPaging", "PajamaJSON"]),
         // ChoiceScript games (a scenes folder of .txt files) and an interpreter with ChoiceScript's own semantics:
         // pure Swift, no PajamaCore (docs/choicescript.md).
-        .target(name: "PajamaChoiceScript", dependencies: ["PajamaBasics"]),
+        .target(name: "PajamaChoiceScript", dependencies: []),
         // The ChoiceScript bridge: a game read as a story source (a stop of the interpreter is a beat, paged by PajamaPaging).
         .target(name: "PajamaChoiceScriptBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaChoiceScript", "PajamaPaging", "PajamaJSON"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests

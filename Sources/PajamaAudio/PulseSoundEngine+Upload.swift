@@ -1,6 +1,5 @@
 import CPulse
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 extension PulseSoundEngine {

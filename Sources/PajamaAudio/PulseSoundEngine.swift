@@ -1,7 +1,6 @@
 import CPulse
 import Dispatch
-import FoundationEssentials
-import Glibc
+import Foundation
 import Logging
 import PajamaCore
 

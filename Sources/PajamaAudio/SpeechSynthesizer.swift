@@ -1,6 +1,5 @@
 import CEspeakNG
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 /// espeak-ng in this process: text to PCM (mono, at the voice's rate: 22,050 Hz), never a child process.

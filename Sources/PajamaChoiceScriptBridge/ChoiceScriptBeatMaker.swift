@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaChoiceScript
 import PajamaCore
 import PajamaJSON
@@ -185,7 +184,7 @@ final class ChoiceScriptBeatMaker {
 
     static func escape(_ text: String) -> String {
         guard text.contains("&") || text.contains("<") || text.contains(">") else { return text }
-        return text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// ChoiceScript's markup as the pager's, as its own page does (ui.js's replaceBbCode, case-sensitive):
@@ -195,9 +194,9 @@ final class ChoiceScriptBeatMaker {
         var result = escape(text)
         guard result.contains("[") else { return result }
         for (from, to) in [("[b]", "<b>"), ("[/b]", "</b>"), ("[i]", "<i>"), ("[/i]", "</i>"), ("[n/]", "<br>"), ("[c/]", ""), ("[/url]", "</u>")] {
-            result = result.replacing(from, with: to)
+            result = result.replacingOccurrences(of: from, with: to)
         }
-        while let open = result.firstRange(of: "[url="), let close = result[open.upperBound...].firstIndex(of: "]") {
+        while let open = result.range(of: "[url="), let close = result[open.upperBound...].firstIndex(of: "]") {
             result.replaceSubrange(open.lowerBound...close, with: "<u>")
         }
         return result

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaCore
 
 /// Which files are a ChoiceScript game (docs/choicescript.md, "Which folders are ChoiceScript"): a folder
@@ -21,9 +19,9 @@ public enum ChoiceScriptFiles {
     /// The game folder and its scene files (relative to it) that a local `path` names, nil when it names none.
     public static func files(at path: String) -> (folder: String, files: [String])? {
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        var isFolder: Bool = false
+        var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
-        if !isFolder {
+        if !isFolder.boolValue {
             guard url.lastPathComponent.lowercased() == "startup.txt", holdsGame(url.path) else { return nil }
             return files(at: url.deletingLastPathComponent().path)
         }
@@ -103,7 +101,7 @@ public enum ChoiceScriptFiles {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             for command in ["*image ", "*text_image ", "*sound "] where trimmed.lowercased().hasPrefix(command) {
                 let value = trimmed.dropFirst(command.count).split(separator: " ").first.map(String.init) ?? ""
-                if !value.contains("${"), let path = try? AssetPath(validating: value.trimmingWhitespace()) { found.insert(path) }
+                if !value.contains("${"), let path = try? AssetPath(validating: value.trimmingCharacters(in: .whitespacesAndNewlines)) { found.insert(path) }
             }
         }
         return found.sorted()
@@ -116,6 +114,6 @@ public enum ChoiceScriptFiles {
         var parts = trimmed.split(separator: "/").map(String.init)
         if parts.last?.lowercased() == "scenes" { parts.removeLast() }
         let folder = parts.last ?? "game"
-        return folder.contains(":") ? "game" : (folder.percentDecoded ?? folder)
+        return folder.contains(":") ? "game" : (folder.removingPercentEncoding ?? folder)
     }
 }

@@ -1,4 +1,3 @@
-import PajamaBasics
 import PajamaChoiceScript
 
 /// What a scene's text names without running it.
@@ -10,11 +9,11 @@ enum ChoiceScriptScan {
         var inList: Int?
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
-            let trimmed = line.trimmingSpaces()
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let listIndent = inList {
                 if trimmed.isEmpty { continue }
                 if indent > listIndent {
-                    let row = trimmed.hasPrefix("$") ? String(trimmed.drop { $0 != " " }).trimmingSpaces() : trimmed
+                    let row = trimmed.hasPrefix("$") ? String(trimmed.drop { $0 != " " }).trimmingCharacters(in: .whitespaces) : trimmed
                     if !row.isEmpty { names.append(row) }
                     continue
                 }

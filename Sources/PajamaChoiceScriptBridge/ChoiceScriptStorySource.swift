@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaChoiceScript
 import PajamaCore
 
@@ -159,9 +157,9 @@ public actor ChoiceScriptStorySource: BeatMakingSource {
         var hash = FNV1a.hash("")
         for key in texts.keys.sorted() { hash = FNV1a.hash("\(hash):\(key):\(FNV1a.hash(texts[key]!))") }
         let version = "choicescript-" + String(hash, radix: 16)
-        let title = (game.title?.trimmingWhitespace()).flatMap { $0.isEmpty ? nil : $0 } ?? name
+        let title = (game.title?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 } ?? name
         let maker = ChoiceScriptBeatMaker(game: game, title: title, version: version, seed: seed)
-        let author = game.author?.trimmingWhitespace()
+        let author = game.author?.trimmingCharacters(in: .whitespacesAndNewlines)
         let manifest = StoryManifest(
             id: StoryManifest.id(fromName: name, otherwise: "choicescript"), title: String(title.prefix(500)),
             author: author?.isEmpty == false ? String(author!.prefix(500)) : nil, version: version,

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import HummingbirdCore
 import HummingbirdTLS
 import Logging

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 /// What a follower's connection reports, in order.

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import NIOWebSocket
 import PajamaCore
 import WSCore
@@ -200,7 +198,7 @@ final class FollowerSockets: Sendable {
     /// A follower's name as shown: printable, at most 32 characters, "reader" when empty.
     static func displayName(_ given: String) -> String {
         let kept = String(given.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)).prefix(32)
-        let trimmed = kept.trimmingSpaces()
+        let trimmed = kept.trimmingCharacters(in: .whitespaces)
         return trimmed.isEmpty ? "reader" : trimmed
     }
 }

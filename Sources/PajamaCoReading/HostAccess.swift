@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// The host's token: who may read the story and join the session.
 public struct HostAccess: Sendable {

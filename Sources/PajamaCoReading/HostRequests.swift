@@ -1,4 +1,3 @@
-import PajamaBasics
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
@@ -146,7 +145,7 @@ struct HostRequests: Sendable {
             log("refused \(request.method) \(shownPath) from \(peer): \(reason) (HTTP 403)")
             return .refusal(.forbidden, reason, [:])
         case .file(let file):
-            let tags = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",").map { $0.trimmingSpaces() } }
+            let tags = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
             if tags.contains(file.etag) || tags.contains("*") {
                 return .notModified(file.etag)
             }

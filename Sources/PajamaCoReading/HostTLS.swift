@@ -1,7 +1,5 @@
 import Crypto
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import NIOSSL
 import SwiftASN1
 import X509
@@ -80,7 +78,7 @@ public enum HostTLS: Sendable, Equatable {
 
     /// SHA-256 of `der`, as 64 lower-case hex digits.
     static func fingerprint(_ der: [UInt8]) -> String {
-        SHA256.hash(data: der).map { cFormat("%02x", $0) }.joined()
+        SHA256.hash(data: der).map { String(format: "%02x", $0) }.joined()
     }
 }
 

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaJSON
 
 /// The story's files a host serves, as `GET /session/files` lists them (beats first): what a follower

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 /// The story a session reads: what a follower needs to open it on its own.

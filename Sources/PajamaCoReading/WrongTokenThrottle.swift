@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaCore
 
 /// Slows down an address that tries wrong tokens: after `limits.wrongTokenBurst` wrong tokens within
@@ -83,6 +81,6 @@ final class WrongTokenThrottle: Sendable {
 
     static func seconds(_ duration: Duration) -> String {
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return ms < 1000 ? "\(Int(ms.rounded())) ms" : cFormat("%.1f s", ms / 1000)
+        return ms < 1000 ? "\(Int(ms.rounded())) ms" : String(format: "%.1f s", ms / 1000)
     }
 }

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Where Pajama keeps its files: the one place that knows the XDG rules.
 ///
@@ -36,7 +35,7 @@ public struct Paths: Sendable, Equatable {
     /// The folders named by `environment` (the process's, in `main`).
     public init(environment: [String: String]) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: FileManager.default.homeDirectoryForCurrentUser.path)
+            ?? URL(fileURLWithPath: NSHomeDirectory())
         func base(_ variable: String, _ fallback: String) -> URL {
             environment[variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(fallback)
         }

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
-import FoundationEssentials
-import Glibc
+import Foundation
 import NIOCore
 import NIOPosix
 

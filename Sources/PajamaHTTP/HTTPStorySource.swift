@@ -1,8 +1,6 @@
 import AsyncHTTPClient
-import FoundationEssentials
-import Glibc
+import Foundation
 import NIOSSL
-import PajamaBasics
 import PajamaCore
 
 /// A story package at a base URL (`http://` or `https://`): any static web server or CDN, read with
@@ -75,7 +73,9 @@ public struct HTTPStorySource: StorySource {
         } catch {
             throw .invalidPath(path: path, reason: error.description)
         }
-        let escaped = path.split(separator: "/").map(\.percentEncodedForPath).joined(separator: "/")
+        let escaped = path.split(separator: "/").map {
+            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+        }.joined(separator: "/")
         guard let url = URL(string: escaped, relativeTo: baseURL) else { throw .invalidPath(path: path, reason: "not a valid URL path") }
         return url
     }

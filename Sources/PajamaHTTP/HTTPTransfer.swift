@@ -1,6 +1,5 @@
 import AsyncHTTPClient
-import FoundationEssentials
-import Glibc
+import Foundation
 import Logging
 import PajamaCore
 

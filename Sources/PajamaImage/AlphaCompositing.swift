@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Lays a picture's transparent pixels on a backdrop, so what chafa turns into cells is opaque: black line
 /// art on a transparent background (a 1-bit PNG with a transparent palette entry, or an alpha PNG) comes

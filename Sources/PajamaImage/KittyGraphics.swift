@@ -1,6 +1,5 @@
 import CDeflate
-import FoundationEssentials
-import Glibc
+import Foundation
 import Synchronization
 
 /// The kitty graphics protocol's commands the reader sends: a picture's pixels transmitted once under its own

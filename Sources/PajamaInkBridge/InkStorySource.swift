@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaCore
 import PajamaPaging
 import PajamaStoryFormat
@@ -54,9 +52,9 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
     /// `story.js`, else the only one). nil for a story package, an ambiguous folder or nothing.
     public static func inkFile(at path: String) -> (folder: String, file: String)? {
         let url = URL(fileURLWithPath: path)
-        var isFolder: Bool = false
+        var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
-        if !isFolder {
+        if !isFolder.boolValue {
             guard hasInkContent(url.path) else { return nil }
             return (url.deletingLastPathComponent().path, url.lastPathComponent)
         }
@@ -83,25 +81,13 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
     /// Whether the file at `path` is a compiled ink story (its first bytes are read first, so most other
     /// files are passed over at once).
     static func hasInkContent(_ path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maximumFileSize else { return false }
-        func read(upTo count: Int) -> [UInt8] {
-            var bytes = [UInt8](repeating: 0, count: count)
-            var offset = 0
-            while offset < count {
-                let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, count - offset) }
-                if n < 0, errno == EINTR { continue }
-                guard n > 0 else { break }
-                offset += n
-            }
-            return Array(bytes[..<offset])
-        }
-        let head = read(upTo: 64)
-        guard InkFileFormat.mayBeInk(head: head) else { return false }
-        return InkFileFormat.json(in: head + read(upTo: maximumFileSize - head.count)) != nil
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 64), InkFileFormat.mayBeInk(head: Array(head)) else { return false }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumFileSize,
+            let rest = try? handle.readToEnd()
+        else { return false }
+        return InkFileFormat.json(in: Array(head) + Array(rest)) != nil
     }
 
     /// The largest ink file read (as any file of a story folder).
@@ -120,7 +106,7 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
         var trimmed = Substring(location)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let folder = trimmed.split(separator: "/").last.map(String.init) ?? ""
-        return folder.isEmpty || folder.contains(":") ? stem : (folder.percentDecoded ?? folder)
+        return folder.isEmpty || folder.contains(":") ? stem : (folder.removingPercentEncoding ?? folder)
     }
 
     /// An ink story on disk (`inkFile(at:)`), or nil when `path` names none.

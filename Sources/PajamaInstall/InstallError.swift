@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 /// Why a story was not installed or removed; every case names the file (or URL, or id) and the reason.

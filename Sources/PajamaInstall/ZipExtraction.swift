@@ -1,7 +1,7 @@
-import FoundationEssentials
-import Glibc
+import Foundation
+import ZIPFoundation
 
-/// Extracts a .zip entry by entry, in process (ZipArchive reads, this writes): every path is checked
+/// Extracts a .zip entry by entry, in process (ZIPFoundation reads, this writes): every path is checked
 /// before anything is written, and what is written is only plain files and folders under `target`.
 ///
 /// Refused, naming the entry: an absolute path, a `..` component, a backslash (a Windows separator that
@@ -12,19 +12,19 @@ import Glibc
 enum ZipExtraction {
     static func extract(_ file: URL, to target: URL, budget: inout Budget) throws(InstallError) {
         let shown = budget.shownAs
-        let archive: ZipArchive
+        let archive: Archive
         do {
-            archive = try ZipArchive(path: file.path)
+            archive = try Archive(url: file, accessMode: .read)
         } catch {
             throw .notAStory(path: shown, reason: "not a readable .zip archive (\(error))")
         }
         // The whole listing first: nothing is written from an archive that holds one refused entry.
-        var planned: [(entry: ZipArchive.Entry, components: [String])] = []
+        var planned: [(entry: Entry, components: [String])] = []
         var seen = Set<String>()
         var declared: UInt64 = 0
-        for entry in archive.entries {
+        for entry in archive {
             let components = try Self.components(of: entry.path, shownAs: shown)
-            if entry.kind == .symbolicLink {
+            if entry.type == .symlink {
                 throw .unsafe(path: shown, entry: entry.path, reason: "a symbolic link (a story holds only files and folders)")
             }
             guard !components.isEmpty else { continue }
@@ -47,7 +47,7 @@ enum ZipExtraction {
                 try FolderCopy.createFolder(folder)
             }
             let destination = folder.appendingPathComponent(components[components.count - 1])
-            if entry.kind == .directory {
+            if entry.type == .directory {
                 try FolderCopy.createFolder(destination)
                 continue
             }
@@ -55,10 +55,10 @@ enum ZipExtraction {
             defer { close(output) }
             var failure: InstallError?
             do {
-                let checksum = try archive.extract(entry) { data in
+                let checksum = try archive.extract(entry, skipCRC32: false) { data in
                     do throws(InstallError) {
                         try budget.add(bytes: Int64(data.count))
-                        try FolderCopy.write(output, data, path: destination.path)
+                        try FolderCopy.write(output, ArraySlice(data), path: destination.path)
                     } catch {
                         failure = error
                         throw error

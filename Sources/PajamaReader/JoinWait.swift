@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCoReading
 import PajamaCore
 import PajamaTerminal

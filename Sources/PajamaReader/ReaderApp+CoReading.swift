@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import AsyncHTTPClient
 import Logging
 import NIOSSL
@@ -142,7 +140,7 @@ extension ReaderApp {
         signals.onSignal = { Task { await host.end() } }
         let minutes = Int(limit.components.seconds / 60)
         let span = minutes >= 1 ? "\(minutes) minute\(minutes == 1 ? "" : "s")" : "\(limit.components.seconds) s"
-        let until = Self.clockTime(Date().addingTimeInterval(TimeInterval(limit.components.seconds)))
+        let until = Date().addingTimeInterval(TimeInterval(limit.components.seconds)).formatted(date: .omitted, time: .shortened)
         func followers(_ count: Int) -> String { count == 1 ? "1 follower" : "\(count) followers" }
         var shown: Int?
         var last = 0
@@ -286,13 +284,5 @@ extension ReaderApp {
             return .failed("cannot follow the owner's ink story: \(reason)")
         }
         return .read(await reading(content, FollowerStart(sound: sound, start: welcome.location, coReading: .follower(events, owner: welcome.owner))))
-    }
-
-    /// A time of day as the reader's clock shows it, in the local time zone: `14:05`.
-    static func clockTime(_ date: Date) -> String {
-        var time = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        localtime_r(&time, &parts)
-        return cFormat("%02d:%02d", parts.tm_hour, parts.tm_min)
     }
 }

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaAudio
 import PajamaCore
 import PajamaFormats
@@ -84,7 +82,7 @@ extension ReaderApp {
             writePlain(entries.isEmpty ? "q quits. > " : "Read which story? (1-\(entries.count), q quits) > ")
             guard let line = await input.nextLine() else { break }
             if echoes { writePlain(line + "\n") }
-            let text = line.trimmingSpaces().lowercased()
+            let text = line.trimmingCharacters(in: .whitespaces).lowercased()
             if text == "q" || text == "quit" { break }
             guard let number = Int(text), entries.indices.contains(number - 1) else {
                 if !text.isEmpty { writePlain("Type a story's number, or q.\n") }

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import Logging
 import PajamaAudio
 import PajamaCore
@@ -266,6 +264,6 @@ public enum ReaderApp {
     /// Says `text` on standard error, or to the task's `ReaderMessages.collector` when one is set.
     public nonisolated static func printError(_ text: String) {
         if let collector = ReaderMessages.collector { return collector(text) }
-        StandardError.write((text + "\n"))
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 /// Where the library looks: the argument, else `$PAJAMA_STORIES`, else `./Stories`, else the installed

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 /// Every story format the program reads, in the order they are asked (`PajamaFormats.registry` lists
@@ -43,8 +42,8 @@ public struct FormatRegistry: Sendable {
 
     /// Whether the folder at `path` is one story (not a folder of stories).
     public func isStoryFolder(_ path: String) -> Bool {
-        var isFolder: Bool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder else { return false }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return false }
         return find(at: path) != nil
     }
 

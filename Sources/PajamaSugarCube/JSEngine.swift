@@ -1,6 +1,5 @@
 import CJavaScriptCore
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// One JavaScriptCore context: the sandbox a SugarCube story's JavaScript runs in (docs/sugarcube.md,
 /// "JavaScript"). It holds only JavaScript's own objects and the SugarCube API of `SugarCubePrelude`: no

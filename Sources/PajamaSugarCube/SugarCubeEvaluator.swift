@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaJSON
 import PajamaTwine
 
@@ -232,7 +231,7 @@ final class SugarCubeEvaluator {
                 return
             }
             switch node {
-            case .text(let text): writer.text(nobr > 0 ? text.replacing("\n", with: " ") : text)
+            case .text(let text): writer.text(nobr > 0 ? text.replacingOccurrences(of: "\n", with: " ") : text)
             case .tag(let tag): writer.tag(tag)
             case .lineBreak: writer.text(nobr > 0 ? " " : "\n")
             case .verbatim(let text): writer.text(SugarCubeFlattener.escaped(text))

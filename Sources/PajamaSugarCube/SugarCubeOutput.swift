@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 
 /// What a passage writes: a tree (so `<<replace>>`, `<<append>>`, `<<prepend>>` and `<<remove>>` find the
 /// named elements written before them, and a taken `<<linkreplace>>` is replaced in place), flattened into
@@ -91,7 +89,7 @@ final class SugarCubeWriter {
     static func attribute(_ name: String, in tag: String) -> String? {
         let lower = tag.lowercased()
         var searchFrom = lower.startIndex
-        while let found = lower[searchFrom...].firstRange(of: name) {
+        while let found = lower.range(of: name, range: searchFrom..<lower.endIndex) {
             searchFrom = found.upperBound
             guard found.lowerBound > lower.startIndex, lower[lower.index(before: found.lowerBound)].isWhitespace else { continue }
             var rest = tag[found.upperBound...].drop { $0 == " " }
@@ -254,10 +252,10 @@ enum SugarCubeFlattener {
         for c in text {
             if c == "<" { inTag = true } else if c == ">", inTag { inTag = false } else if !inTag { out.append(c) }
         }
-        return out.replacing("&nbsp;", with: " ").trimmingWhitespace()
+        return out.replacingOccurrences(of: "&nbsp;", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     static func escaped(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

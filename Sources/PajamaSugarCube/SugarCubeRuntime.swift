@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaTwine
 
 /// Plays a SugarCube 2 story (docs/sugarcube.md): each moment is what one passage writes (or what a taken
@@ -99,7 +97,7 @@ public final class SugarCubeRuntime {
 
     /// The passage `name`, or the one so named but for spaces around it.
     func passage(named name: String) -> TwinePassage? {
-        story.passage(named: name) ?? story.passage(named: name.trimmingSpaces())
+        story.passage(named: name) ?? story.passage(named: name.trimmingCharacters(in: .whitespaces))
     }
 
     /// A fresh reading from the start passage.

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaJSON
 
 /// Twee 3 source (the Twee 3 specification): passages start at a header line
@@ -35,7 +33,7 @@ public enum Twee {
         }
         close()
         guard !passages.isEmpty else { throw TwineParseError("no passage (a Twee passage starts with a line \":: Name\")") }
-        var title = passages.first { $0.name == "StoryTitle" }?.text.trimmingWhitespace()
+        var title = passages.first { $0.name == "StoryTitle" }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
         var data = JSON.object([])
         if let storyData = passages.first(where: { $0.name == "StoryData" }) {
             do {
@@ -87,7 +85,7 @@ public enum Twee {
                 }
                 tags = text[text.index(after: index)..<close].split(whereSeparator: \.isWhitespace).map(String.init)
             }
-            self.name = name.trimmingSpaces()
+            self.name = name.trimmingCharacters(in: .whitespaces)
             guard !self.name.isEmpty else { throw TwineParseError("line \(line): a passage header without a name") }
             self.tags = tags
         }

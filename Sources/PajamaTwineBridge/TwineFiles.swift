@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaCore
 import PajamaTwine
 
@@ -27,9 +25,9 @@ public enum TwineFiles {
     /// The folder and the files of the Twine story a local `path` names, nil when it names none.
     public static func files(at path: String) -> (folder: String, files: [String])? {
         let url = URL(fileURLWithPath: path)
-        var isFolder: Bool = false
+        var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
-        if !isFolder {
+        if !isFolder.boolValue {
             let name = url.lastPathComponent
             guard mayBeTwine(name), hasTwineContent(url.path) else { return nil }
             return (url.deletingLastPathComponent().path, [name])
@@ -58,9 +56,9 @@ public enum TwineFiles {
             for name in names where !name.hasPrefix(".") && found.count < maximumTweeFiles {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 let full = folder.appendingPathComponent(path)
-                var isFolder: Bool = false
+                var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: full.path, isDirectory: &isFolder) else { continue }
-                if isFolder {
+                if isFolder.boolValue {
                     guard depth < maximumTweeDepth, let inner = try? FileManager.default.contentsOfDirectory(atPath: full.path), !inner.contains("story.json") else { continue }
                     walk(path, inner.sorted(), depth: depth + 1)
                 } else if !relative.isEmpty, isTwee(name), hasTwineContent(full.path) {
@@ -113,11 +111,11 @@ public enum TwineFiles {
     /// `story`, `main`, `game`) or several files, the folder's.
     public static func name(files: [String], location: String) -> String {
         let file = files.first ?? "story"
-        let stem = PathText.deletingExtension(file)
+        let stem = (file as NSString).deletingPathExtension
         guard files.count > 1 || ["index", "story", "main", "game", "source"].contains(stem.lowercased()) else { return stem }
         var trimmed = Substring(location)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let folder = trimmed.split(separator: "/").last.map(String.init) ?? ""
-        return folder.isEmpty || folder.contains(":") ? stem : (folder.percentDecoded ?? folder)
+        return folder.isEmpty || folder.contains(":") ? stem : (folder.removingPercentEncoding ?? folder)
     }
 }

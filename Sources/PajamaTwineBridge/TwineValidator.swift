@@ -1,4 +1,3 @@
-import PajamaBasics
 import PajamaCore
 import PajamaTwine
 
@@ -41,7 +40,7 @@ enum TwineValidator {
                 findings.append(ValidationFinding(.warning, file: file, path: passage.name,
                                                   message: "\(shown) uses \(StoryFormatError.printable(TwineScan.shown(macro: macro))), which Pajama does not play (a short notice is shown in its place)"))
             }
-            for target in passage.targets where story.passage(named: target) == nil && story.passage(named: target.trimmingSpaces()) == nil {
+            for target in passage.targets where story.passage(named: target) == nil && story.passage(named: target.trimmingCharacters(in: .whitespaces)) == nil {
                 findings.append(ValidationFinding(.error, file: file, path: passage.name,
                                                   message: "\(shown) leads to \"\(StoryFormatError.printable(target))\", which is no passage"))
             }

@@ -1,6 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCoReading
 import PajamaCore
 import PajamaReader

@@ -1,7 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import Logging
 import PajamaCore
 
@@ -61,12 +59,12 @@ struct Pajama: AsyncParsableCommand {
     /// the subcommand's usage, and exit status 64.
     private static func exitWithUsage(_ problem: ValidationError, of subcommand: any ParsableCommand.Type) -> Never {
         let name = [configuration.commandName, subcommand.configuration.commandName].compactMap { $0 }.joined(separator: " ")
-        StandardError.write("""
+        FileHandle.standardError.write(Data("""
             Error: \(problem.message)
             Usage: \(usageString(for: subcommand))
               See '\(name) --help' for more information.
 
-            """)
-        Glibc.exit(ExitCode.validationFailure.rawValue)
+            """.utf8))
+        Foundation.exit(ExitCode.validationFailure.rawValue)
     }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaCore
 import PajamaFormats
 import PajamaJSON
@@ -103,11 +101,11 @@ private final class ProgressBar: Sendable {
         let width = 30
         let filled = width * percent / 100
         let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total)"
-        StandardError.write(line)
+        FileHandle.standardError.write(Data(line.utf8))
     }
 
     func clear() {
         guard shown else { return }
-        StandardError.write("\r\u{1B}[K")
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 }

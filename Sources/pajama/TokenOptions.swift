@@ -1,6 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCoReading
 
 /// Where a co-reading token comes from: `--token-file FILE` or `PAJAMA_TOKEN` keep it out of the process
@@ -39,20 +38,11 @@ struct TokenOptions: ParsableArguments {
 
     /// The first line of `path`, without its line end; at most 4 KB is read.
     static func read(_ path: String) throws -> String {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else {
-            throw ValidationError("--token-file \(path): cannot read it (\(errno == ENOENT ? "no such file" : String(cString: strerror(errno))))")
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ValidationError("--token-file \(path): cannot read it (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
         }
-        defer { close(fd) }
-        var data = [UInt8](repeating: 0, count: 4096)
-        var count = 0
-        while count < data.count {
-            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            count += n
-        }
-        data.removeSubrange(count...)
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 4096)) ?? Data()
         let text = String(decoding: data, as: UTF8.self)
         let line = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
         guard !line.isEmpty else { throw ValidationError("--token-file \(path): the file is empty") }

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// `pajama frob`: a word that is neither a command nor an existing folder is a mistyped command, not a
 /// library folder (the library is the default command, so without this check it opened an empty one).

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 
 /// Sizes for people: "100 bytes", "2 KB", "1.5 MB" (1 KB = 1,024 bytes; one decimal, dropped when it is 0).
 public enum ByteSize {
@@ -11,7 +9,7 @@ public enum ByteSize {
     }
 
     private static func number(_ value: Double) -> String {
-        let text = cFormat("%.1f", value)
+        let text = String(format: "%.1f", value)
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

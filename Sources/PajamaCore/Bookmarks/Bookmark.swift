@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 
 /// A saved place in a story: a bookmark the reader named (`s`), or an autosave written before a choice.
 public struct Bookmark: Codable, Sendable, Equatable {
@@ -35,7 +33,7 @@ public struct Bookmark: Codable, Sendable, Equatable {
         history = try container.decode([StoryLocation].self, forKey: .history)
         firstWords = try container.decode(String.self, forKey: .firstWords)
         let time = try container.decode(String.self, forKey: .savedAt)
-        guard let date = try? Date(time, strategy: .iso8601) else {
+        guard let date = ISO8601DateFormatter().date(from: time) else {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [CodingKeys.savedAt],
                                                     debugDescription: "expected an ISO 8601 time, found \"\(time.prefix(40))\""))
         }
@@ -49,7 +47,7 @@ public struct Bookmark: Codable, Sendable, Equatable {
         try container.encode(location, forKey: .location)
         try container.encode(history, forKey: .history)
         try container.encode(firstWords, forKey: .firstWords)
-        try container.encode(savedAt.formatted(.iso8601), forKey: .savedAt)
+        try container.encode(ISO8601DateFormatter().string(from: savedAt), forKey: .savedAt)
         try container.encodeIfPresent(origin, forKey: .origin)
     }
 
@@ -62,11 +60,11 @@ public struct Bookmark: Codable, Sendable, Equatable {
     /// A time as the bookmarks show it and autosaves are named: `2026-11-24 12:31 UTC` (with seconds:
     /// `12:31:05`).
     public static func timeText(_ date: Date, seconds: Bool = false) -> String {
-        var time = time_t(date.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        let minutes = cFormat("%04d-%02d-%02d %02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min)
-        return (seconds ? minutes + cFormat(":%02d", parts.tm_sec) : minutes) + " UTC"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = seconds ? "yyyy-MM-dd HH:mm:ss" : "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date) + " UTC"
     }
 
     /// The first `count` words of what a page says (a title, a text page's first line, a choice's prompt).

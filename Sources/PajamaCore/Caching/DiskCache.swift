@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import Logging
 
 /// Files from remote stories kept on disk, under `root` (`Paths.cache`).
@@ -68,7 +66,7 @@ public actor DiskCache {
             try FileManager.default.removeItem(at: url)
         } catch {
             guard FileManager.default.fileExists(atPath: url.path) else { return }
-            PajamaLog.cache.warning("cannot remove a cache entry", metadata: ["file": "\(url.path)", "reason": "\(errorText(error))"])
+            PajamaLog.cache.warning("cannot remove a cache entry", metadata: ["file": "\(url.path)", "reason": "\(error.localizedDescription)"])
         }
     }
 
@@ -87,7 +85,7 @@ public actor DiskCache {
             try Data(data).write(to: temp)
         } catch {
             // Not cached: the file is fetched again next time.
-            PajamaLog.cache.warning("cannot cache \(path)", metadata: ["story": "\(storyId)", "reason": "\(errorText(error))"])
+            PajamaLog.cache.warning("cannot cache \(path)", metadata: ["story": "\(storyId)", "reason": "\(error.localizedDescription)"])
             unlink(temp.path)
             return
         }
@@ -111,17 +109,15 @@ public actor DiskCache {
         return stat(url.path, &info) == 0 ? Int(info.st_size) : nil
     }
 
-    /// Every regular file under the cache's root (symbolic links are not followed), with its size and
-    /// the time it was last used (its modification time).
     private func entries() -> [(url: URL, size: Int, used: Date)] {
-        guard let paths = try? FileManager.default.subpathsOfDirectory(atPath: root.path) else { return [] }
-        return paths.compactMap { path in
-            let url = root.appendingPathComponent(path)
-            var info = stat()
-            guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-            let used = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
-            return (url, Int(info.st_size), used)
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { return [] }
+        var files: [(URL, Int, Date)] = []
+        for case let url as URL in enumerator {
+            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true, let size = values.fileSize else { continue }
+            files.append((url, size, values.contentModificationDate ?? .distantPast))
         }
+        return files
     }
 
     private func measure() -> Int { entries().reduce(0) { $0 + $1.size } }

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// A value guarded by a pthread mutex: the project's one lock for state shared between threads.
 ///

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaJSON
 
 /// Writes the model back as the format's JSON (`StoryDecoder` reads it back to the same values): for sources

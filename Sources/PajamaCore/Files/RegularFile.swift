@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Reading one of the reader's own files (saved progress, a disk-cache entry) whatever is at its path:
 /// only a regular file is read, never waiting (a named pipe would block `open` until a writer came),
@@ -27,7 +26,7 @@ enum RegularFile {
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + offset, size - offset) }
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + offset, size - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return .unusable(String(cString: strerror(errno)))

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// One pattern for every asset kind (images, sounds): ask the cache at once, load when needed, loads
 /// de-duplicated, a byte budget with least-recently-used eviction that releases what it evicts.

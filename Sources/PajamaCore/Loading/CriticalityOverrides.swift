@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Run-time criticality overrides, shared by the content manager (the gate) and its preloader.
 final class CriticalityOverrides: Sendable {

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import Logging
 
 /// The story's loading events (see `LoadingEvent`).

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// One load that any number of callers wait for, each of which may give up on its own.
 ///

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// The one orchestrator of a story's content: beats through the storage tiers, pictures and sounds
 /// through two asset stores, the preloader, criticality and the gate on critical assets.

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import Logging
 
 /// A swift-log handler that writes one line per record to a `LogFile`:
@@ -59,7 +58,7 @@ public struct FileLogHandler: LogHandler {
 
     private static func oneLine(_ text: String) -> String {
         guard text.contains(where: \.isNewline) else { return text }
-        return text.replacing("\r\n", with: "\\n").replacing("\n", with: "\\n")
-            .replacing("\r", with: "\\n")
+        return text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\r", with: "\\n")
     }
 }

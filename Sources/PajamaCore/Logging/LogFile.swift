@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// The file the log's records are appended to, shared by every `FileLogHandler` of a process.
 ///

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import Logging
 
 /// The loggers of Pajama's areas, and the one place the process's logging is set up.

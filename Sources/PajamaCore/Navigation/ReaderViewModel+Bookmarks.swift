@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 extension ReaderViewModel {
     /// Saves a bookmark of the page shown (named `name`, else the page's first words); nothing on other

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 extension ReaderViewModel {
     /// The most beats loaded to count the endings; a longer list is left uncounted.

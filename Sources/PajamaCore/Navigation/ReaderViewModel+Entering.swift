@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Where a move goes before its beat is known.
 enum EntryTarget: Equatable {

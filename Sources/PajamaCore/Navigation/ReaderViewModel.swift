@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// The navigator: the reader's own moves (`changePage`) and programmatic ones (`navigateToLocation`),
 /// line-by-line reveal and gating on critical assets. Three parts, each holding its own state:

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// How many ending beats the story has: counted once per session, the first time an ending is reached,
 /// from the beats story.json lists (a story that does not list them has no known total).

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import Logging
 import PajamaJSON
 
@@ -58,7 +56,7 @@ public struct ProgressStore: Sendable {
             aside = try AtomicFile.moveAside(url)
         } catch {
             // Kept in place: the next save replaces it. Said, since what it held is then gone.
-            let said = "saved progress \(url.path) is unreadable (\(problem)) and could not be moved aside (\(errorText(error))); starting afresh"
+            let said = "saved progress \(url.path) is unreadable (\(problem)) and could not be moved aside (\(error.localizedDescription)); starting afresh"
             PajamaLog.progress.error("\(said)")
             return (nil, said)
         }
@@ -83,7 +81,7 @@ public struct ProgressStore: Sendable {
             return nil
         } catch {
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }  // nothing to forget
-            let problem = "cannot forget progress \(url.path): \(errorText(error))"
+            let problem = "cannot forget progress \(url.path): \(error.localizedDescription)"
             PajamaLog.progress.error("\(problem)")
             return problem
         }

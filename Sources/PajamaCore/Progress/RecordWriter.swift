@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import Logging
 
 /// Writes a reading's record behind the reader, so a key never waits on the disk: progress, bookmarks

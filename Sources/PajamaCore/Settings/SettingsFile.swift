@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import Logging
 import PajamaJSON
 
@@ -36,7 +34,7 @@ public enum SettingsFile {
             guard let problem = AtomicFile.write(Data(try JSONValueEncoder().encode(value)), to: url) else { return nil }
             reason = problem
         } catch {
-            reason = errorText(error)
+            reason = error.localizedDescription
         }
         let problem = "cannot save the \(what) to \(url.path): \(reason)"
         log.error("\(problem)")

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// A story package in a folder on disk.
 ///
@@ -87,7 +86,7 @@ public struct FolderStorySource: StorySource {
         var offset = 0
         while offset < size {
             let n = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + offset, size - offset)
+                Foundation.read(fd, buffer.baseAddress! + offset, size - offset)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -103,8 +102,8 @@ public struct FolderStorySource: StorySource {
     /// True when the file exists inside the package.
     public func exists(_ path: String) -> Bool {
         guard let url = try? resolve(path) else { return false }
-        var isDirectory: Bool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
     }
 
     private func resolve(_ path: String) throws(StorySourceError) -> URL {

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Where a transcript goes: a file it is appended to (created if missing), or standard output (`-`).
 public final class TranscriptFile: Sendable {
@@ -16,7 +15,7 @@ public final class TranscriptFile: Sendable {
             ownsDescriptor = false
             return
         }
-        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw TranscriptFileError(file: path, reason: String(cString: strerror(errno))) }
         descriptor = fd
         ownsDescriptor = true
@@ -26,7 +25,7 @@ public final class TranscriptFile: Sendable {
     public func append(_ text: String) -> TranscriptFileError? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return TranscriptFileError(file: name, reason: String(cString: strerror(errno)))
@@ -37,7 +36,7 @@ public final class TranscriptFile: Sendable {
     }
 
     deinit {
-        if ownsDescriptor { Glibc.close(descriptor) }
+        if ownsDescriptor { Foundation.close(descriptor) }
     }
 }
 

@@ -1,6 +1,8 @@
-import FoundationEssentials
+import Foundation
+
+#if canImport(Glibc)
 import Glibc
-import PajamaBasics
+#endif
 
 /// Watches a story folder with inotify (no polling): every folder in it, recursively (hidden ones left
 /// out), new folders as they appear. What happens comes on `batches`, a burst of events (an editor's save:
@@ -79,7 +81,7 @@ public final class FolderWatcher: Sendable {
         self.root = root
         self.core = core
         output.onTermination = { [core] _ in Self.signalStop(core) }
-        DetachedThread.start(name: "pajama-watch") { [folders] in
+        let thread = Thread { [folders] in
             var folders = folders
             Self.run(&folders, wake: core.wakeReader, quiet: quiet, output: output)
             Glibc.close(folders.inotify)
@@ -91,6 +93,8 @@ public final class FolderWatcher: Sendable {
             }
             waiting.forEach { $0.resume() }
         }
+        thread.name = "pajama-watch"
+        thread.start()
     }
 
     deinit { Self.signalStop(core) }

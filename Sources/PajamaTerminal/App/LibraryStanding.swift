@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaCore
 
 /// Where a reader stands in one story of the library: where they are, the endings found of how many, and
@@ -78,7 +76,7 @@ public struct LibraryStanding: Sendable, Equatable {
             guard end >= 0 else { continue }
             for page in beat.pages[...end].reversed() {
                 if case .title(let title, _) = page.kind {
-                    let trimmed = title.trimmingWhitespace()
+                    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
                     return trimmed.isEmpty || trimmed == manifest.title ? nil : trimmed
                 }
             }
@@ -106,8 +104,11 @@ public struct LibraryStanding: Sendable, Equatable {
         if days <= 0 { return "\(Int(seconds / 3600)) h ago" }
         if days == 1 { return "yesterday" }
         if days < 7 { return "\(days) days ago" }
-        let date = calendar.dateComponents([.day, .month, .year], from: lastRead)
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(date.day ?? 1) \(months[((date.month ?? 1) - 1 + 12) % 12]) \(date.year ?? 1970)"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.dateFormat = "d MMM yyyy"
+        return formatter.string(from: lastRead)
     }
 }

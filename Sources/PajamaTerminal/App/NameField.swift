@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 
 /// A one-line text field (the bookmark's name): the text typed, the cursor in it, and the hint taken
 /// when it is left empty. The usual line-editing keys: ← → move, Backspace takes back the character before
@@ -20,7 +18,7 @@ public struct NameField: Sendable, Equatable {
 
     /// The name: what was typed (trimmed), else the hint.
     public var value: String {
-        let typed = String(text).trimmingSpaces()
+        let typed = String(text).trimmingCharacters(in: .whitespaces)
         return typed.isEmpty ? hint : typed
     }
 

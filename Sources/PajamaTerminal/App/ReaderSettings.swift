@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 /// The reader's remembered choices (the theme, timed text, captions), in `Paths.readerSettings`

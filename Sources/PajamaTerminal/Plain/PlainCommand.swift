@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 
 /// One line the reader typed in plain mode (`pajama read --plain`), as a command.
 public enum PlainCommand: Sendable, Equatable {
@@ -33,7 +31,7 @@ public enum PlainCommand: Sendable, Equatable {
 
     /// The command a line stands for; spaces around it do not count, letters are not case-sensitive.
     public init(line: String) {
-        let text = line.trimmingSpaces()
+        let text = line.trimmingCharacters(in: .whitespaces)
         if let number = Int(text) {
             self = .choose(number)
             return

@@ -1,6 +1,4 @@
-import FoundationEssentials
-import Glibc
-import PajamaBasics
+import Foundation
 import PajamaCore
 
 /// The lines of a file descriptor (standard input: a terminal in its normal line mode, a pipe, a file,
@@ -28,7 +26,7 @@ public final class PlainInput: Sendable {
         if pipe(&ends) != 0 { ends = [-1, -1] }
         wake = (ends[0], ends[1])
         let stop = ends[0]
-        DetachedThread.start(name: "pajama-plain-in") {
+        let thread = Thread {
             var pending = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -52,6 +50,8 @@ public final class PlainInput: Sendable {
             Self.end(state)
             if stop >= 0 { Glibc.close(stop) }
         }
+        thread.name = "pajama plain input"
+        thread.start()
     }
 
     /// The next line (without its line break); nil at the end of the input, or when the waiting task is

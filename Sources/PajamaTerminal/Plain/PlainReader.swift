@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 
 /// One reading session in plain mode, on the main actor: the view model's events and the lines typed go

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaImage
 
 /// A terminal with no I/O (like swift-nio's `EmbeddedChannel`): tests and the bench push keys into it

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 import UnixSignals
 
 /// The quit signals, SIGINT, SIGTERM and SIGHUP, as one AsyncSequence (service-lifecycle's

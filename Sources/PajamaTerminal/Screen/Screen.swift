@@ -1,7 +1,5 @@
 import CNcursesw
-import Dispatch
-import FoundationEssentials
-import Glibc
+import Foundation
 import PajamaCore
 import PajamaImage
 

@@ -1,6 +1,5 @@
 import CNcursesw
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// What the terminal named by `TERM` can do, read from its terminfo entry before curses starts: whether
 /// it can move the cursor (without that, a full-screen reader draws nothing useful), whether it has an

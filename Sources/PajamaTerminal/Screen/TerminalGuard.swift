@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Makes sure the terminal is given back on crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
 /// SIGTRAP): a handler puts back the terminal modes saved before curses started with `tcsetattr`, writes
@@ -52,7 +51,7 @@ public enum TerminalGuard {
         func write() {
             if haveModes { _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes) }
             guard let pointer else { return }
-            _ = Glibc.write(STDOUT_FILENO, pointer, count)
+            _ = Foundation.write(STDOUT_FILENO, pointer, count)
         }
     }
 }

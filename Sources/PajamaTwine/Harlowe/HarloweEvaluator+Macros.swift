@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// Harlowe 3's macros (docs/twine.md, "Harlowe"): what each gives (a value, a changer or a command) and
 /// what it does to the state.

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// The text a passage writes, as a tree of hooks (so `(replace:)`, `(append:)`, `(prepend:)`, `(show:)` and
 /// `(hide:)` find the named hooks written before them), flattened at the end into lines of the HTML
@@ -315,7 +314,7 @@ enum HarloweFlattener {
     /// The value of attribute `name` in an HTML tag.
     static func attribute(_ name: String, in tag: String) -> String? {
         let lower = tag.lowercased()
-        guard let found = lower.firstRange(of: " \(name)=") ?? lower.firstRange(of: "\n\(name)=") else { return nil }
+        guard let found = lower.range(of: " \(name)=") ?? lower.range(of: "\n\(name)=") else { return nil }
         var rest = tag[found.upperBound...]
         guard let quote = rest.first else { return nil }
         if quote == "\"" || quote == "'" {
@@ -330,6 +329,6 @@ enum HarloweFlattener {
 
 extension String {
     func replacingAll(_ target: String, _ replacement: String) -> String {
-        contains(target) ? replacing(target, with: replacement) : self
+        contains(target) ? replacingOccurrences(of: target, with: replacement) : self
     }
 }

@@ -1,5 +1,4 @@
-import FoundationEssentials
-import Glibc
+import Foundation
 
 /// A Harlowe value: numbers, strings, booleans, arrays, datamaps, datasets, colours, and the changers and
 /// hook names macros give (docs/twine.md, "Harlowe").
