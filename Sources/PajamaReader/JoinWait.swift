@@ -115,12 +115,15 @@ final class JoinWait {
                 return .stopped(signal: signal)
             }
             if case .pulling(_, let stage) = state, !stage.isEmpty, stage != said {
-                write(stage.prefix(1).uppercased() + stage.dropFirst() + ".\n")
+                write(Self.sentence(stage) + ".\n")
                 said = stage
             }
         }
         return stop()
     }
+
+    /// `stage` as a sentence begins: its first letter a capital.
+    private static func sentence(_ stage: String) -> String { stage.prefix(1).uppercased() + stage.dropFirst() }
 
     /// The waiting screen: the URL on the status line, what is awaited, how to stop.
     func render(width: Int, height: Int) -> CellGrid {
@@ -131,7 +134,7 @@ final class JoinWait {
         }
         grid.fill(y: 0, style: Style(.status))
         grid.put(" Pajama — joining \(url.absoluteString)", x: 0, y: 0, style: Style(.status), maxWidth: width)
-        let text = stage.prefix(1).uppercased() + stage.dropFirst() + "…"
+        let text = Self.sentence(stage) + "…"
         for (row, line) in TextWrapper.wrap(DisplayWidth.sanitize(text), width: width - 4).prefix(max(1, height - 4)).enumerated() {
             grid.put(line, x: 2, y: 2 + row, style: Style(.text), maxWidth: width - 4)
         }
