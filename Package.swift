@@ -279,7 +279,7 @@ let package = Package(
             name: "PajamaSugarCubeTests",
             dependencies: ["PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaTwine", "PajamaFormats", "PajamaStoryFormat", "PajamaCore", "PajamaTestSupport"]
         ),
-        .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaJSON", "PajamaTestSupport"]),
         .testTarget(
             name: "PajamaChoiceScriptTests",
             dependencies: ["PajamaChoiceScript", "PajamaChoiceScriptBridge", "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaJSON", "PajamaTestSupport"]),
