@@ -77,11 +77,11 @@ public final class CoReadingHost: Sendable {
 
     private enum State {
         case idle
-        /// `fingerprint`: the SHA-256 of the TLS certificate presented, when TLS is on.
-        case running(Task<Void, any Error>, port: Int, fingerprint: String?)
+        /// `presented`: the TLS certificate presented, when TLS is on.
+        case running(Task<Void, any Error>, port: Int, presented: HostTLS.Presented?)
         /// The owner quit; the story's files are still served to the followers still connected, until
         /// `serving` (the last one leaving, or `HostLimits.servingAfterEnd`) stops the server.
-        case servingAfterEnd(Task<Void, any Error>, port: Int, fingerprint: String?, serving: Task<Void, Never>)
+        case servingAfterEnd(Task<Void, any Error>, port: Int, presented: HostTLS.Presented?, serving: Task<Void, Never>)
         case ended
     }
 
@@ -91,6 +91,8 @@ public final class CoReadingHost: Sendable {
     private let story: SessionStory
     private let requests: HostRequests
     private let sockets: FollowerSockets
+    /// The connections open (at most `HostLimits.budget`), strangers shed first near it.
+    private let roster: ConnectionRoster
     private let log: HostLog
     private let state = Locked(State.idle)
 
@@ -108,6 +110,11 @@ public final class CoReadingHost: Sendable {
         session = CoReadingSession(owner: configuration.ownerName, participantsDelay: configuration.participantsDelay,
                                    followersDelay: configuration.followersDelay)
         sockets = FollowerSockets(session: session, limits: configuration.limits, log: self.log)
+        let budget = configuration.limits.budget
+        roster = ConnectionRoster(budget: budget) { [log = self.log] address, open in
+            log("closed a connection from \(HostChannel.describe(address)): no request yet, and \(open) of the host's \(budget) connections "
+                + "are open (strangers go first, to keep room for followers)")
+        }
         let served: PackageFiles?
         switch content {
         case .folder(let folder):
@@ -132,9 +139,14 @@ public final class CoReadingHost: Sendable {
     }
 
     /// The SHA-256 fingerprint of the host's TLS certificate (64 hex digits), when TLS is on.
-    public var fingerprint: String? {
+    public var fingerprint: String? { presented?.fingerprint }
+
+    /// What is wrong with the host's certificate, served anyway (`--allow-expired`): a sentence for the owner.
+    public var certificateWarning: String? { presented?.warning }
+
+    private var presented: HostTLS.Presented? {
         switch state.withLock({ $0 }) {
-        case .running(_, _, let fingerprint), .servingAfterEnd(_, _, let fingerprint, _): return fingerprint
+        case .running(_, _, let presented), .servingAfterEnd(_, _, let presented, _): return presented
         default: return nil
         }
     }
@@ -173,23 +185,30 @@ public final class CoReadingHost: Sendable {
         await session.selectStory(story)
         let limits = configuration.limits
         let requests = requests, sockets = sockets, log = log
+        let roster = roster, budget = roster.budget
         let channel = HostChannel(
             secure: configuration.tls != nil,
             responder: { request, writer, channel in try await requests.respond(request, writer, channel) },
-            limits: limits,
+            limits: limits, roster: roster,
             admit: { target, authorization, peer in requests.admitsSocket(target: target, authorization: authorization, peer: peer) },
             socket: { inbound, outbound, writer, peer, hangUp in await sockets.serve(inbound, outbound, writer, peer: peer, hangUp: hangUp) },
             loopWrites: LoopWrites.PerLoop(),
             refused: { refusal, address in
                 log("closed a connection from \(HostChannel.describe(address)): \(refusal.reason) (HTTP \(refusal.status.prefix(3)))")
+            },
+            unmasked: { address in
+                log("closed a socket from \(HostChannel.describe(address)): \(UnmaskedFrameGuard.reason) (1002)")
             })
         var identity: HostTLS.Identity?
         if let tls = configuration.tls {
             do {
                 identity = try tls.identity(names: [configuration.bind, Self.urlHost(configuration.bind), ProcessInfo.processInfo.hostName])
+            } catch let problem as HostTLS.Problem {
+                throw StartError(description: problem.description)
             } catch {
                 throw StartError(description: "cannot set up TLS: \(error)")
             }
+            if let warning = identity?.presented.warning { log(warning) }
         }
         let child: any ServerChildChannel = try identity.map { try TLSChannel(channel, tlsConfiguration: $0.configuration) } ?? channel
         let (ready, readyInput) = AsyncStream<Int>.makeStream()
@@ -198,7 +217,7 @@ public final class CoReadingHost: Sendable {
                 address: .hostname(configuration.bind, port: configuration.port), serverName: nil,
                 // A backlog for many followers joining at once (a class starting together), not the default 256.
                 backlog: 1024,
-                availableConnectionsDelegate: MaximumAvailableConnections(limits.budget)),
+                availableConnectionsDelegate: MaximumAvailableConnections(budget)),
             onServerRunning: { channel in
                 readyInput.yield(channel.localAddress?.port ?? 0)
                 readyInput.finish()
@@ -218,7 +237,7 @@ public final class CoReadingHost: Sendable {
             case .success: throw StartError(description: "cannot listen on \(configuration.bind):\(configuration.port): the server stopped")
             }
         }
-        state.withLock { $0 = .running(task, port: bound, fingerprint: identity?.fingerprint) }
+        state.withLock { $0 = .running(task, port: bound, presented: identity?.presented) }
         return joinURL
     }
 
@@ -278,7 +297,7 @@ public final class CoReadingHost: Sendable {
         let owner = configuration.ownerName
         // Claimed before the session ends, so a concurrent `end()` finds the serving task to cancel.
         let claimed: Bool = state.withLock { state in
-            guard case .running(let task, let port, let fingerprint) = state else { return false }
+            guard case .running(let task, let port, let presented) = state else { return false }
             let serving = Task { [weak self] in
                 let left = await Self.watch(sockets, within: limit) { input.yield($0) }
                 guard let self else { return input.finish() }
@@ -290,7 +309,7 @@ public final class CoReadingHost: Sendable {
                 if let server { await self.stop(server, closing: left == 0 ? nil : "\(owner)'s host stopped serving the story") }
                 input.finish()
             }
-            state = .servingAfterEnd(task, port: port, fingerprint: fingerprint, serving: serving)
+            state = .servingAfterEnd(task, port: port, presented: presented, serving: serving)
             return true
         }
         await session.end()
@@ -325,6 +344,9 @@ public final class CoReadingHost: Sendable {
         // The server stops shortly; never wait for it longer than the bound (the process may be quitting).
         await Self.first(within: configuration.endTimeout) { _ = await task.result }
     }
+
+    /// The host's connections open now, and those of them whose request's head has not arrived (tests).
+    var connectionCounts: (open: Int, waiting: Int) { roster.counts }
 
     /// The follower sockets open now, joined or about to (tests).
     var openSockets: Int { sockets.count }

@@ -117,8 +117,9 @@ public enum FollowerConnection {
         var configuration = WebSocketClientConfiguration(
             maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(1))
         // TLS refuses an IP address as the server's name (SNI); a host joined by address is named otherwise
-        // (a pinned certificate is checked by its fingerprint, not its names).
-        if link.tls != nil, let host = url.host, host.contains(":") || host.allSatisfy({ $0.isNumber || $0 == "." }) {
+        // (a pinned certificate is checked by its fingerprint, one signed by an authority by the addresses it
+        // names on `FollowerTLS.configuration`'s own connection).
+        if link.tls != nil, let host = url.host, FollowerTLS.isAddress(host) {
             configuration.sniHostname = "pajama-session"
         }
         let seen = Seen()

@@ -43,16 +43,20 @@ struct HostChannel: ServerChildChannel, HTTPChannelHandler {
     let secure: Bool
     let responder: HTTPChannelHandler.Responder
     let limits: HostLimits
+    /// The connections open, and which have not sent their head yet (shed first near the budget).
+    let roster: ConnectionRoster
     /// Whether an upgrade request (path and query, the Authorization header, the peer's address) becomes a socket.
     let admit: @Sendable (_ target: String, _ authorization: String?, _ peer: String) -> Bool
     let socket: SocketHandler
     /// The host's followers with something to send, per event loop.
     let loopWrites: LoopWrites.PerLoop
     let refused: @Sendable (HostRequestGuard.Refusal, SocketAddress?) -> Void
+    /// A socket's client sent a frame without a mask (closed 1002: `UnmaskedFrameGuard`).
+    let unmasked: @Sendable (SocketAddress?) -> Void
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(HostRequestGuard(limits: limits, refused: refused))
+            try channel.pipeline.syncOperations.addHandler(HostRequestGuard(limits: limits, roster: roster, refused: refused))
             let refusedHead = NIOLoopBoundBox<HTTPRequestHead?>(nil, eventLoop: channel.eventLoop)
             let upgrader = NIOTypedWebSocketServerUpgrader<Negotiated>(
                 maxFrameSize: limits.messageLimit,
@@ -64,6 +68,7 @@ struct HostChannel: ServerChildChannel, HTTPChannelHandler {
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(UnmaskedFrameGuard(refused: unmasked))
                         let writer = try FollowerChannelWriter(channel: channel, loop: loopWrites.writes(for: channel.eventLoop))
                         return .socket(try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
                             wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true)), writer)

@@ -40,16 +40,23 @@ final class HostRequestGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private let limits: HostLimits
+    private let roster: ConnectionRoster
     private let refused: @Sendable (Refusal, SocketAddress?) -> Void
     private var state = State.reading(seen: 0, lineEnded: false, tail: 0)
     private var deadline: Scheduled<Void>?
+    private var id: Int?
 
-    init(limits: HostLimits, refused: @escaping @Sendable (Refusal, SocketAddress?) -> Void) {
+    init(limits: HostLimits, roster: ConnectionRoster, refused: @escaping @Sendable (Refusal, SocketAddress?) -> Void) {
         self.limits = limits
+        self.roster = roster
         self.refused = refused
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
+        let id = roster.opened(context.channel)
+        self.id = id
+        let roster = roster
+        context.channel.closeFuture.whenComplete { _ in roster.closed(id) }
         let timeout = TimeAmount.nanoseconds(Int64(limits.headerTimeout.components.seconds) * 1_000_000_000
             + Int64(limits.headerTimeout.components.attoseconds / 1_000_000_000))
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
@@ -93,6 +100,7 @@ final class HostRequestGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
         state = .passed
         deadline?.cancel()
+        if let id { roster.arrived(id) }
         context.fireChannelRead(data)
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }

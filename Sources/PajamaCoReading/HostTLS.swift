@@ -7,16 +7,29 @@ import X509
 /// The host's TLS: a certificate and key from files (PEM), or a certificate made for this session
 /// (`selfSigned`: an ECDSA P-256 key and a certificate valid for 30 days, for the host's names, made in
 /// process). Followers check a self-signed certificate by its SHA-256 fingerprint (`pajama join
-/// --fingerprint`), which the host prints with the join line.
+/// --fingerprint`), which the host prints with the join line. Either way the host speaks TLS 1.2 or later.
 public enum HostTLS: Sendable, Equatable {
-    case files(certificate: String, key: String)
+    /// `allowExpired`: serve a certificate outside its dates (expired, or not yet valid) with a warning,
+    /// instead of refusing to start.
+    case files(certificate: String, key: String, allowExpired: Bool = false)
     case selfSigned
 
-    /// What the server needs, and the fingerprint of the certificate it presents.
+    /// The oldest TLS the host speaks: TLS 1.0 and 1.1 are deprecated (RFC 8996).
+    static let minimumVersion = TLSVersion.tlsv12
+
+    /// What the server needs, and what it presents.
     struct Identity: Sendable {
         let configuration: TLSConfiguration
+        let presented: Presented
+    }
+
+    /// The certificate the host presents: its fingerprint, and what is wrong with it when it was served
+    /// anyway (`allowExpired`).
+    public struct Presented: Sendable, Equatable {
         /// SHA-256 of the leaf certificate's DER bytes, as 64 lower-case hex digits.
-        let fingerprint: String
+        public let fingerprint: String
+        /// A sentence for the owner, or nil.
+        public let warning: String?
     }
 
     /// Why TLS could not be set up.
@@ -27,7 +40,7 @@ public enum HostTLS: Sendable, Equatable {
     /// Loads or makes the certificate; `names`: the host's names and addresses (for a self-signed one).
     func identity(names: [String]) throws -> Identity {
         switch self {
-        case .files(let certificatePath, let keyPath):
+        case .files(let certificatePath, let keyPath, let allowExpired):
             let chain: [NIOSSLCertificate]
             let key: NIOSSLPrivateKey
             do {
@@ -41,9 +54,17 @@ public enum HostTLS: Sendable, Equatable {
                 throw Problem(description: "--tls-key \(keyPath): not a PEM private key (\(error))")
             }
             guard let leaf = chain.first else { throw Problem(description: "--tls-cert \(certificatePath): no certificate in it") }
+            var warning: String?
+            if let problem = CertificateValidity(leaf).problem() {
+                guard allowExpired else {
+                    throw Problem(description: "--tls-cert \(certificatePath): the certificate \(problem); renew it, or give --allow-expired to serve it anyway")
+                }
+                warning = "--tls-cert \(certificatePath): the certificate \(problem); serving it anyway (--allow-expired), "
+                    + "but `pajama join` refuses it"
+            }
             let der = try leaf.toDERBytes()
-            return Identity(configuration: .makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)),
-                            fingerprint: Self.fingerprint(der))
+            return Identity(configuration: Self.server(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)),
+                            presented: Presented(fingerprint: Self.fingerprint(der), warning: warning))
         case .selfSigned:
             let key = P256.Signing.PrivateKey()
             let subject = try DistinguishedName {
@@ -69,11 +90,19 @@ public enum HostTLS: Sendable, Equatable {
             var serializer = DER.Serializer()
             try serializer.serialize(certificate)
             let der = serializer.serializedBytes
-            let configuration = TLSConfiguration.makeServerConfiguration(
+            let configuration = Self.server(
                 certificateChain: [.certificate(try NIOSSLCertificate(bytes: der, format: .der))],
                 privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(key.derRepresentation), format: .der)))
-            return Identity(configuration: configuration, fingerprint: Self.fingerprint(der))
+            return Identity(configuration: configuration, presented: Presented(fingerprint: Self.fingerprint(der), warning: nil))
         }
+    }
+
+    /// A server configuration of `certificateChain` and `privateKey`, TLS 1.2 at least (NIOSSL's default
+    /// accepts TLS 1.0).
+    private static func server(certificateChain: [NIOSSLCertificateSource], privateKey: NIOSSLPrivateKeySource) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: certificateChain, privateKey: privateKey)
+        configuration.minimumTLSVersion = minimumVersion
+        return configuration
     }
 
     /// SHA-256 of `der`, as 64 lower-case hex digits.

@@ -104,6 +104,7 @@ extension ReaderApp {
             if !host.isLoopback {
                 printError("pajama: listening on \(configuration.bind): anyone who can reach this machine on port \(host.port) and has the token can follow")
             }
+            if let warning = host.certificateWarning { printError("pajama: warning: \(warning)") }
             printError(host.joinCommand)
             PajamaLog.coreading.info("hosting \(content.manifest.id) on \(host.joinURL)")
             // A quit signal ends the reading as `q` does: progress saved, the followers told, the terminal restored.
@@ -168,15 +169,16 @@ extension ReaderApp {
 
     /// `pajama join`: connects, opens the host's story where the owner is, follows; returns the exit code.
     public static func runFollower(
-        _ url: URL, token: String, name: String, fingerprint: String?, options: ReaderOptions, paths: Paths,
+        _ url: URL, token: String, name: String, fingerprint: String?, ca: String? = nil, options: ReaderOptions, paths: Paths,
         display: ReaderDisplay = .processTerminal
     ) async -> Int32 {
         guard let shown = display.resolve(options) else { return 64 }
-        // An https:// host: its certificate checked (by its fingerprint, or by the system's authorities) before the token is sent.
+        // An https:// host: its certificate checked (by its fingerprint, a private authority, or the system's authorities)
+        // before the token is sent.
         var tls: TLSConfiguration?
         if url.scheme?.lowercased() == "https" {
             do {
-                tls = try await FollowerTLS.configuration(for: url, fingerprint: fingerprint)
+                tls = try await FollowerTLS.configuration(for: url, fingerprint: fingerprint, ca: ca)
             } catch {
                 printError("pajama: \(error)")
                 return 2

@@ -31,7 +31,12 @@ public final class RawConnection {
     /// Sends `text` whole (false if the host closed the connection).
     @discardableResult
     public func send(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        send(bytes: Array(text.utf8))
+    }
+
+    /// Sends `bytes` whole (false if the host closed the connection): a WebSocket frame, a TLS record.
+    @discardableResult
+    public func send(bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let n = bytes.withUnsafeBytes { Foundation.send(fd, $0.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL)) }
@@ -43,17 +48,23 @@ public final class RawConnection {
 
     /// What the host sent until it closed the connection or `timeout` passed; `closed` says which.
     public func readUntilClosed(timeout: Duration = .seconds(30)) -> (text: String, closed: Bool) {
+        let (bytes, closed) = receiveUntilClosed(timeout: timeout)
+        return (String(decoding: bytes, as: UTF8.self), closed)
+    }
+
+    /// The bytes the host sent until it closed the connection or `timeout` passed; `closed` says which.
+    public func receiveUntilClosed(timeout: Duration = .seconds(30)) -> (bytes: [UInt8], closed: Bool) {
         let deadline = ContinuousClock.now + timeout
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let left = deadline - ContinuousClock.now
-            guard left > .zero else { return (String(decoding: received, as: UTF8.self), false) }
+            guard left > .zero else { return (received, false) }
             var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let ms = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             guard poll(&waiting, 1, ms) > 0 else { continue }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { return (String(decoding: received, as: UTF8.self), true) }
+            if n <= 0 { return (received, true) }
             received.append(contentsOf: buffer[..<n])
         }
     }

@@ -42,6 +42,9 @@ struct HostCommand: PathsCommand, LoggingCommand {
     @Flag(help: "Serve over TLS with a certificate made for this session; its fingerprint is printed with the join line.")
     var tlsSelfSigned = false
 
+    @Flag(help: "Serve the --tls-cert certificate even when it has expired or is not yet valid (with a warning; `pajama join` refuses it).")
+    var allowExpired = false
+
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
@@ -53,6 +56,7 @@ struct HostCommand: PathsCommand, LoggingCommand {
             throw ValidationError("--tls-self-signed makes its own certificate: give it alone, or --tls-cert and --tls-key")
         }
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
+        if allowExpired, tlsCert == nil { throw ValidationError("--allow-expired is for a certificate given with --tls-cert") }
         guard !bind.isEmpty else { throw ValidationError("--bind takes an address (127.0.0.1, ::1, 0.0.0.0...)") }
     }
 
@@ -64,7 +68,7 @@ struct HostCommand: PathsCommand, LoggingCommand {
         limits.followerCap = maxFollowers
         var tls: HostTLS?
         if tlsSelfSigned { tls = .selfSigned }
-        if let tlsCert, let tlsKey { tls = .files(certificate: tlsCert, key: tlsKey) }
+        if let tlsCert, let tlsKey { tls = .files(certificate: tlsCert, key: tlsKey, allowExpired: allowExpired) }
         let code = await ReaderApp.runHost(
             story, configuration: CoReadingHost.Configuration(bind: bind, port: port, ownerName: Self.ownerName(name), limits: limits, tls: tls),
             token: try token.resolve(), options: reading.reader, paths: paths)

@@ -26,6 +26,10 @@ struct JoinCommand: PathsCommand, LoggingCommand {
     @Option(help: ArgumentHelp("For an https:// host with a self-signed certificate: the fingerprint it printed.", valueName: "HEX"))
     var fingerprint: String?
 
+    @Option(help: ArgumentHelp("For an https:// host whose certificate a private certificate authority signed: that authority's certificate (PEM).",
+                               valueName: "FILE"))
+    var ca: String?
+
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
@@ -36,6 +40,12 @@ struct JoinCommand: PathsCommand, LoggingCommand {
         }
         if fingerprint != nil, URL(string: url)?.scheme?.lowercased() != "https" {
             throw ValidationError("--fingerprint checks a TLS certificate: the URL starts with https://")
+        }
+        if ca != nil, URL(string: url)?.scheme?.lowercased() != "https" {
+            throw ValidationError("--ca checks a TLS certificate: the URL starts with https://")
+        }
+        if ca != nil, fingerprint != nil {
+            throw ValidationError("--fingerprint pins one certificate and --ca trusts an authority: give one of them")
         }
         guard try token.resolve() != nil else {
             throw ValidationError("join needs the host's token: PAJAMA_TOKEN=T, --token-file FILE or --token T")
@@ -48,7 +58,7 @@ struct JoinCommand: PathsCommand, LoggingCommand {
         var base = url
         if !base.hasSuffix("/") { base += "/" }
         let code = await ReaderApp.runFollower(
-            URL(string: base)!, token: try token.resolve() ?? "", name: HostCommand.ownerName(name), fingerprint: fingerprint,
+            URL(string: base)!, token: try token.resolve() ?? "", name: HostCommand.ownerName(name), fingerprint: fingerprint, ca: ca,
             options: reading.reader, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }
