@@ -30,8 +30,8 @@ public struct HostLimits: Sendable, Equatable {
     /// Wrong tokens one address may try in `wrongTokenWindow` before it is slowed down.
     public var wrongTokenBurst: Int
     public var wrongTokenWindow: Duration
-    /// The first pause of an address slowed down (HTTP 429 for everything it sends meanwhile); each burst
-    /// after doubles it, up to `longestPause`.
+    /// The first pause of an address slowed down (HTTP 429 for every wrong or missing token it sends
+    /// meanwhile, the right token let in); each burst after doubles it, up to `longestPause`.
     public var firstPause: Duration
     public var longestPause: Duration
     /// A download (a file's body) that makes no progress this long, its client taking not one more chunk of

@@ -32,9 +32,9 @@ struct HostRequests: Sendable {
 
     /// Whether a request to upgrade to the session's socket becomes one (checked again by `respond` when
     /// not, which says why).
+    /// The right token is let in even from an address slowed down for wrong ones (`WrongTokenThrottle`).
     func admitsSocket(target: String, authorization: String?, peer: String) -> Bool {
-        throttle.verdict(for: peer, counting: false) == .check && access.admits(authorization: authorization, target: target)
-            && sockets.hasRoom
+        access.admits(authorization: authorization, target: target) && sockets.hasRoom
     }
 
     /// What a request gets.
@@ -114,11 +114,13 @@ struct HostRequests: Sendable {
         guard request.method == .get || request.method == .head else {
             return .refusal(.methodNotAllowed, "only GET and HEAD", [.allow: "GET, HEAD"])
         }
-        if case .paused(let left) = throttle.verdict(for: peer) {
-            let seconds = max(1, Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up)))
-            return .refusal(.tooManyRequests, "too many wrong tokens from \(peer): try again in \(seconds) s", [.retryAfter: "\(seconds)"])
-        }
         guard access.admits(authorization: request.headers[.authorization], target: target) else {
+            // An address slowed down gets 429 for a wrong or missing token, without a line of its own; the right
+            // token is never refused for what others at the same address tried (docs/security.md, "Wrong tokens").
+            if case .paused(let left) = throttle.verdict(for: peer) {
+                let seconds = max(1, Int((Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18).rounded(.up)))
+                return .refusal(.tooManyRequests, "too many wrong tokens from \(peer): try again in \(seconds) s", [.retryAfter: "\(seconds)"])
+            }
             let reason = HostAccess.triedAToken(authorization: request.headers[.authorization], target: target) ? "wrong token" : "no token"
             log("refused \(request.method) \(shownPath) from \(peer): \(reason) (HTTP 401)")
             if let line = throttle.wrong(from: peer) { log(line) }

@@ -1,11 +1,14 @@
 import Foundation
 import PajamaCore
 
-/// Slows down an address that tries wrong tokens: after `limits.wrongTokenBurst` wrong tokens within
-/// `limits.wrongTokenWindow`, everything from that address is refused at once (HTTP 429) for a pause that
-/// doubles with each burst (up to `limits.longestPause`), the right token too, so guessing goes no faster
-/// than a burst a pause. Each burst is logged once. At most `capacity` addresses are remembered (the
-/// oldest forgotten first), so a crowd of addresses cannot grow it without bound.
+/// Quiets an address that tries wrong tokens: after `limits.wrongTokenBurst` wrong (or missing) tokens
+/// within `limits.wrongTokenWindow`, its wrong tokens are refused with HTTP 429 and `Retry-After`, without a
+/// log line each, for a pause that doubles with each burst (up to `limits.longestPause`); each burst is
+/// logged once. The right token is never refused for it: followers behind one address (a NAT, a shared
+/// machine) must not be locked out by whoever else is there, and no per-address limit slows a guesser who
+/// has many addresses; the token's 128 random bits are what stop guessing (docs/security.md, "Wrong
+/// tokens"; issue 42, item 8). At most `capacity` addresses are remembered (the oldest forgotten first), so
+/// a crowd of addresses cannot grow it without bound.
 final class WrongTokenThrottle: Sendable {
     /// What the host does with a request from an address.
     enum Verdict: Equatable {
@@ -63,7 +66,7 @@ final class WrongTokenThrottle: Sendable {
                 let pause = record.pause.map { min($0 * 2, limits.longestPause) } ?? limits.firstPause
                 let earlier = record.refusedWhilePaused
                 line = "slowing down \(address): \(record.wrongInBurst) wrong tokens in \(Self.seconds(now - record.burstStart)); "
-                    + "everything it sends is refused for \(Self.seconds(pause)) (HTTP 429)"
+                    + "its wrong tokens are refused for \(Self.seconds(pause)) (HTTP 429; the right token is let in)"
                     + (earlier > 0 ? "; \(earlier) requests were refused during its last pause" : "")
                 record.pause = pause
                 record.pausedUntil = now + pause
