@@ -61,21 +61,23 @@ public enum Twee {
         var tags: [String]
 
         init(_ text: Substring, line: Int) throws(TwineParseError) {
-            var name = ""
+            // Each character of the name, and whether it was escaped: an escaped space is the name's own
+            // (`:: \ bed` is the passage " bed", not "bed"), only the others around it are trimmed.
+            var name: [(character: Character, escaped: Bool)] = []
             var tags: [String] = []
             var index = text.startIndex
             var escaped = false
             while index < text.endIndex {
                 let character = text[index]
                 if escaped {
-                    name.append(character)
+                    name.append((character, true))
                     escaped = false
                 } else if character == "\\" {
                     escaped = true
                 } else if character == "[" || character == "{" {
                     break
                 } else {
-                    name.append(character)
+                    name.append((character, false))
                 }
                 index = text.index(after: index)
             }
@@ -85,7 +87,10 @@ public enum Twee {
                 }
                 tags = text[text.index(after: index)..<close].split(whereSeparator: \.isWhitespace).map(String.init)
             }
-            self.name = name.trimmingCharacters(in: .whitespaces)
+            let isTrimmed = { (item: (character: Character, escaped: Bool)) in !item.escaped && (item.character == " " || item.character == "\t") }
+            var kept = name[...].drop(while: isTrimmed)
+            while let last = kept.last, isTrimmed(last) { kept.removeLast() }
+            self.name = String(kept.map(\.character))
             guard !self.name.isEmpty else { throw TwineParseError("line \(line): a passage header without a name") }
             self.tags = tags
         }

@@ -31,6 +31,16 @@ import Testing
         #expect(story.passage(named: "Top")?.text == ":: not a header\nYou see the light.")
     }
 
+    /// An escaped space is part of the name (`:: \\ bed` is " bed"), so a link to " bed" and one to "bed" go to
+    /// two passages, as in Harlowe.
+    @Test func anEscapedSpaceBelongsToTheName() throws {
+        let story = try Twee.parse(":: start\n[[watch it in bed-> bed]]\n[[go to bed->bed]]\n\n:: \\ bed {\"position\":\"1,1\"}\nThe movie, in bed.\n\n:: bed\nYou go to bed.\n\n:: tail\\ \nEnd.")
+        #expect(story.passages.map(\.name) == ["start", " bed", "bed", "tail "])
+        let runtime = HarloweRuntime(story: story, seed: 1)
+        #expect(runtime.start().links.map(\.action) == [.goto(" bed"), .goto("bed")])
+        #expect(try runtime.choose(0).text == "The movie, in bed.")
+    }
+
     @Test func escapesInNamesAndTheDefaultStart() throws {
         let story = try Twee.parse(":: A \\[strange\\] name\nHi\n\n:: Start\nGo")
         #expect(story.passages.first?.name == "A [strange] name")
