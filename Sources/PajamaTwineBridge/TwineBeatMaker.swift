@@ -163,7 +163,11 @@ final class TwineBeatMaker {
             stopped = "\(file)\(where_): \(error)"
             pages.append(Page(id: "error", kind: .text(lines: ["The story stopped: \(stopped!)"])))
         } else if pages.isEmpty {
-            pages.append(Page(id: "p1", kind: .text(lines: ["The end."])))
+            // A passage that writes no words (empty, or a picture alone) and offers no link: an ending, whose
+            // page shows what Harlowe shows, its picture or nothing (the reader's end screen says "The End";
+            // a text page would need words Harlowe never writes).
+            let picture = moment.lines.lazy.compactMap { line in line.image.flatMap { try? AssetPath(validating: $0) }.map { ($0, line.imageAlt) } }.first
+            pages.append(Page(id: "p1", kind: .title(title: "", subtitle: nil), imageUrl: picture?.0, imageAlt: picture?.1))
         }
         if id == Self.startBeatId {
             pages.insert(Page(id: "title", kind: .title(title: title, subtitle: nil)), at: 0)

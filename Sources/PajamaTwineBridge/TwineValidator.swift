@@ -40,7 +40,9 @@ enum TwineValidator {
                 findings.append(ValidationFinding(.warning, file: file, path: passage.name,
                                                   message: "\(shown) uses \(StoryFormatError.printable(TwineScan.shown(macro: macro))), which Pajama does not play (a short notice is shown in its place)"))
             }
-            for target in passage.targets where story.passage(named: target) == nil && story.passage(named: target.trimmingCharacters(in: .whitespaces)) == nil {
+            // A target that is a variable (`[[Back->$lastPage]]`) names its passage when the story runs.
+            for target in passage.targets where story.passage(named: target) == nil && story.passage(named: target.trimmingCharacters(in: .whitespaces)) == nil
+                && !target.hasPrefix("$") && !target.hasPrefix("_") {
                 findings.append(ValidationFinding(.error, file: file, path: passage.name,
                                                   message: "\(shown) leads to \"\(StoryFormatError.printable(target))\", which is no passage"))
             }

@@ -51,10 +51,17 @@ import Testing
         #expect(try text(of: "(set: $x to )") .contains("(set:)"))
     }
 
+    /// A timed hook is shown at once, once, as Harlowe's page looks when its time has come: no word of the wait
+    /// (Harlowe writes none).
+    @Test func timedHooksAreShownAtOnceWithoutANotice() throws {
+        let shown = try text(of: "A dim room.\n\n(after: 1.5s)[(transition:\"dissolve\")[Everything feels soft.]] (live: 1s)[Tick.(stop:)] (more:)[Now.]")
+        #expect(shown == "A dim room.\nEverything feels soft. Tick. Now.")
+    }
+
     @Test func unsupportedMacrosAreNamed() throws {
         let runtime = try harlowe(":: Start\nBefore (live: 2s)[tick] (input-box: 'x') after")
         let moment = runtime.start()
-        #expect(moment.text == "Before <span class=\"dim\">[(live:) shown at once]</span>tick <span class=\"dim\">[(input-box:) is not played in Pajama]</span> after")
+        #expect(moment.text == "Before tick <span class=\"dim\">[(input-box:) is not played in Pajama]</span> after")
         #expect(moment.unsupported == ["input-box"])
     }
 

@@ -73,6 +73,62 @@ import Testing
         #expect(try text(of: "a\u{1B}[31mb\u{07}") == "a[31mb")
     }
 
+    /// Changers added with `+` before a hook are one changer (their sum), not text: `(align:"<==")+(box:"=XX=")[...]`
+    /// showed "+The Price Of Absolution". Without a hook after them, `+` between macros stays text.
+    @Test func changersAddedBeforeAHookAreOne() throws {
+        let title = try text(of: "(align:\"<==\")+(box:\"=XX=\")[The Price Of Absolution]")
+        #expect(!title.contains("+"))
+        #expect(InlineMarkup.strip(title) == "The Price Of Absolution")
+        let both = try text(of: "(text-colour: red) + (text-style: \"bold\")+(box: \"=X=\")[Hi]")
+        #expect(both.contains("<b>") && both.contains("color") && InlineMarkup.strip(both) == "Hi")
+        #expect(try text(of: "(print: 1) + (print: 2)") == "1 + 2")
+    }
+
+    /// A variable's name holds a letter (Harlowe's `validPropertyName`): runs of underscores are text.
+    @Test func underscoresAloneAreNoTemporaryVariable() throws {
+        #expect(try text(of: "  (_____)\n________--= Play =--") == "  (_____)\n________--= Play =--")
+        #expect(try text(of: "(set: _x to 2)_x and $_ and _1") == "2 and $_ and _1")
+    }
+
+    /// An HTML tag written over several lines is one tag: none of its attributes leaks as text.
+    @Test func aTagOverSeveralLinesIsOneTag() throws {
+        let runtime = try harlowe(":: Start\n<div style=\"text-align: center;\">\n    <img src=\"img/q2.jpeg\" width=\"400\" \n    style=\"display: block; \n    margin: 0 auto;\n    height: auto;\">The garden.\n</div>")
+        #expect(runtime.start().lines.map { InlineMarkup.strip($0.text).trimmingSpacesAndLines() }.filter { !$0.isEmpty } == ["The garden."])
+        #expect(runtime.start().lines.compactMap(\.image) == ["img/q2.jpeg"])
+    }
+
+    /// HTML the author hid (`display:none`, `hidden`) shows nothing and offers no link; what is inside still runs.
+    @Test func hiddenHTMLShowsNothingAndOffersNoLink() throws {
+        let runtime = try harlowe("""
+            :: Start
+            <div id="payload" style="display:none">
+              <span>(set: $score to 7)(print: $score) / [[Hidden->Other]]</span>
+              <div>nested</div> still hidden
+            </div>Shown: $score <span hidden>no</span>[[Go->Other]]
+            <p style="color: red; display: none !important">gone</p>
+
+            :: Other
+            Other.
+            """)
+        let start = runtime.start()
+        #expect(start.text == "Shown: 7 <u>Go</u>")
+        #expect(start.labels == ["Go"])
+    }
+
+    /// A link to no passage is shown broken, as Harlowe shows it: its text, not a link (taking it would stop
+    /// the story). A link's passage named by markup (`->$lastPage`) is the passage it names once rendered.
+    @Test func aLinkToNoPassageIsTextAndAVariableNamesTheTarget() throws {
+        let broken = try harlowe(":: Start\nThis is the beginning. [[Go forward->Chapter1]]\n(link-goto: \"Nowhere\", \"Missing\")")
+        let start = broken.start()
+        #expect(start.text == "This is the beginning. Go forward\nNowhere")
+        #expect(start.isEnding)
+        let back = try harlowe(":: Start\n(set: $lastPage to \"Cellar\")[[Back->$lastPage]] [[Lost->$nothing]]\n\n:: Cellar\nDark.")
+        let moment = back.start()
+        #expect(moment.labels == ["Back"])
+        #expect(moment.links.map(\.action) == [.goto("Cellar")])
+        #expect(try back.choose(0).text == "Dark.")
+    }
+
     @Test func unclosedMarkupIsText() throws {
         #expect(try text(of: "a (b c) [[no end") == "a (b c) [[no end")
         #expect(try text(of: "costs $5 and a_b") == "costs $5 and a_b")

@@ -63,7 +63,7 @@ import Testing
         let top = try #require(try await source.madeBeat(choices[0].targetBeatId))
         let texts = top.pages.compactMap { page -> [String]? in if case .text(let lines) = page.kind { lines } else { nil } }
         #expect(texts.count == 1)  // the page marker starts a page: the choices' with the paragraph after it
-        #expect(texts[0][0].hasPrefix("You have ") && texts[0][0].contains("[(live:) shown at once]Tick."))
+        #expect(texts[0][0].hasPrefix("You have ") && texts[0][0].hasSuffix(" coins. Tick."))
         guard case .choice(let topPrompt, _) = top.pages.last?.kind else {
             Issue.record("pages \(top.pages)")
             return
@@ -157,6 +157,42 @@ import Testing
                                LineMarks(line: 1, spans: [TextSpan(from: 0, to: 3, attributes: .bold)])])
     }
 
+    /// A passage without links that writes no words (empty, or a picture alone) is an ending whose page shows
+    /// what Harlowe shows, its picture or nothing: no "The end." Harlowe never writes (the reader's end screen
+    /// says "The End"). The beat is a story's beat like any (it encodes and decodes).
+    @Test func anEndingWithoutWordsWritesNone() async throws {
+        let twee = """
+            :: Start
+            [[Empty]]
+            [[Picture]]
+
+            :: Empty
+
+            :: Picture
+            <img src="pictures/sea.png" alt="the sea">
+            """
+        let directory = try folder(["endings.twee": twee])
+        defer { directory.remove() }
+        let source = try #require(TwineStorySource.local(directory.path, seed: 1))
+        let start = try #require(try await source.madeBeat("start"))
+        guard case .choice(_, let choices) = start.pages.last?.kind else {
+            Issue.record("pages \(start.pages)")
+            return
+        }
+        let empty = try #require(try await source.madeBeat(choices[0].targetBeatId))
+        #expect(empty.isEnding)
+        #expect(empty.pages.map(\.kind) == [.title(title: "", subtitle: nil)])
+        let picture = try #require(try await source.madeBeat(choices[1].targetBeatId))
+        #expect(picture.isEnding)
+        #expect(picture.pages.map(\.kind) == [.title(title: "", subtitle: nil)])
+        #expect(picture.pages.first?.imageUrl?.value == "pictures/sea.png")
+        #expect(picture.pages.first?.imageAlt == "the sea")
+        for beat in [empty, picture] {
+            let read = try await source.read("beats/\(beat.id).json")
+            #expect(try StoryDecoder.decodeBeat(read, file: "beats/\(beat.id).json", expectedId: beat.id).pages == beat.pages)
+        }
+    }
+
     @Test func theSameSeedAndLinksGiveTheSameBeats() async throws {
         let directory = try folder(["lighthouse.twee": Self.twee])
         defer { directory.remove() }
@@ -225,13 +261,14 @@ import Testing
     }
 
     @Test func validateNamesUnsupportedMacrosBrokenLinksAndMissingPictures() async throws {
-        let directory = try folder(["lighthouse.twee": Self.twee + "\n\n:: Broken\n(input-box: 'x')[[Nowhere]]<img src=\"http://example.com/a.png\">"])
+        let directory = try folder(["lighthouse.twee": Self.twee + "\n\n:: Broken\n(input-box: 'x')[[Nowhere]]<img src=\"http://example.com/a.png\">[[Back->$lastPage]]"])
         defer { directory.remove() }
         let source = try #require(TwineStorySource.local(directory.path, seed: 0))
         let report = try #require(await source.validateItself(probe: NoProbe()))
         let messages = report.findings.map(\.message)
         #expect(messages.contains("passage \"Broken\" uses (input-box:), which Pajama does not play (a short notice is shown in its place)"))
         #expect(messages.contains("passage \"Broken\" leads to \"Nowhere\", which is no passage"))
+        #expect(!messages.contains { $0.contains("$lastPage") })  // a variable's passage is known when the story runs
         #expect(messages.contains { $0.hasPrefix("passage \"Shore\": pictures/sea.png: the file does not exist") })
         #expect(messages.contains { $0.hasPrefix("passage \"Broken\": the picture \"http://example.com/a.png\" is not read") })
         #expect(!messages.contains { $0.contains("(live:)") })

@@ -11,7 +11,7 @@ extension HarloweEvaluator {
         "linkstyle", "border", "b4r", "bordercolour", "bordercolor", "b4rcolour", "b4rcolor", "cornerradius", "textindent",
         "buttons", "button", "hook", "textweight", "highlight", "textcolour", "textcolor", "colour", "color", "align", "nobr", "collapse",
     ]
-    /// Changers whose hook waits for time or an event in a browser: shown at once, after a notice.
+    /// Changers whose hook waits for time or an event in a browser: shown at once, once.
     static let timedChangers: Set<String> = ["live", "after", "event", "more", "afterdelay"]
 
     /// Every macro played (names normalised), for `validate`.
@@ -281,8 +281,8 @@ extension HarloweEvaluator {
         case let audio where Self.audioMacros.contains(audio):
             return try self.audio(name, values)
         default:
-            if Self.cosmeticChangers.contains(name) { return .changer(HarloweChanger([])) }
-            if Self.timedChangers.contains(name) { return changer(.timed(call.written)) }
+            // A timed hook is shown at once, as Harlowe's page looks once its time came (nothing is written of the wait).
+            if Self.cosmeticChangers.contains(name) || Self.timedChangers.contains(name) { return .changer(HarloweChanger([])) }
             note(unsupported: call.written.lowercased())
             if call.hook != nil { return changer(.unsupported(call.written.lowercased())) }
             return .command(.unsupported(call.written.lowercased()))

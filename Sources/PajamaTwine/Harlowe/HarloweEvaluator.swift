@@ -145,6 +145,15 @@ final class HarloweEvaluator {
         return runtime.story.passage(named: trimmed) != nil ? trimmed : nil
     }
 
+    /// The passage a link leads to: its target as written (or without the spaces around it), else the passage
+    /// its markup names once rendered (`[[Back->$lastPage]]`, as Harlowe reads it); nil when neither is a
+    /// passage: Harlowe shows such a link broken (its text, which cannot be clicked), so it is not offered.
+    func linkTarget(_ target: String) -> String? {
+        if let found = resolve(target) { return found }
+        let rendered = plain(target)
+        return rendered == target ? nil : resolve(rendered)
+    }
+
     func note(unsupported name: String) {
         if !unsupported.contains(name) { unsupported.append(name) }
     }
@@ -152,12 +161,21 @@ final class HarloweEvaluator {
     // MARK: Nodes
 
     func render(_ nodes: [HarloweNode]) throws(Interrupt) {
-        for node in nodes {
+        var index = 0
+        while index < nodes.count {
             steps += 1
             if steps > HarloweRuntime.maximumSteps {
                 throw .runaway("more than \(HarloweRuntime.maximumSteps) steps in one passage: the story goes round for ever")
             }
-            try render(node)
+            if case .html(let tag) = nodes[index], let element = HarloweHiddenHTML.hiddenElement(tag) {
+                // An element the author hid (`style="display:none"`): its macros run, nothing of it is shown or offered.
+                let end = HarloweHiddenHTML.end(of: element, in: nodes, after: index)
+                try renderHidden(nodes[(index + 1)..<end])
+                index = end + 1
+                continue
+            }
+            try render(nodes[index])
+            index += 1
         }
     }
 
@@ -167,7 +185,11 @@ final class HarloweEvaluator {
         case .newline: current.items.append(.text("\n"))
         case .link(let label, let target):
             let (text, html) = styled(label)
-            links.append(HarloweLink(label: text, action: .goto(target), styled: html))
+            guard let passage = linkTarget(target) else {
+                current.items.append(.text(html ?? HarloweFlattener.escaped(text)))  // broken, as Harlowe shows it: not a link
+                break
+            }
+            links.append(HarloweLink(label: text, action: .goto(passage), styled: html))
             current.items.append(.link(HarloweFlattener.escaped(text)))
         case .macro(let call): try run(call)
         case .hook(let hook): try show(hook, changer: nil)
@@ -186,7 +208,9 @@ final class HarloweEvaluator {
                 toggles.insert(toggle)
                 current.items.append(.open(Self.tag(toggle)))
             }
-        case .html(let tag): current.items.append(.text(tag))
+        case .html(let tag):
+            // A tag written over several lines is one tag: its line breaks are spaces between its attributes.
+            current.items.append(.text(tag.contains("\n") ? String(tag.map { $0 == "\n" || $0 == "\r" ? " " : $0 }) : tag))
         case .heading(let nodes):
             current.items.append(.open("b"))
             try render(nodes)
@@ -242,6 +266,16 @@ final class HarloweEvaluator {
         try body()
     }
 
+    /// Renders `nodes` inside an element the author hid: what they do is done, what they write is not shown
+    /// and their links are not offered (`HarloweHiddenHTML`).
+    func renderHidden(_ nodes: ArraySlice<HarloweNode>) throws(Interrupt) {
+        let hook = HarloweOutputHook(name: nil)
+        hook.hidden = true
+        let offered = links.count
+        defer { if links.count > offered { links.removeSubrange(offered...) } }
+        try within(hook) { () throws(Interrupt) in try render(Array(nodes)) }
+    }
+
     /// Writes a value where it is: a string's markup is rendered (as `(print:)` does), a command runs.
     func write(_ value: HarloweValue) throws(Interrupt) {
         switch value {
@@ -262,7 +296,14 @@ final class HarloweEvaluator {
     private func run(_ call: HarloweMacroCall) throws(Interrupt) {
         let result: HarloweValue
         do throws(Interrupt) {
-            result = try macro(call)
+            if call.joined.isEmpty {
+                result = try macro(call)
+            } else {
+                // `(a:)+(b:)[...]`: the sum of the changers, as `(set: $c to (a:)+(b:))` makes it.
+                var single = call
+                single.joined = []
+                result = try value(call.joined.reduce(HarloweExpr.macro(single)) { .binary("+", $0, .macro($1)) })
+            }
         } catch {
             guard case .failure(let message) = error else { throw error }
             current.items.append(.notice(message))
@@ -292,6 +333,10 @@ final class HarloweEvaluator {
             throw .goto(target)
         case .linkGoto(let text, let target):
             let label = plain(text)
+            guard let target = linkTarget(target) else {
+                current.items.append(.text(HarloweFlattener.escaped(label)))  // broken: its text, not a link
+                return
+            }
             links.append(HarloweLink(label: label, action: .goto(target)))
             current.items.append(.link(HarloweFlattener.escaped(label)))
         case .reveal(let text, let source):
@@ -400,8 +445,6 @@ final class HarloweEvaluator {
             case .repeating(let variable, let items): repeating = (variable, items)
             case .colour(let colour): if let tag = HarloweStyle.colourTag(colour) { opens.append(tag) }
             case .align(let marker): if let alignment = HarloweStyle.alignment(marker) { opens.append(HarloweStyle.alignTag(alignment)) }
-            case .timed(let name):
-                current.items.append(.notice("(\(name):) shown at once"))
             case .unsupported(let name):
                 note(unsupported: name)
                 current.items.append(.notice("\(TwineScan.shown(macro: name)) is not played in Pajama"))

@@ -162,7 +162,8 @@ struct HarloweExpressionParser {
         case "$", "_", "?":
             var k = i + 1
             while k < s.count, s[k].properties.isAlphabetic || ("0"..."9").contains(s[k]) || s[k] == "_" { k += 1 }
-            guard k > i + 1 else { i += 1; return .symbol(String(c)) }
+            // A name holds a letter (Harlowe's `validPropertyName`): `(_____)` and `$5` are text, not variables.
+            guard k > i + 1, s[(i + 1)..<k].contains(where: { $0.properties.isAlphabetic }) else { i += 1; return .symbol(String(c)) }
             let name = String(String.UnicodeScalarView(s[(i + 1)..<k]))
             i = k
             return c == "$" ? .variable(name) : c == "_" ? .temp(name) : .hookName(name.lowercased())

@@ -38,6 +38,9 @@ struct HarloweMacroCall: Sendable {
     var written: String
     var arguments: Result<[HarloweExpr], HarloweSyntaxError>
     var hook: HarloweHook?
+    /// The changers added to this one with `+` before the hook (`(align: "<==")+(box: "=XX=")[...]`), in order:
+    /// the hook is shown with their sum.
+    var joined: [HarloweMacroCall] = []
 
     static func normalise(_ name: String) -> String { name.lowercased().filter { $0 != "-" && $0 != "_" } }
 }

@@ -243,10 +243,24 @@ struct HarloweParser {
         let arguments = expressions.arguments()
         i = expressions.i
         var call = HarloweMacroCall(name: HarloweMacroCall.normalise(written), written: written, arguments: arguments)
-        // The hook attached: after spaces, `[` (not a link's `[[`), `|name>[` or `|name)[`.
         var k2 = i
         while k2 < s.count, s[k2] == " " || s[k2] == "\t" { k2 += 1 }
         let saved = i
+        // Changers added with `+` before a hook: `(align: "<==")+(box: "=XX=")[...]` is one changer, their sum.
+        if k2 < s.count, s[k2] == "+" {
+            var k3 = k2 + 1
+            while k3 < s.count, s[k3] == " " || s[k3] == "\t" { k3 += 1 }
+            if k3 < s.count, s[k3] == "(" {
+                i = k3
+                if let next = macroCall(), let hook = next.hook {
+                    call.joined = [HarloweMacroCall(name: next.name, written: next.written, arguments: next.arguments)] + next.joined
+                    call.hook = hook
+                    return call
+                }
+                i = saved
+            }
+        }
+        // The hook attached: after spaces, `[` (not a link's `[[`), `|name>[` or `|name)[`.
         i = k2
         if i < s.count, s[i] == "[", !at("[[") || at("[[["), depth < Self.maximumDepth, closes(from: i) {
             call.hook = hook(name: nil, hidden: false)

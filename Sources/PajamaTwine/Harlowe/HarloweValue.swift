@@ -92,8 +92,6 @@ public struct HarloweChanger: Sendable, Equatable, Codable {
         case colour(String)
         case align(String)
         case hidden
-        /// Timed (`(live:)`, `(after:)`, `(event:)`...): the hook is shown once, at once, after a notice.
-        case timed(String)
         /// A changer Pajama does not play: a notice in place, the hook not shown.
         case unsupported(String)
         /// `(for: each _item, ...values)`: the hook once for each value, `_item` holding it.
