@@ -1,5 +1,7 @@
 import AsyncHTTPClient
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import HTTPTypes
 import Logging
 import NIOCore
@@ -196,8 +198,10 @@ public enum FollowerConnection {
     }
 
     /// How long an `http://` connection may go unanswered before the follower asks whether the host speaks
-    /// TLS, and how long that question may take (so "try https://" comes within about 4 s).
-    static let plainPatience = Duration.seconds(2)
+    /// TLS, and how long that question may take (so "try https://" comes within about 2.5 s at worst, 0.5 s
+    /// on a quick host). A plain host answers its upgrade in milliseconds; one slower than this is asked
+    /// too, which costs it one refused handshake and changes nothing else.
+    static let plainPatience = Duration.milliseconds(500)
     static let tlsQuestion = Duration.seconds(2)
 
     private enum Race: Sendable {

@@ -21,7 +21,7 @@ import Testing
         }
         let took = ContinuousClock.now - start
         #expect(failure == .speaksTLS(url: url.absoluteString, suggested: host.joinURL), "\(String(describing: failure))")
-        #expect(took < .seconds(5), "\(took)")
+        #expect(took < .seconds(30), "\(took)")  // the minutes of the issue, on any machine; the figure is in docs/security.md
         #expect(failure?.description == "the host at \(url.absoluteString) speaks TLS (try \(host.joinURL))")
     }
 
