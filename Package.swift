@@ -47,8 +47,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Direct for PajamaHTTP: telling a refused connection or an unknown host from other failures (already in the graph).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        // `pajama install-story` of a .zip (PajamaInstall): entries read one by one in process, so each path is
-        // checked before anything is written and the real bytes are counted against the limits (docs/install.md).
+        // Tests only: writes the .zip archives PajamaInstallTests install (stored, deflated, hostile). The product
+        // reads archives with its own ZipArchive on zlib: ZIPFoundation imports Foundation, and with it ICU's
+        // 34 MB of data (docs/install.md, "Size").
         .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
@@ -80,43 +81,47 @@ let package = Package(
         .target(name: "CSpawn"),
 
         // MARK: Layers
+        // What Foundation gave the product and FoundationEssentials does not (trimming, C formatting, error
+        // text, path arithmetic, percent-encoding, natural order, standard error, threads, time zones): the
+        // product's modules import FoundationEssentials, so the binary carries no ICU (docs/install.md, "Size").
+        .target(name: "PajamaBasics"),
         .target(
             name: "PajamaCore",
             dependencies: [
-                "PajamaJSON",
+                "PajamaBasics", "PajamaJSON",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The format seam (docs/architecture.md): the `StoryFormat` protocol every format implements, the
         // `FormatRegistry` that asks them in order, and Pajama's own package format. No format module.
-        .target(name: "PajamaStoryFormat", dependencies: ["PajamaCore"]),
+        .target(name: "PajamaStoryFormat", dependencies: ["PajamaBasics", "PajamaCore"]),
         // The registry's list (every format the program reads) and opening a story argument with it, locally or
         // over HTTP: the one module besides the executables that imports the formats. A new format is its
         // own targets, one line in `FormatRegistry.all` and one dependency here.
         .target(
             name: "PajamaFormats",
-            dependencies: ["PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaChoiceScriptBridge", "PajamaSugarCubeBridge"]
+            dependencies: ["PajamaBasics", "PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaChoiceScriptBridge", "PajamaSugarCubeBridge"]
         ),
         // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking. Knows no format.
         .target(
             name: "PajamaHTTP",
             dependencies: [
-                "PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "PajamaBasics", "PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "PajamaAudio",
-            dependencies: ["PajamaCore", "CSndfile", "CPulse", "CEspeakNG", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["PajamaBasics", "PajamaCore", "CSndfile", "CPulse", "CEspeakNG", .product(name: "Logging", package: "swift-log")]
         ),
         // Co-reading: the session (a pure state synchroniser), its JSON messages, the host server and the
         // follower client; no terminal code.
         .target(
             name: "PajamaCoReading",
             dependencies: [
-                "PajamaCore", "PajamaStoryFormat", "PajamaHTTP", "PajamaJSON", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaHTTP", "PajamaJSON", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -133,11 +138,11 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "PajamaImage", dependencies: ["PajamaCore", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate"]),
+        .target(name: "PajamaImage", dependencies: ["PajamaBasics", "PajamaCore", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate"]),
         .target(
             name: "PajamaTerminal",
             dependencies: [
-                "PajamaCore", "PajamaStoryFormat", "PajamaImage", "PajamaJSON", "CNcursesw",
+                "PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaImage", "PajamaJSON", "CNcursesw",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -146,7 +151,7 @@ let package = Package(
         // reader's stories folder after validation; untrusted content never leaves its staging folder.
         .target(
             name: "PajamaInstall",
-            dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaHTTP", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+            dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaHTTP", "CDeflate"]
         ),
         // The one JSON parser, writer and Codable coder (`JSONValueEncoder`/`JSONValueDecoder`) of everything the
         // program reads or writes as JSON: stories, ink, settings, progress, bookmarks, themes, co-reading messages.
@@ -154,37 +159,37 @@ let package = Package(
         // dependencies (not even Foundation). No Foundation JSON (JSONEncoder, JSONSerialization) in Sources/.
         .target(name: "PajamaJSON"),
         // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, nothing but PajamaJSON (docs/ink.md).
-        .target(name: "PajamaInk", dependencies: ["PajamaJSON"]),
+        .target(name: "PajamaInk", dependencies: ["PajamaBasics", "PajamaJSON"]),
         // Paging for every interpreted format: a story's lines, with their tags and HTML-like markup, into pages
         // (text, pictures, sounds, choices); no format of its own (docs/architecture.md).
-        .target(name: "PajamaPaging", dependencies: ["PajamaCore"]),
+        .target(name: "PajamaPaging", dependencies: ["PajamaBasics", "PajamaCore"]),
         // The ink bridge: an ink story read as a story source (pages, pictures and sounds from its lines and tags),
         // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
-        .target(name: "PajamaInkBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaInk", "PajamaJSON"]),
+        .target(name: "PajamaInkBridge", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaInk", "PajamaJSON"]),
         // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation and PajamaJSON (docs/twine.md).
-        .target(name: "PajamaTwine", dependencies: ["PajamaJSON"]),
+        .target(name: "PajamaTwine", dependencies: ["PajamaBasics", "PajamaJSON"]),
         // A SugarCube 2 runtime on PajamaTwine's parser: its markup and macros, its state and history, and its
         // JavaScript in JavaScriptCore (docs/sugarcube.md). No PajamaCore.
-        .target(name: "PajamaSugarCube", dependencies: ["PajamaTwine", "PajamaJSON", "CJavaScriptCore"]),
+        .target(name: "PajamaSugarCube", dependencies: ["PajamaBasics", "PajamaTwine", "PajamaJSON", "CJavaScriptCore"]),
         // The SugarCube bridge: a SugarCube story read as a story source (passages as beats, paged by
         // PajamaPaging), its validation and its file detection.
         .target(
             name: "PajamaSugarCubeBridge",
-            dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaSugarCube", "PajamaTwine", "PajamaTwineBridge", "PajamaJSON"]
+            dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaSugarCube", "PajamaTwine", "PajamaTwineBridge", "PajamaJSON"]
         ),
         // The Twine bridge: a Twine story read as a story source (passages as beats, paged by PajamaPaging),
         // its validation and its file detection, beside the ink bridge.
-        .target(name: "PajamaTwineBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaPaging", "PajamaJSON"]),
+        .target(name: "PajamaTwineBridge", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaPaging", "PajamaJSON"]),
         // ChoiceScript games (a scenes folder of .txt files) and an interpreter with ChoiceScript's own semantics:
         // pure Swift, no PajamaCore (docs/choicescript.md).
-        .target(name: "PajamaChoiceScript", dependencies: []),
+        .target(name: "PajamaChoiceScript", dependencies: ["PajamaBasics"]),
         // The ChoiceScript bridge: a game read as a story source (a stop of the interpreter is a beat, paged by PajamaPaging).
-        .target(name: "PajamaChoiceScriptBridge", dependencies: ["PajamaCore", "PajamaStoryFormat", "PajamaChoiceScript", "PajamaPaging", "PajamaJSON"]),
+        .target(name: "PajamaChoiceScriptBridge", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaChoiceScript", "PajamaPaging", "PajamaJSON"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         // `pajama test`: random runs and an exhaustive walk of a story in any format, through its StorySource,
         // and the report (endings, coverage, problems with their replays; text, JSON, JUnit). docs/testing.md.
-        .target(name: "PajamaStoryTest", dependencies: ["PajamaCore", "PajamaStoryFormat"]),
+        .target(name: "PajamaStoryTest", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat"]),
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
         // The reader's wiring (docs/architecture.md): a story, the library, a host's and a follower's reading opened
         // and shown on the process's terminal (full screen or plain) or on a `HeadlessTerminal`, with their checks,
@@ -193,7 +198,7 @@ let package = Package(
         .target(
             name: "PajamaReader",
             dependencies: [
-                "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal",
+                "PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal",
                 "PajamaCoReading", .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
@@ -201,7 +206,7 @@ let package = Package(
         .executableTarget(
             name: "pajama",
             dependencies: [
-                "PajamaReader",
+                "PajamaBasics", "PajamaReader",
                 "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio", "PajamaJSON",
                 "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall", "PajamaStoryTest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -268,6 +273,7 @@ let package = Package(
         // `pajama test`: random runs, the exhaustive walk and the reports, on small stories of every format made for it.
         .testTarget(name: "PajamaStoryTestTests", dependencies: ["PajamaStoryTest", "PajamaStoryFormat", "PajamaCore", "PajamaFormats", "PajamaJSON", "PajamaTestSupport"]),
         // The format seam: which format a path, a URL or a welcome is, locally and over a real HTTP server.
+        .testTarget(name: "PajamaBasicsTests", dependencies: ["PajamaBasics"]),
         .testTarget(
             name: "PajamaFormatsTests",
             dependencies: ["PajamaFormats", "PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaTestSupport"]

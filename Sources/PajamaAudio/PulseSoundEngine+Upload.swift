@@ -1,5 +1,7 @@
 import CPulse
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 extension PulseSoundEngine {

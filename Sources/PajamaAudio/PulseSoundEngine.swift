@@ -1,6 +1,8 @@
 import CPulse
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 import PajamaCore
 

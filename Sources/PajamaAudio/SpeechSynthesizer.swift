@@ -1,5 +1,7 @@
 import CEspeakNG
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// espeak-ng in this process: text to PCM (mono, at the voice's rate: 22,050 Hz), never a child process.

@@ -1,3 +1,4 @@
+import PajamaBasics
 /// One scene file of a game: its lines as ChoiceScript splits them (on `\n` or `\r\n`), its labels, and each
 /// line's indentation (its leading spaces or tabs, counted one each).
 public struct CSScene: Sendable {

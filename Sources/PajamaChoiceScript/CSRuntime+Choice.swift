@@ -1,3 +1,4 @@
+import PajamaBasics
 extension CSRuntime {
     struct ParsedOption {
         var name: String

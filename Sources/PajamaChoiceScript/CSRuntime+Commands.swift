@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 extension CSRuntime {
     /// Commands that may stand only at the top of startup.txt.
@@ -163,7 +165,7 @@ extension CSRuntime {
             let words = data.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true).map(String.init)
             guard let href = words.first else { throw CSError("invalid line; this line should have an URL: \(data)") }
             let anchor = words.count == 2 ? words[1].trimmingSpaces : href
-            try printLine("[url=" + href.replacingOccurrences(of: "]", with: "%5D") + "]" + (anchor.isEmpty ? href : anchor) + "[/url]")
+            try printLine("[url=" + href.replacing("]", with: "%5D") + "]" + (anchor.isEmpty ? href : anchor) + "[/url]")
             state.screenEmpty = false
         case "link_button":
             break

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Tokens read from the front, as scene.js's `stack.shift()`.
 struct CSTokenStream {
@@ -77,7 +79,7 @@ extension CSRuntime {
             let divisor = try number(right)
             if divisor == 0 { throw CSError("can't divide by zero") }
             return .number(try number(left) / divisor)
-        case "^": return .number(Foundation.pow(try number(left), try number(right)))
+        case "^": return .number(Glibc.pow(try number(left), try number(right)))
         case "&": return .string(left.text + right.text)
         case "#":
             let position = try number(right)
@@ -132,7 +134,7 @@ extension CSRuntime {
                 return .number((number + 0.5).rounded(.down))
             case "log":
                 guard let number = CSValue.parseFloat(value.text) else { throw CSError("log() value is not a number: \(value.text)") }
-                return .number(Foundation.log10(number))
+                return .number(Glibc.log10(number))
             case "length": return .number(Double(value.text.utf16.count))
             case "timestamp": throw CSError("timestamp() is not supported")
             default: throw CSError("Invalid expression, auto() must come after a < or > symbol")

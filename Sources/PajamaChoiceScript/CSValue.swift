@@ -1,3 +1,4 @@
+import PajamaBasics
 /// A ChoiceScript value: what a variable holds and an expression gives. ChoiceScript runs on JavaScript, whose
 /// values it keeps as they are (a number, a string, a boolean); its operators convert between them as
 /// JavaScript does, and so do these (`number(_:)`, `truth(_:)`, `text`).

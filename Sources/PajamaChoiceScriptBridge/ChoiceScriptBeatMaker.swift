@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaChoiceScript
 import PajamaCore
 import PajamaJSON
@@ -184,7 +186,7 @@ final class ChoiceScriptBeatMaker {
 
     static func escape(_ text: String) -> String {
         guard text.contains("&") || text.contains("<") || text.contains(">") else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        return text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 
     /// ChoiceScript's markup as the pager's, as its own page does (ui.js's replaceBbCode, case-sensitive):
@@ -194,9 +196,9 @@ final class ChoiceScriptBeatMaker {
         var result = escape(text)
         guard result.contains("[") else { return result }
         for (from, to) in [("[b]", "<b>"), ("[/b]", "</b>"), ("[i]", "<i>"), ("[/i]", "</i>"), ("[n/]", "<br>"), ("[c/]", ""), ("[/url]", "</u>")] {
-            result = result.replacingOccurrences(of: from, with: to)
+            result = result.replacing(from, with: to)
         }
-        while let open = result.range(of: "[url="), let close = result[open.upperBound...].firstIndex(of: "]") {
+        while let open = result.firstRange(of: "[url="), let close = result[open.upperBound...].firstIndex(of: "]") {
             result.replaceSubrange(open.lowerBound...close, with: "<u>")
         }
         return result

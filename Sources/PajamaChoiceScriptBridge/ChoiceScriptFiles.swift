@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// Which files are a ChoiceScript game (docs/choicescript.md, "Which folders are ChoiceScript"): a folder
@@ -19,9 +21,9 @@ public enum ChoiceScriptFiles {
     /// The game folder and its scene files (relative to it) that a local `path` names, nil when it names none.
     public static func files(at path: String) -> (folder: String, files: [String])? {
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
-        if !isFolder.boolValue {
+        if !isFolder {
             guard url.lastPathComponent.lowercased() == "startup.txt", holdsGame(url.path) else { return nil }
             return files(at: url.deletingLastPathComponent().path)
         }
@@ -60,9 +62,7 @@ public enum ChoiceScriptFiles {
 
     /// Whether the file at `path` is a ChoiceScript startup scene.
     static func holdsGame(_ path: String) -> Bool {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumFileSize,
-            let data = FileManager.default.contents(atPath: path)
-        else { return false }
+        guard case .bytes(let data) = RegularFile.read(path, limit: maximumFileSize) else { return false }
         return holdsScene(Array(data))
     }
 
@@ -101,7 +101,7 @@ public enum ChoiceScriptFiles {
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             for command in ["*image ", "*text_image ", "*sound "] where trimmed.lowercased().hasPrefix(command) {
                 let value = trimmed.dropFirst(command.count).split(separator: " ").first.map(String.init) ?? ""
-                if !value.contains("${"), let path = try? AssetPath(validating: value.trimmingCharacters(in: .whitespacesAndNewlines)) { found.insert(path) }
+                if !value.contains("${"), let path = try? AssetPath(validating: value.trimmingWhitespace) { found.insert(path) }
             }
         }
         return found.sorted()
@@ -114,6 +114,6 @@ public enum ChoiceScriptFiles {
         var parts = trimmed.split(separator: "/").map(String.init)
         if parts.last?.lowercased() == "scenes" { parts.removeLast() }
         let folder = parts.last ?? "game"
-        return folder.contains(":") ? "game" : (folder.removingPercentEncoding ?? folder)
+        return folder.contains(":") ? "game" : (folder.percentDecoded ?? folder)
     }
 }

@@ -1,4 +1,5 @@
 import PajamaChoiceScript
+import PajamaBasics
 
 /// What a scene's text names without running it.
 enum ChoiceScriptScan {
@@ -9,11 +10,11 @@ enum ChoiceScriptScan {
         var inList: Int?
         for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             let indent = line.prefix { $0 == " " || $0 == "\t" }.count
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces
             if let listIndent = inList {
                 if trimmed.isEmpty { continue }
                 if indent > listIndent {
-                    let row = trimmed.hasPrefix("$") ? String(trimmed.drop { $0 != " " }).trimmingCharacters(in: .whitespaces) : trimmed
+                    let row = trimmed.hasPrefix("$") ? String(trimmed.drop { $0 != " " }).trimmingSpaces : trimmed
                     if !row.isEmpty { names.append(row) }
                     continue
                 }

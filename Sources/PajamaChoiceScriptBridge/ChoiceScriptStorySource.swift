@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaChoiceScript
 import PajamaCore
 
@@ -157,9 +159,9 @@ public actor ChoiceScriptStorySource: BeatMakingSource {
         var hash = FNV1a.hash("")
         for key in texts.keys.sorted() { hash = FNV1a.hash("\(hash):\(key):\(FNV1a.hash(texts[key]!))") }
         let version = "choicescript-" + String(hash, radix: 16)
-        let title = (game.title?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 } ?? name
+        let title = (game.title?.trimmingWhitespace).flatMap { $0.isEmpty ? nil : $0 } ?? name
         let maker = ChoiceScriptBeatMaker(game: game, title: title, version: version, seed: seed)
-        let author = game.author?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let author = game.author?.trimmingWhitespace
         let manifest = StoryManifest(
             id: StoryManifest.id(fromName: name, otherwise: "choicescript"), title: String(title.prefix(500)),
             author: author?.isEmpty == false ? String(author!.prefix(500)) : nil, version: version,

@@ -261,7 +261,7 @@ public enum FollowerConnection {
             if response.status.code == 401 { return .tokenRefused }
             if response.status.code == 503 || response.status.code == 429 {
                 let body = (try? await response.body.collect(upTo: 512)).map { String(buffer: $0) } ?? ""
-                var detail = body.trimmingCharacters(in: .whitespacesAndNewlines)
+                var detail = body.trimmingWhitespace
                 if response.status.code == 503 {
                     // "the session is full (256 following)": the host's count, without repeating the words.
                     detail = detail.hasPrefix("the session is full (") ? String(detail.dropFirst("the session is full (".count).dropLast()) : ""

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import NIOWebSocket
 import PajamaCore
 import WSCore
@@ -198,7 +200,7 @@ final class FollowerSockets: Sendable {
     /// A follower's name as shown: printable, at most 32 characters, "reader" when empty.
     static func displayName(_ given: String) -> String {
         let kept = String(given.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)).prefix(32)
-        let trimmed = kept.trimmingCharacters(in: .whitespaces)
+        let trimmed = kept.trimmingSpaces
         return trimmed.isEmpty ? "reader" : trimmed
     }
 }

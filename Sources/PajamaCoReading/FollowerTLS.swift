@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import NIOCore
 import NIOPosix
 import NIOSSL

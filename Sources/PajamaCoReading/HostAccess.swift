@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The host's token: who may read the story and join the session.
 public struct HostAccess: Sendable {

@@ -1,4 +1,5 @@
 import HTTPTypes
+import PajamaBasics
 import HummingbirdCore
 import NIOCore
 import PajamaCore
@@ -147,7 +148,7 @@ struct HostRequests: Sendable {
             log("refused \(request.method) \(shownPath) from \(peer): \(reason) (HTTP 403)")
             return .refusal(.forbidden, reason, [:])
         case .file(let file):
-            let tags = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            let tags = request.headers[values: .ifNoneMatch].flatMap { $0.split(separator: ",").map { $0.trimmingSpaces } }
             if tags.contains(file.etag) || tags.contains("*") {
                 return .notModified(file.etag)
             }

@@ -1,5 +1,7 @@
 import Crypto
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import NIOSSL
 import SwiftASN1
 import X509
@@ -107,7 +109,7 @@ public enum HostTLS: Sendable, Equatable {
 
     /// SHA-256 of `der`, as 64 lower-case hex digits.
     static func fingerprint(_ der: [UInt8]) -> String {
-        SHA256.hash(data: der).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: der).map { cFormat("%02x", $0) }.joined()
     }
 }
 

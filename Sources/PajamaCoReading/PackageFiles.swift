@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import NIOCore
 import NIOPosix
 import PajamaCore
@@ -48,9 +50,9 @@ struct PackageFiles: Sendable {
             let file = self
             let length = min(PackageFiles.chunkSize, size - offset)
             return try await NIOThreadPool.singleton.runIfActive { () throws -> ByteBuffer in
-                let fd = Foundation.open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+                let fd = Glibc.open(file.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
                 guard fd >= 0 else { throw ReadError(reason: "cannot open it again: \(String(cString: strerror(errno)))") }
-                defer { Foundation.close(fd) }
+                defer { Glibc.close(fd) }
                 var info = stat()
                 guard fstat(fd, &info) == 0, UInt64(info.st_dev) == file.device, UInt64(info.st_ino) == file.inode,
                       PackageFiles.etag(info) == file.etag else { throw ReadError(reason: "the file changed while it was served") }
@@ -86,7 +88,7 @@ struct PackageFiles: Sendable {
     /// The file at `requestPath` (the URL's path, percent-encoded, with its leading `/`), opened.
     func open(requestPath: String) -> Answer {
         let raw = String(requestPath.drop { $0 == "/" })
-        guard let decoded = raw.removingPercentEncoding else { return .refused("the path is not valid percent-encoding") }
+        guard let decoded = raw.percentDecoded else { return .refused("the path is not valid percent-encoding") }
         do {
             _ = try AssetPath(validating: decoded)
         } catch {
@@ -96,12 +98,12 @@ struct PackageFiles: Sendable {
         guard let limit = declared[decoded] else { return .undeclared("not a file of the story (story.json, its beats and the assets they name)") }
         let url = root.appendingPathComponent(decoded).resolvingSymlinksInPath()
         guard url.path.hasPrefix(root.path + "/") else { return .refused("the path leads outside the story folder") }
-        let fd = Foundation.open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             return code == ENOENT || code == ENOTDIR ? .notFound : .refused(String(cString: strerror(code)))
         }
-        defer { Foundation.close(fd) }
+        defer { Glibc.close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .refused("not a regular file") }
         let size = Int(info.st_size)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaJSON
 
 /// The story's files a host serves, as `GET /session/files` lists them (beats first): what a follower

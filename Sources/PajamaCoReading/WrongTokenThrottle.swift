@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// Quiets an address that tries wrong tokens: after `limits.wrongTokenBurst` wrong (or missing) tokens
@@ -84,6 +86,6 @@ final class WrongTokenThrottle: Sendable {
 
     static func seconds(_ duration: Duration) -> String {
         let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return ms < 1000 ? "\(Int(ms.rounded())) ms" : String(format: "%.1f s", ms / 1000)
+        return ms < 1000 ? "\(Int(ms.rounded())) ms" : cFormat("%.1f s", ms / 1000)
     }
 }

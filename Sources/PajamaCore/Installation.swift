@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Where the files that ship with Pajama are (its bundled stories and themes), found from the path of the
 /// running executable: an installed `PREFIX/bin/pajama` has them in `PREFIX/share/pajama`, a build in a
@@ -47,8 +49,8 @@ public struct Installation: Sendable, Equatable {
     public static func find(executable: String, fileManager: FileManager = .default) -> Installation {
         let executable = URL(fileURLWithPath: executable).standardizedFileURL
         func folder(_ url: URL) -> String? {
-            var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue ? url.path : nil
+            var isDirectory = false
+            return fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory ? url.path : nil
         }
         let bin = executable.deletingLastPathComponent()
         if bin.lastPathComponent == "bin" {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The folders the library (and `pajama list`) shows stories from, and why each was chosen.
 ///
@@ -35,9 +37,9 @@ public struct LibraryFolders: Sendable, Equatable {
         if let folder = environment["PAJAMA_STORIES"], !folder.isEmpty {
             return LibraryFolders(folders: [Folder(path: folder, origin: .environment)])
         }
-        var isDirectory: ObjCBool = false
-        let local = (currentFolder as NSString).appendingPathComponent("Stories")
-        if fileManager.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue {
+        var isDirectory = false
+        let local = PathText.appending(currentFolder, "Stories")
+        if fileManager.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory {
             return LibraryFolders(folders: [Folder(path: "Stories", origin: .currentFolder)])
         }
         var folders = [Folder(path: paths.stories.path, origin: .yours)]

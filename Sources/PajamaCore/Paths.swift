@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Where Pajama keeps its files: the one place that knows the XDG rules.
 ///
@@ -32,10 +34,16 @@ public struct Paths: Sendable, Equatable {
         self.themes = themes
     }
 
+    /// The account's home folder from the password database, for a process started without HOME.
+    static func accountHome() -> String {
+        guard let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir else { return "/" }
+        return String(cString: home)
+    }
+
     /// The folders named by `environment` (the process's, in `main`).
     public init(environment: [String: String]) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: NSHomeDirectory())
+            ?? URL(fileURLWithPath: Self.accountHome())
         func base(_ variable: String, _ fallback: String) -> URL {
             environment[variable].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(fallback)
         }

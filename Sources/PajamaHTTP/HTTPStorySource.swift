@@ -1,5 +1,7 @@
 import AsyncHTTPClient
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import NIOSSL
 import PajamaCore
 
@@ -74,7 +76,7 @@ public struct HTTPStorySource: StorySource {
             throw .invalidPath(path: path, reason: error.description)
         }
         let escaped = path.split(separator: "/").map {
-            String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+            $0.percentEncodedForPath
         }.joined(separator: "/")
         guard let url = URL(string: escaped, relativeTo: baseURL) else { throw .invalidPath(path: path, reason: "not a valid URL path") }
         return url

@@ -1,5 +1,7 @@
 import AsyncHTTPClient
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 import PajamaCore
 

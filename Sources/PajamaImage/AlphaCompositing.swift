@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Lays a picture's transparent pixels on a backdrop, so what chafa turns into cells is opaque: black line
 /// art on a transparent background (a 1-bit PNG with a transparent palette entry, or an alpha PNG) comes

@@ -1,5 +1,7 @@
 import CDeflate
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Synchronization
 
 /// The kitty graphics protocol's commands the reader sends: a picture's pixels transmitted once under its own

@@ -1,5 +1,7 @@
 import CChafa
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Encodes a bitmap as sixel or kitty graphics with libchafa (`chafa_canvas_print`), sized to a box of cells
 /// in pixels: aspect kept, centred, transparent pixels and the margins laid on the backdrop's background.

@@ -1,3 +1,4 @@
+import PajamaBasics
 extension Story {
     func processChoice(_ choicePoint: ChoicePoint) throws(StoryError) -> Choice? {
         var show = true

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaPaging
 import PajamaStoryFormat
@@ -52,9 +54,9 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
     /// `story.js`, else the only one). nil for a story package, an ambiguous folder or nothing.
     public static func inkFile(at path: String) -> (folder: String, file: String)? {
         let url = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
-        if !isFolder.boolValue {
+        if !isFolder {
             guard hasInkContent(url.path) else { return nil }
             return (url.deletingLastPathComponent().path, url.lastPathComponent)
         }
@@ -81,13 +83,10 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
     /// Whether the file at `path` is a compiled ink story (its first bytes are read first, so most other
     /// files are passed over at once).
     static func hasInkContent(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 64), InkFileFormat.mayBeInk(head: Array(head)) else { return false }
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumFileSize,
-            let rest = try? handle.readToEnd()
+        guard case .bytes(let head) = RegularFile.head(path, count: 64), InkFileFormat.mayBeInk(head: head),
+            case .bytes(let whole) = RegularFile.read(path, limit: maximumFileSize)
         else { return false }
-        return InkFileFormat.json(in: Array(head) + Array(rest)) != nil
+        return InkFileFormat.json(in: whole) != nil
     }
 
     /// The largest ink file read (as any file of a story folder).
@@ -106,7 +105,7 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
         var trimmed = Substring(location)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let folder = trimmed.split(separator: "/").last.map(String.init) ?? ""
-        return folder.isEmpty || folder.contains(":") ? stem : (folder.removingPercentEncoding ?? folder)
+        return folder.isEmpty || folder.contains(":") ? stem : (folder.percentDecoded ?? folder)
     }
 
     /// An ink story on disk (`inkFile(at:)`), or nil when `path` names none.

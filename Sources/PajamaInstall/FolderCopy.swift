@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// Copies a story folder file by file: plain files and folders only (a symbolic link, a pipe or a device
@@ -10,7 +12,7 @@ enum FolderCopy {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: source.path).sorted()
         } catch {
-            throw .io(path: source.path, reason: "cannot list the folder: \(error.localizedDescription)")
+            throw .io(path: source.path, reason: "cannot list the folder: \(errorText(error))")
         }
         for name in names where !name.hasPrefix(".") {
             let from = source.appendingPathComponent(name)

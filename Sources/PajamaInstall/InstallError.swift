@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// Why a story was not installed or removed; every case names the file (or URL, or id) and the reason.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaHTTP
 import PajamaStoryFormat
@@ -97,8 +99,8 @@ public struct StoryInstaller: Sendable {
 
         let target = folder.appendingPathComponent(manifest.id)
         // A story of the same id that came with pajama would be hidden in the library by this one: only on purpose.
-        let hidden = bundled.map { ($0 as NSString).appendingPathComponent(manifest.id) }.flatMap { path in
-            FileManager.default.fileExists(atPath: path) && (path as NSString).standardizingPath != (target.path as NSString).standardizingPath ? path : nil
+        let hidden = bundled.map { PathText.appending($0, manifest.id) }.flatMap { path in
+            FileManager.default.fileExists(atPath: path) && PathText.standardized(path) != PathText.standardized(target.path) ? path : nil
         }
         if let hidden, !replace { throw .hidesBundled(id: manifest.id, folder: hidden) }
         var replaced = false
@@ -114,17 +116,17 @@ public struct StoryInstaller: Sendable {
 
     /// Copies or extracts `source` under `package`; returns the story's folder inside it.
     func stage(_ source: String, shownAs shown: String, into package: URL) throws(InstallError) -> URL {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder) else { throw .notFound(path: shown) }
         var budget = Budget(limits: limits, shownAs: shown)
-        if isFolder.boolValue {
+        if isFolder {
             guard isStory(source) else {
                 throw .notAStory(path: shown, reason: "the folder holds no story: no story.json, nor \(formats.storyFileKinds)")
             }
             try FolderCopy.copy(URL(fileURLWithPath: source), to: package, budget: &budget)
             return package
         }
-        let name = (source as NSString).lastPathComponent
+        let name = PathText.lastComponent(source)
         if name.lowercased().hasSuffix(".zip") {
             try ZipExtraction.extract(URL(fileURLWithPath: source), to: package, budget: &budget)
             return try storyRoot(in: package, shownAs: shown)
@@ -154,8 +156,8 @@ public struct StoryInstaller: Sendable {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: package.path)) ?? []).filter { !$0.hasPrefix(".") }
         if names.count == 1 {
             let inner = package.appendingPathComponent(names[0])
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: inner.path, isDirectory: &isFolder), isFolder.boolValue, isStory(inner) { return inner }
+            var isFolder = false
+            if FileManager.default.fileExists(atPath: inner.path, isDirectory: &isFolder), isFolder, isStory(inner) { return inner }
         }
         throw .notAStory(path: shown, reason: "the archive holds no story.json (nor \(formats.storyFileKinds)) at its top or in its one folder")
     }
@@ -180,10 +182,10 @@ public struct StoryInstaller: Sendable {
     /// become `-`.
     static func folderName(for source: String, shownAs shown: String) -> String {
         let url = URL(fileURLWithPath: source)
-        var isFolder: ObjCBool = false
+        var isFolder = false
         _ = FileManager.default.fileExists(atPath: source, isDirectory: &isFolder)
         var name: String
-        if isFolder.boolValue {
+        if isFolder {
             name = url.lastPathComponent
         } else if url.pathExtension.lowercased() == "zip" {
             name = url.deletingPathExtension().lastPathComponent
@@ -199,7 +201,7 @@ public struct StoryInstaller: Sendable {
     /// `name` as a folder name an id can be: characters an id cannot hold become `-`; "story" when nothing is left.
     static func cleanedName(_ name: String) -> String {
         let cleaned = String(name.unicodeScalars.prefix(100).map { scalar -> Character in
-            let ok = (scalar.value < 0x80) && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+            let ok = (scalar.value < 0x80) && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "-" || scalar == "_")
             return ok ? Character(scalar) : "-"
         })
         return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "-" }) ? "story" : cleaned
@@ -227,7 +229,7 @@ public struct StoryInstaller: Sendable {
         do {
             try Data(bytes).write(to: file, options: .withoutOverwriting)
         } catch {
-            throw .io(path: file.path, reason: "cannot write the download: \(error.localizedDescription)")
+            throw .io(path: file.path, reason: "cannot write the download: \(errorText(error))")
         }
         return file
     }
@@ -238,10 +240,10 @@ public struct StoryInstaller: Sendable {
     /// with pajama, to say so when `id` is one of those. Reading progress and bookmarks are kept.
     public func remove(id: String, bundled: String?) throws(InstallError) -> String {
         let target = folder.appendingPathComponent(id)
-        var isFolder: ObjCBool = false
-        guard StoryManifest.isValidId(id), FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder.boolValue
+        var isFolder = false
+        guard StoryManifest.isValidId(id), FileManager.default.fileExists(atPath: target.path, isDirectory: &isFolder), isFolder
         else {
-            if let bundled, StoryManifest.isValidId(id), FileManager.default.fileExists(atPath: (bundled as NSString).appendingPathComponent(id)) {
+            if let bundled, StoryManifest.isValidId(id), FileManager.default.fileExists(atPath: PathText.appending(bundled, id)) {
                 throw .bundled(id: id, folder: bundled)
             }
             throw .noSuchStory(id: id, folder: folder.path, installed: installedIds())
@@ -249,7 +251,7 @@ public struct StoryInstaller: Sendable {
         do {
             try FileManager.default.removeItem(at: target)
         } catch {
-            throw .io(path: target.path, reason: "cannot remove: \(error.localizedDescription)")
+            throw .io(path: target.path, reason: "cannot remove: \(errorText(error))")
         }
         return target.path
     }
@@ -265,7 +267,7 @@ public struct StoryInstaller: Sendable {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
-            throw .io(path: url.path, reason: "cannot create the folder: \(error.localizedDescription)")
+            throw .io(path: url.path, reason: "cannot create the folder: \(errorText(error))")
         }
     }
 

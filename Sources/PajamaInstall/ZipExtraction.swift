@@ -1,7 +1,9 @@
-import Foundation
-import ZIPFoundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Extracts a .zip entry by entry, in process (ZIPFoundation reads, this writes): every path is checked
+/// Extracts a .zip entry by entry, in process (ZipArchive reads, this writes): every path is checked
 /// before anything is written, and what is written is only plain files and folders under `target`.
 ///
 /// Refused, naming the entry: an absolute path, a `..` component, a backslash (a Windows separator that
@@ -12,19 +14,19 @@ import ZIPFoundation
 enum ZipExtraction {
     static func extract(_ file: URL, to target: URL, budget: inout Budget) throws(InstallError) {
         let shown = budget.shownAs
-        let archive: Archive
+        let archive: ZipArchive
         do {
-            archive = try Archive(url: file, accessMode: .read)
+            archive = try ZipArchive(path: file.path)
         } catch {
             throw .notAStory(path: shown, reason: "not a readable .zip archive (\(error))")
         }
         // The whole listing first: nothing is written from an archive that holds one refused entry.
-        var planned: [(entry: Entry, components: [String])] = []
+        var planned: [(entry: ZipArchive.Entry, components: [String])] = []
         var seen = Set<String>()
         var declared: UInt64 = 0
-        for entry in archive {
+        for entry in archive.entries {
             let components = try Self.components(of: entry.path, shownAs: shown)
-            if entry.type == .symlink {
+            if entry.kind == .symbolicLink {
                 throw .unsafe(path: shown, entry: entry.path, reason: "a symbolic link (a story holds only files and folders)")
             }
             guard !components.isEmpty else { continue }
@@ -47,7 +49,7 @@ enum ZipExtraction {
                 try FolderCopy.createFolder(folder)
             }
             let destination = folder.appendingPathComponent(components[components.count - 1])
-            if entry.type == .directory {
+            if entry.kind == .directory {
                 try FolderCopy.createFolder(destination)
                 continue
             }
@@ -55,10 +57,10 @@ enum ZipExtraction {
             defer { close(output) }
             var failure: InstallError?
             do {
-                let checksum = try archive.extract(entry, skipCRC32: false) { data in
+                let checksum = try archive.extract(entry) { piece in
                     do throws(InstallError) {
-                        try budget.add(bytes: Int64(data.count))
-                        try FolderCopy.write(output, ArraySlice(data), path: destination.path)
+                        try budget.add(bytes: Int64(piece.count))
+                        try FolderCopy.write(output, piece, path: destination.path)
                     } catch {
                         failure = error
                         throw error

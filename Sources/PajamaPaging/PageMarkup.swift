@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// The HTML that web ink writes in its text (docs/ink.md, "Markup"): `<b>`, `<strong>`, `<i>`, `<em>`,
@@ -218,8 +220,8 @@ public enum PageMarkup {
             guard let style = attributes["style"] else { return nil }
             for declaration in style.split(separator: ";") {
                 let parts = declaration.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces).lowercased() == property else { continue }
-                return parts[1].trimmingCharacters(in: .whitespaces)
+                guard parts.count == 2, parts[0].trimmingSpaces.lowercased() == property else { continue }
+                return parts[1].trimmingSpaces
             }
             return nil
         }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import AsyncHTTPClient
 import Logging
 import NIOSSL
@@ -141,7 +143,11 @@ extension ReaderApp {
         signals.onSignal = { Task { await host.end() } }
         let minutes = Int(limit.components.seconds / 60)
         let span = minutes >= 1 ? "\(minutes) minute\(minutes == 1 ? "" : "s")" : "\(limit.components.seconds) s"
-        let until = Date().addingTimeInterval(TimeInterval(limit.components.seconds)).formatted(date: .omitted, time: .shortened)
+        let end = Date().addingTimeInterval(TimeInterval(limit.components.seconds))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = LocalTime.zone(at: end)
+        let clock = calendar.dateComponents([.hour, .minute], from: end)
+        let until = cFormat("%02ld:%02ld", clock.hour ?? 0, clock.minute ?? 0)
         func followers(_ count: Int) -> String { count == 1 ? "1 follower" : "\(count) followers" }
         var shown: Int?
         var last = 0

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaAudio
 import PajamaCore
 import PajamaFormats
@@ -82,7 +84,7 @@ extension ReaderApp {
             writePlain(entries.isEmpty ? "q quits. > " : "Read which story? (1-\(entries.count), q quits) > ")
             guard let line = await input.nextLine() else { break }
             if echoes { writePlain(line + "\n") }
-            let text = line.trimmingCharacters(in: .whitespaces).lowercased()
+            let text = line.trimmingSpaces.lowercased()
             if text == "q" || text == "quit" { break }
             guard let number = Int(text), entries.indices.contains(number - 1) else {
                 if !text.isEmpty { writePlain("Type a story's number, or q.\n") }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 import PajamaAudio
 import PajamaCore
@@ -264,6 +266,6 @@ public enum ReaderApp {
     /// Says `text` on standard error, or to the task's `ReaderMessages.collector` when one is set.
     public nonisolated static func printError(_ text: String) {
         if let collector = ReaderMessages.collector { return collector(text) }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        StandardError.write(text + "\n")
     }
 }

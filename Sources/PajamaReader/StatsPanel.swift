@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// The `--stats` side panel: cache hit rates, the preload window and load times.
@@ -7,7 +9,7 @@ enum StatsPanel {
         let m = await content.metrics()
         let window = await content.preloadWindow
         func pct(_ t: StorageMetrics.Tier) -> String { t.hits + t.misses == 0 ? "-" : "\(Int(t.hitRate * 100))%" }
-        func ms(_ t: StorageMetrics.Tier) -> String { t.hits == 0 ? "-" : String(format: "%.2f ms", t.averageHitSeconds * 1000) }
+        func ms(_ t: StorageMetrics.Tier) -> String { t.hits == 0 ? "-" : cFormat("%.2f ms", t.averageHitSeconds * 1000) }
         return [
             "Stats",
             "memory  \(pct(m.memory)) hit  \(ms(m.memory))",

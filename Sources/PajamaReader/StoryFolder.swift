@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// Where the library looks: the argument, else `$PAJAMA_STORIES`, else `./Stories`, else the installed

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// Every story format the program reads, in the order they are asked (`PajamaFormats.registry` lists
@@ -42,8 +44,8 @@ public struct FormatRegistry: Sendable {
 
     /// Whether the folder at `path` is one story (not a folder of stories).
     public func isStoryFolder(_ path: String) -> Bool {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return false }
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder else { return false }
         return find(at: path) != nil
     }
 

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// Pajama's own format (shared/STORY_FORMAT.md): a folder (or base URL) with story.json and beats/. Last
@@ -10,11 +12,11 @@ public struct PajamaPackageFormat: StoryFormat {
     public var name: String { "pajama" }
 
     public func find(at path: String) -> FoundStory? {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
-        let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
-        if !isFolder.boolValue, (path as NSString).lastPathComponent != "story.json" { return nil }
-        guard FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent("story.json")) else { return nil }
+        let folder = isFolder ? path : PathText.deletingLastComponent(path)
+        if !isFolder, PathText.lastComponent(path) != "story.json" { return nil }
+        guard FileManager.default.fileExists(atPath: PathText.appending(folder, "story.json")) else { return nil }
         return FoundStory(format: self, folder: folder, files: [])
     }
 

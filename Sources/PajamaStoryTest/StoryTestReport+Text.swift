@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 extension StoryTestReport {
@@ -27,7 +29,7 @@ extension StoryTestReport {
                 out.append("  \(part.kind): \(part.reached) reached")
                 continue
             }
-            var line = "  \(part.kind): \(part.reached) of \(total) reached (\(String(format: "%.1f", percent))%)"
+            var line = "  \(part.kind): \(part.reached) of \(total) reached (\(cFormat("%.1f", percent))%)"
             if !part.unreached.isEmpty {
                 let names = part.unreached.prefix(10).map { StoryFormatError.printable($0) }.joined(separator: ", ")
                 line += "; never reached: \(names)\(part.unreached.count > 10 ? ", and \(part.unreached.count - 10) more" : "")"

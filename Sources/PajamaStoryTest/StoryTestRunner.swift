@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaStoryFormat
 
@@ -194,7 +196,7 @@ public struct StoryTestRunner: Sendable {
         for page in beat.pages.reversed() {
             guard case .text(let lines) = page.kind else { continue }
             if let line = lines.last(where: { !$0.allSatisfy(\.isWhitespace) }) {
-                let words = line.trimmingCharacters(in: .whitespaces)
+                let words = line.trimmingSpaces
                 return words.count > 60 ? String(words.prefix(59)) + "…" : words
             }
         }
@@ -210,7 +212,7 @@ public struct StoryTestRunner: Sendable {
 
     /// The `pajama play` line that reads the story along `choices`.
     func replay(_ choices: [Int]) -> String {
-        let quoted = story.allSatisfy { $0.isLetter || $0.isNumber || "-_./:".contains($0) } ? story : "'" + story.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let quoted = story.allSatisfy { $0.isLetter || $0.isNumber || "-_./:".contains($0) } ? story : "'" + story.replacing("'", with: "'\\''") + "'"
         var line = "pajama play \(quoted)"
         if options.seed != 0 { line += " --seed \(options.seed)" }
         if !choices.isEmpty { line += " --choices " + choices.map(String.init).joined(separator: ",") }

@@ -1,5 +1,7 @@
 import CJavaScriptCore
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// One JavaScriptCore context: the sandbox a SugarCube story's JavaScript runs in (docs/sugarcube.md,
 /// "JavaScript"). It holds only JavaScript's own objects and the SugarCube API of `SugarCubePrelude`: no

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaJSON
 
 /// SugarCube's macros (docs/sugarcube.md, "Macros").
@@ -24,7 +26,7 @@ extension SugarCubeEvaluator {
         case "set", "run":
             run(SugarCubeScript.desugar(macro.arguments), what)
         case "unset":
-            let names = macro.arguments.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let names = macro.arguments.split(separator: ",").map { $0.trimmingSpaces }
             for variable in names where variable.count > 1 {
                 run("delete " + SugarCubeScript.desugar(variable), what)
             }
@@ -108,7 +110,7 @@ extension SugarCubeEvaluator {
             render(macro.body)
             writer = saved
         case "capture":
-            let names = macro.arguments.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix("_") && $0.count > 1 }
+            let names = macro.arguments.split(separator: ",").map { $0.trimmingSpaces }.filter { $0.hasPrefix("_") && $0.count > 1 }
             let object = "{" + names.map { SugarCubeScript.quoted(String($0.dropFirst())) + ": " + SugarCubeScript.desugar($0) }.joined(separator: ", ") + "}"
             let captured = run("JSON.stringify(" + object + ")", what) ?? "{}"
             captures.append(captured)
@@ -211,22 +213,22 @@ extension SugarCubeEvaluator {
         }
         let parts = Self.splitSemicolons(arguments)
         if parts.count == 3 {
-            if !parts[0].trimmingCharacters(in: .whitespaces).isEmpty { guard run(SugarCubeScript.desugar(parts[0]), "<<for>>") != nil else { return } }
+            if !parts[0].trimmingSpaces.isEmpty { guard run(SugarCubeScript.desugar(parts[0]), "<<for>>") != nil else { return } }
             var first = true
             iterate {
-                if !first, !parts[2].trimmingCharacters(in: .whitespaces).isEmpty { guard run(SugarCubeScript.desugar(parts[2]), "<<for>>") != nil else { return false } }
+                if !first, !parts[2].trimmingSpaces.isEmpty { guard run(SugarCubeScript.desugar(parts[2]), "<<for>>") != nil else { return false } }
                 first = false
-                return parts[1].trimmingCharacters(in: .whitespaces).isEmpty || holds(parts[1], "<<for>>")
+                return parts[1].trimmingSpaces.isEmpty || holds(parts[1], "<<for>>")
             }
         } else {
-            iterate { arguments.trimmingCharacters(in: .whitespaces).isEmpty || holds(arguments, "<<for>>") }
+            iterate { arguments.trimmingSpaces.isEmpty || holds(arguments, "<<for>>") }
         }
     }
 
     /// `<<for _k, _v range collection>>` / `<<for _v range collection>>`.
     static func rangeForm(_ arguments: String) -> (key: String?, value: String, collection: String)? {
-        guard let range = arguments.range(of: " range ") else { return nil }
-        let variables = arguments[..<range.lowerBound].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let range = arguments.firstRange(of: " range ") else { return nil }
+        let variables = arguments[..<range.lowerBound].split(separator: ",").map { $0.trimmingSpaces }
         guard (1...2).contains(variables.count), variables.allSatisfy({ ($0.hasPrefix("_") || $0.hasPrefix("$")) && $0.count > 1 && !$0.contains(" ") }) else { return nil }
         return (variables.count == 2 ? variables[0] : nil, variables.last!, String(arguments[range.upperBound...]))
     }
@@ -254,7 +256,7 @@ extension SugarCubeEvaluator {
     private func elementMacro(_ macro: SugarCubeMacro) {
         let what = "<<\(macro.name)>>"
         guard let args = arguments(macro.arguments, what), let first = args.first else { return fail(what, "no element named") }
-        let selectors = Self.text(first).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let selectors = Self.text(first).split(separator: ",").map { $0.trimmingSpaces }
         let saved = writer
         writer = SugarCubeWriter()
         if macro.name != "remove" { render(macro.body) }

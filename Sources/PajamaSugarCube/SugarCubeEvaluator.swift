@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaJSON
 import PajamaTwine
 
@@ -231,7 +233,7 @@ final class SugarCubeEvaluator {
                 return
             }
             switch node {
-            case .text(let text): writer.text(nobr > 0 ? text.replacingOccurrences(of: "\n", with: " ") : text)
+            case .text(let text): writer.text(nobr > 0 ? text.replacing("\n", with: " ") : text)
             case .tag(let tag): writer.tag(tag)
             case .lineBreak: writer.text(nobr > 0 ? " " : "\n")
             case .verbatim(let text): writer.text(SugarCubeFlattener.escaped(text))

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// What a passage writes: a tree (so `<<replace>>`, `<<append>>`, `<<prepend>>` and `<<remove>>` find the
 /// named elements written before them, and a taken `<<linkreplace>>` is replaced in place), flattened into
@@ -89,7 +91,7 @@ final class SugarCubeWriter {
     static func attribute(_ name: String, in tag: String) -> String? {
         let lower = tag.lowercased()
         var searchFrom = lower.startIndex
-        while let found = lower.range(of: name, range: searchFrom..<lower.endIndex) {
+        while let found = lower[searchFrom..<lower.endIndex].firstRange(of: name) {
             searchFrom = found.upperBound
             guard found.lowerBound > lower.startIndex, lower[lower.index(before: found.lowerBound)].isWhitespace else { continue }
             var rest = tag[found.upperBound...].drop { $0 == " " }
@@ -252,10 +254,10 @@ enum SugarCubeFlattener {
         for c in text {
             if c == "<" { inTag = true } else if c == ">", inTag { inTag = false } else if !inTag { out.append(c) }
         }
-        return out.replacingOccurrences(of: "&nbsp;", with: " ").trimmingCharacters(in: .whitespacesAndNewlines)
+        return out.replacing("&nbsp;", with: " ").trimmingWhitespace
     }
 
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
     }
 }

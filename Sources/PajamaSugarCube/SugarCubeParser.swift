@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// SugarCube 2's markup (docs/sugarcube.md, "Markup"): macros `<<name args>>` (containers to their
 /// `<</name>>` or `<<endname>>`), `[[links]]` with setters, `[img[...]]`, naked variables, `''bold''`,
@@ -33,7 +35,7 @@ struct SugarCubeParser {
         var names = Self.containers.union(extraContainers)
         // Any macro closed somewhere in the passage has a body.
         var index = source.startIndex
-        while let found = source.range(of: "<</", range: index..<source.endIndex) {
+        while let found = source[index..<source.endIndex].firstRange(of: "<</") {
             let name = source[found.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
             if !name.isEmpty { names.insert(String(name)) }
             index = found.upperBound
@@ -347,10 +349,10 @@ struct SugarCubeParser {
             } else if c == ">", j + 1 < chars.count, chars[j + 1] == ">" {
                 // `<<if $a >> 2>>` is rare; `>>` ends the tag.
                 _ = take(j + 2 - start)
-                if name == "else", arguments.trimmingCharacters(in: .whitespaces).hasPrefix("if ") {
-                    return ("elseif", String(arguments.trimmingCharacters(in: .whitespaces).dropFirst(3)), false, j + 2 - start)
+                if name == "else", arguments.trimmingSpaces.hasPrefix("if ") {
+                    return ("elseif", String(arguments.trimmingSpaces.dropFirst(3)), false, j + 2 - start)
                 }
-                return (name, arguments.trimmingCharacters(in: .whitespacesAndNewlines), isClose, j + 2 - start)
+                return (name, arguments.trimmingWhitespace, isClose, j + 2 - start)
             }
             arguments.append(c)
             j += 1

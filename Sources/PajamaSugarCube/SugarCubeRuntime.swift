@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaTwine
 
 /// Plays a SugarCube 2 story (docs/sugarcube.md): each moment is what one passage writes (or what a taken
@@ -97,7 +99,7 @@ public final class SugarCubeRuntime {
 
     /// The passage `name`, or the one so named but for spaces around it.
     func passage(named name: String) -> TwinePassage? {
-        story.passage(named: name) ?? story.passage(named: name.trimmingCharacters(in: .whitespaces))
+        story.passage(named: name) ?? story.passage(named: name.trimmingSpaces)
     }
 
     /// A fresh reading from the start passage.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaTwine
 
 /// What each passage of a SugarCube story names, read without playing it (for `validate` and the files a
@@ -84,9 +86,9 @@ public enum SugarCubeScan {
 
     /// The first argument when it is a quoted string (or a bare word, or a `[[link]]`'s passage).
     static func firstLiteral(_ arguments: String) -> String? {
-        let trimmed = arguments.trimmingCharacters(in: .whitespaces)
+        let trimmed = arguments.trimmingSpaces
         if trimmed.hasPrefix("\"") || trimmed.hasPrefix("'") { return literals(trimmed).first }
-        if trimmed.hasPrefix("[["), let end = trimmed.range(of: "]]") {
+        if trimmed.hasPrefix("[["), let end = trimmed.firstRange(of: "]]") {
             return SugarCubeLinkMarkup.parse(String(trimmed[..<end.upperBound])).flatMap { isExpression($0.target) ? nil : $0.target }
         }
         let word = trimmed.prefix { !$0.isWhitespace }

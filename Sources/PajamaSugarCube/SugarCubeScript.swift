@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// SugarCube's TwineScript made JavaScript (docs/sugarcube.md, "Expressions"): naked variables (`$gold` is
 /// `State.variables.gold`, `_i` is `State.temporary.i`) and the operator words (`to` `=`, `is` `===`, `isnot`
@@ -182,17 +184,17 @@ enum SugarCubeLinkMarkup {
         guard token.hasPrefix("[["), token.hasSuffix("]]") else { return nil }
         var inner = String(token.dropFirst(2).dropLast(2))
         var setter: String?
-        if let split = inner.range(of: "][") {
+        if let split = inner.firstRange(of: "][") {
             setter = String(inner[split.upperBound...])
             inner = String(inner[..<split.lowerBound])
         }
         if let bar = inner.firstIndex(of: "|") {
             return Link(text: String(inner[..<bar]), target: String(inner[inner.index(after: bar)...]), setter: setter)
         }
-        if let arrow = inner.range(of: "->", options: .backwards) {
+        if let arrow = inner.ranges(of: "->").last {
             return Link(text: String(inner[..<arrow.lowerBound]), target: String(inner[arrow.upperBound...]), setter: setter)
         }
-        if let arrow = inner.range(of: "<-") {
+        if let arrow = inner.firstRange(of: "<-") {
             return Link(text: String(inner[arrow.upperBound...]), target: String(inner[..<arrow.lowerBound]), setter: setter)
         }
         return Link(text: inner, target: inner, setter: setter)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaSugarCube
 import PajamaTwine
@@ -142,7 +144,7 @@ public actor SugarCubeStorySource: BeatMakingSource {
     }
 
     static func makeManifest(_ story: TwineStory, bytes: [UInt8], name: String) -> [UInt8] {
-        let title = story.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = story.title.trimmingWhitespace
         let manifest = StoryManifest(
             id: StoryManifest.id(fromName: name, otherwise: "sugarcube"), title: String((title.isEmpty ? name : title).prefix(500)), author: nil,
             version: version(bytes), startBeatId: SugarCubeBeatMaker.startBeatId, criticality: [:], defaultCriticality: .important)
@@ -154,7 +156,7 @@ public actor SugarCubeStorySource: BeatMakingSource {
     /// Parses the story and starts its engine (the Story JavaScript runs once here).
     static func load(_ bytes: [UInt8], files: [String], name: String, seed: Int) throws(StorySourceError) -> (SugarCubeBeatMaker, [UInt8]) {
         let story = try parse(bytes, files: files)
-        let title = story.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = story.title.trimmingWhitespace
         let maker = SugarCubeBeatMaker(story: story, file: files.joined(separator: ", "), title: title.isEmpty ? name : title, version: version(bytes), seed: seed)
         return (maker, makeManifest(story, bytes: bytes, name: name))
     }

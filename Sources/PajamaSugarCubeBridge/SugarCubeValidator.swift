@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaBasics
 import PajamaSugarCube
 import PajamaTwine
 
@@ -45,7 +46,7 @@ enum SugarCubeValidator {
                 findings.append(ValidationFinding(.warning, file: file, path: passage.name,
                                                   message: "\(shown) uses <<\(StoryFormatError.printable(macro))>>, which Pajama does not play (a short notice is shown in its place)"))
             }
-            for target in Set(passage.targets).sorted() where story.passage(named: target) == nil && story.passage(named: target.trimmingCharacters(in: .whitespaces)) == nil {
+            for target in Set(passage.targets).sorted() where story.passage(named: target) == nil && story.passage(named: target.trimmingSpaces) == nil {
                 findings.append(ValidationFinding(.error, file: file, path: passage.name,
                                                   message: "\(shown) leads to \"\(StoryFormatError.printable(target))\", which is no passage"))
             }

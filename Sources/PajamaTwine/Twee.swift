@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaJSON
 
 /// Twee 3 source (the Twee 3 specification): passages start at a header line
@@ -33,7 +35,7 @@ public enum Twee {
         }
         close()
         guard !passages.isEmpty else { throw TwineParseError("no passage (a Twee passage starts with a line \":: Name\")") }
-        var title = passages.first { $0.name == "StoryTitle" }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var title = passages.first { $0.name == "StoryTitle" }?.text.trimmingWhitespace
         var data = JSON.object([])
         if let storyData = passages.first(where: { $0.name == "StoryData" }) {
             do {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The HTML Twine 2 publishes: a `<tw-storydata name startnode format format-version ifid>` element holding
 /// one `<tw-passagedata pid name tags>` element per passage, whose text is HTML-escaped (decoded here).
@@ -149,6 +151,6 @@ public enum TwineHTML {
 
 extension String {
     func replacingCRLF() -> String {
-        utf8.contains(13) ? replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : self
+        utf8.contains(13) ? replacing("\r\n", with: "\n").replacing("\r", with: "\n") : self
     }
 }

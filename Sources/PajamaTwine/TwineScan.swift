@@ -192,12 +192,12 @@ public enum TwinePlainCheck {
             }
             // Chapbook's modifiers: a line that is only `[something]`.
             for line in text.split(separator: "\n") {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmingSpaces
                 if trimmed.hasPrefix("["), trimmed.hasSuffix("]"), !trimmed.hasPrefix("[["), trimmed.count > 2 {
                     return Use(passage: passage.name, construct: trimmed)
                 }
             }
-            if passage.text.range(of: #"\([A-Za-z-]+:"#, options: .regularExpression) != nil {
+            if passage.text.contains(#/\([A-Za-z-]+:/#) {
                 return Use(passage: passage.name, construct: "a macro")
             }
         }
@@ -205,11 +205,13 @@ public enum TwinePlainCheck {
     }
 
     private static func construct(_ marker: String, in text: String) -> String {
-        guard let start = text.range(of: marker) else { return marker }
+        guard let start = text.firstRange(of: marker) else { return marker }
         let rest = text[start.lowerBound...].prefix(24)
         let line = rest.prefix { $0 != "\n" }
         return String(line)
     }
 }
 
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaTwine
 
@@ -25,9 +27,9 @@ public enum TwineFiles {
     /// The folder and the files of the Twine story a local `path` names, nil when it names none.
     public static func files(at path: String) -> (folder: String, files: [String])? {
         let url = URL(fileURLWithPath: path)
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return nil }
-        if !isFolder.boolValue {
+        if !isFolder {
             let name = url.lastPathComponent
             guard mayBeTwine(name), hasTwineContent(url.path) else { return nil }
             return (url.deletingLastPathComponent().path, [name])
@@ -56,9 +58,9 @@ public enum TwineFiles {
             for name in names where !name.hasPrefix(".") && found.count < maximumTweeFiles {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 let full = folder.appendingPathComponent(path)
-                var isFolder: ObjCBool = false
+                var isFolder = false
                 guard FileManager.default.fileExists(atPath: full.path, isDirectory: &isFolder) else { continue }
-                if isFolder.boolValue {
+                if isFolder {
                     guard depth < maximumTweeDepth, let inner = try? FileManager.default.contentsOfDirectory(atPath: full.path), !inner.contains("story.json") else { continue }
                     walk(path, inner.sorted(), depth: depth + 1)
                 } else if !relative.isEmpty, isTwee(name), hasTwineContent(full.path) {
@@ -101,9 +103,7 @@ public enum TwineFiles {
 
     /// Whether the file holds a Twine story (a passage header, or `<tw-storydata>`).
     static func hasTwineContent(_ path: String) -> Bool {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maximumFileSize,
-            let data = FileManager.default.contents(atPath: path)
-        else { return false }
+        guard case .bytes(let data) = RegularFile.read(path, limit: maximumFileSize) else { return false }
         return TwineFileKind.of(String(decoding: data, as: UTF8.self)) != nil
     }
 
@@ -111,11 +111,11 @@ public enum TwineFiles {
     /// `story`, `main`, `game`) or several files, the folder's.
     public static func name(files: [String], location: String) -> String {
         let file = files.first ?? "story"
-        let stem = (file as NSString).deletingPathExtension
+        let stem = PathText.deletingExtension(file)
         guard files.count > 1 || ["index", "story", "main", "game", "source"].contains(stem.lowercased()) else { return stem }
         var trimmed = Substring(location)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         let folder = trimmed.split(separator: "/").last.map(String.init) ?? ""
-        return folder.isEmpty || folder.contains(":") ? stem : (folder.removingPercentEncoding ?? folder)
+        return folder.isEmpty || folder.contains(":") ? stem : (folder.percentDecoded ?? folder)
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaStoryFormat
 import PajamaTwine
@@ -179,7 +181,7 @@ public actor TwineStorySource: BeatMakingSource, StoryPartsSource {
                 + "Pajama plays Harlowe 3 and SugarCube 2 stories, and stories of other formats that hold only links and plain text.")
         }
         let version = "twine-" + String(FNV1a.hash(bytes), radix: 16)
-        let title = story.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = story.title.trimmingWhitespace
         let maker = TwineBeatMaker(story: story, file: file, title: title.isEmpty ? name : title, version: version, seed: seed)
         let manifest = StoryManifest(
             id: storyId(name), title: String(maker.title.prefix(500)), author: nil, version: version,

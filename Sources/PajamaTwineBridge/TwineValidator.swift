@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaBasics
 import PajamaTwine
 
 /// `pajama validate` for a Twine story (docs/twine.md, "Validating"): the file parses, its format is one
@@ -41,7 +42,7 @@ enum TwineValidator {
                                                   message: "\(shown) uses \(StoryFormatError.printable(TwineScan.shown(macro: macro))), which Pajama does not play (a short notice is shown in its place)"))
             }
             // A target that is a variable (`[[Back->$lastPage]]`) names its passage when the story runs.
-            for target in passage.targets where story.passage(named: target) == nil && story.passage(named: target.trimmingCharacters(in: .whitespaces)) == nil
+            for target in passage.targets where story.passage(named: target) == nil && story.passage(named: target.trimmingSpaces) == nil
                 && !target.hasPrefix("$") && !target.hasPrefix("_") {
                 findings.append(ValidationFinding(.error, file: file, path: passage.name,
                                                   message: "\(shown) leads to \"\(StoryFormatError.printable(target))\", which is no passage"))

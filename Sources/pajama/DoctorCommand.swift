@@ -2,7 +2,9 @@ import ArgumentParser
 import CChafa
 import CNcursesw
 import CPNG
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaAudio
 import PajamaCore
 import PajamaReader
@@ -52,7 +54,7 @@ struct DoctorCommand: PathsCommand {
             fflush(nil)  // the line is out before the wait
         }
         print("  pictures: \(graphics.reason)")
-        if let background = graphics.background { print("  background: #\(String(format: "%06x", background)) (the terminal's answer to OSC 11)") }
+        if let background = graphics.background { print("  background: #\(cFormat("%06x", background)) (the terminal's answer to OSC 11)") }
         print("  size: \(Self.size().map { "\($0.columns)x\($0.rows)" } ?? "unknown (standard output is not a terminal)")")
         if let fallback = locale.fallback {
             print("  UTF-8: yes (the environment's locale is \(locale.environmentCodeset); Pajama draws with \(fallback))")
@@ -173,6 +175,6 @@ struct DoctorCommand: PathsCommand {
     }
 
     private static func milliseconds(_ microseconds: UInt64) -> String {
-        String(format: "%.1f ms", Double(microseconds) / 1000)
+        cFormat("%.1f ms", Double(microseconds) / 1000)
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCoReading
 import PajamaCore
 import PajamaReader

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaReader
 import PajamaFormats
@@ -47,7 +49,7 @@ struct ListCommand: PathsCommand {
         let widths = (0..<rows[0].count).map { c in rows.map { DisplayWidth.of($0[c]) }.max() ?? 0 }
         for row in rows {
             print(row.enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - DisplayWidth.of(cell)) }
-                .joined(separator: "  ").trimmingCharacters(in: .whitespaces))
+                .joined(separator: "  ").trimmingSpaces)
         }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 import PajamaCore
 
@@ -59,12 +61,12 @@ struct Pajama: AsyncParsableCommand {
     /// the subcommand's usage, and exit status 64.
     private static func exitWithUsage(_ problem: ValidationError, of subcommand: any ParsableCommand.Type) -> Never {
         let name = [configuration.commandName, subcommand.configuration.commandName].compactMap { $0 }.joined(separator: " ")
-        FileHandle.standardError.write(Data("""
+        StandardError.write("""
             Error: \(problem.message)
             Usage: \(usageString(for: subcommand))
               See '\(name) --help' for more information.
 
-            """.utf8))
-        Foundation.exit(ExitCode.validationFailure.rawValue)
+            """)
+        Glibc.exit(ExitCode.validationFailure.rawValue)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PajamaBasics
 import PajamaCore
 import PajamaReader
 import PajamaFormats
@@ -40,14 +41,14 @@ struct PlayCommand: PathsCommand, LoggingCommand {
 
     /// The parsed `--choices`.
     var choiceNumbers: [Int] {
-        choices.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        choices.split(separator: ",", omittingEmptySubsequences: false).compactMap { Int($0.trimmingSpaces) }
     }
 
     func validate() throws {
         guard !choices.isEmpty else { return }
         let parts = choices.split(separator: ",", omittingEmptySubsequences: false)
         for (position, part) in parts.enumerated() {
-            guard let number = Int(part.trimmingCharacters(in: .whitespaces)), number >= 1 else {
+            guard let number = Int(part.trimmingSpaces), number >= 1 else {
                 throw ValidationError("--choices: \"\(StoryFormatError.printable(String(part)))\" (choice \(position + 1)) is not a choice number (1, 2, ...)")
             }
         }

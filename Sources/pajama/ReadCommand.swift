@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaReader
 import PajamaFormats
@@ -68,9 +70,9 @@ struct ReadCommand: PathsCommand, LoggingCommand {
             if let first = stories.first {
                 let shown = StoryFormatError.printable(story)
                 if start != nil || bookmark != nil || transcript != nil || watch || restart {
-                    let one = StoryFormatError.printable((first.folder as NSString).lastPathComponent)
+                    let one = StoryFormatError.printable(PathText.lastComponent(first.folder))
                     ReaderApp.printError("pajama: \(shown) is a folder of \(stories.count) \(stories.count == 1 ? "story" : "stories"), not a story: "
-                        + "`pajama \(shown)` shows them, `pajama read \((shown as NSString).appendingPathComponent(one))` reads one")
+                        + "`pajama \(shown)` shows them, `pajama read \(PathText.appending(shown, one))` reads one")
                     throw ExitCode(2)
                 }
                 let code = await ReaderApp.runLibrary(library: StoryFolder.resolve(story, paths: paths), options: reading.reader, paths: paths)

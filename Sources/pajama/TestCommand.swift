@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaFormats
 import PajamaJSON
@@ -101,11 +103,11 @@ private final class ProgressBar: Sendable {
         let width = 30
         let filled = width * percent / 100
         let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(done)/\(total)"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardError.write(line)
     }
 
     func clear() {
         guard shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardError.write("\r\u{1B}[K")
     }
 }

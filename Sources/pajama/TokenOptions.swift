@@ -1,6 +1,9 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCoReading
+import PajamaCore
 
 /// Where a co-reading token comes from: `--token-file FILE` or `PAJAMA_TOKEN` keep it out of the process
 /// list (`ps` shows every argument); `--token T` is there too, for a quick try on one machine.
@@ -38,11 +41,12 @@ struct TokenOptions: ParsableArguments {
 
     /// The first line of `path`, without its line end; at most 4 KB is read.
     static func read(_ path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ValidationError("--token-file \(path): cannot read it (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
+        let data: [UInt8]
+        switch RegularFile.head(path, count: 4096) {
+        case .bytes(let bytes): data = bytes
+        case .missing: throw ValidationError("--token-file \(path): cannot read it (no such file)")
+        case .unusable(let reason): throw ValidationError("--token-file \(path): cannot read it (\(reason))")
         }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: 4096)) ?? Data()
         let text = String(decoding: data, as: UTF8.self)
         let line = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first.map(String.init) ?? ""
         guard !line.isEmpty else { throw ValidationError("--token-file \(path): the file is empty") }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// `pajama frob`: a word that is neither a command nor an existing folder is a mistyped command, not a
 /// library folder (the library is the default command, so without this check it opened an empty one).

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Sizes for people: "100 bytes", "2 KB", "1.5 MB" (1 KB = 1,024 bytes; one decimal, dropped when it is 0).
 public enum ByteSize {
@@ -9,7 +11,7 @@ public enum ByteSize {
     }
 
     private static func number(_ value: Double) -> String {
-        let text = String(format: "%.1f", value)
+        let text = cFormat("%.1f", value)
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// A saved place in a story: a bookmark the reader named (`s`), or an autosave written before a choice.
 public struct Bookmark: Codable, Sendable, Equatable {
@@ -33,7 +35,7 @@ public struct Bookmark: Codable, Sendable, Equatable {
         history = try container.decode([StoryLocation].self, forKey: .history)
         firstWords = try container.decode(String.self, forKey: .firstWords)
         let time = try container.decode(String.self, forKey: .savedAt)
-        guard let date = ISO8601DateFormatter().date(from: time) else {
+        guard let date = try? Date.ISO8601FormatStyle().parse(time) else {
             throw DecodingError.dataCorrupted(.init(codingPath: container.codingPath + [CodingKeys.savedAt],
                                                     debugDescription: "expected an ISO 8601 time, found \"\(time.prefix(40))\""))
         }
@@ -47,7 +49,7 @@ public struct Bookmark: Codable, Sendable, Equatable {
         try container.encode(location, forKey: .location)
         try container.encode(history, forKey: .history)
         try container.encode(firstWords, forKey: .firstWords)
-        try container.encode(ISO8601DateFormatter().string(from: savedAt), forKey: .savedAt)
+        try container.encode(savedAt.ISO8601Format(), forKey: .savedAt)
         try container.encodeIfPresent(origin, forKey: .origin)
     }
 
@@ -60,11 +62,11 @@ public struct Bookmark: Codable, Sendable, Equatable {
     /// A time as the bookmarks show it and autosaves are named: `2026-11-24 12:31 UTC` (with seconds:
     /// `12:31:05`).
     public static func timeText(_ date: Date, seconds: Bool = false) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = seconds ? "yyyy-MM-dd HH:mm:ss" : "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date) + " UTC"
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = LocalTime.utc
+        let t = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let day = cFormat("%04ld-%02ld-%02ld %02ld:%02ld", t.year ?? 0, t.month ?? 0, t.day ?? 0, t.hour ?? 0, t.minute ?? 0)
+        return (seconds ? day + cFormat(":%02ld", t.second ?? 0) : day) + " UTC"
     }
 
     /// The first `count` words of what a page says (a title, a text page's first line, a choice's prompt).

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 import PajamaJSON
 
@@ -36,7 +38,7 @@ public struct BookmarkStore: Sendable {
             PajamaLog.progress.warning("unreadable bookmarks moved aside", metadata: ["file": "\(url.path)", "to": "\(aside.path)", "reason": "\(problem)"])
             return (BookmarkFile(), "bookmarks \(url.lastPathComponent) were unreadable (\(problem)) and were moved to \(aside.lastPathComponent)")
         } catch {
-            let said = "bookmarks \(url.path) are unreadable (\(problem)) and could not be moved aside (\(error.localizedDescription))"
+            let said = "bookmarks \(url.path) are unreadable (\(problem)) and could not be moved aside (\(errorText(error)))"
             PajamaLog.progress.error("\(said)")
             return (BookmarkFile(), said)
         }

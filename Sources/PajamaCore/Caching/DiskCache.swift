@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 
 /// Files from remote stories kept on disk, under `root` (`Paths.cache`).
@@ -53,7 +55,7 @@ public actor DiskCache {
     }
 
     private func corrupt(_ url: URL) -> [UInt8]? {
-        if let size = fileSize(url) { knownBytes? -= size }
+        if let size = fileSize(atPath: url.path) { knownBytes? -= size }
         PajamaLog.cache.notice("corrupt cache entry removed", metadata: ["file": "\(url.path)"])
         remove(url)
         corruptEntriesRemoved += 1
@@ -66,7 +68,7 @@ public actor DiskCache {
             try FileManager.default.removeItem(at: url)
         } catch {
             guard FileManager.default.fileExists(atPath: url.path) else { return }
-            PajamaLog.cache.warning("cannot remove a cache entry", metadata: ["file": "\(url.path)", "reason": "\(error.localizedDescription)"])
+            PajamaLog.cache.warning("cannot remove a cache entry", metadata: ["file": "\(url.path)", "reason": "\(errorText(error))"])
         }
     }
 
@@ -78,14 +80,14 @@ public actor DiskCache {
         withUnsafeBytes(of: FNV1a.hash(Self.key(version: version, path: path) + bytes).littleEndian) { data += $0 }
         data += bytes
         if knownBytes == nil { knownBytes = measure() }
-        let replaced = fileSize(url) ?? 0
+        let replaced = fileSize(atPath: url.path) ?? 0
         let temp = url.appendingPathExtension("tmp\(ProcessInfo.processInfo.processIdentifier)")
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(data).write(to: temp)
         } catch {
             // Not cached: the file is fetched again next time.
-            PajamaLog.cache.warning("cannot cache \(path)", metadata: ["story": "\(storyId)", "reason": "\(error.localizedDescription)"])
+            PajamaLog.cache.warning("cannot cache \(path)", metadata: ["story": "\(storyId)", "reason": "\(errorText(error))"])
             unlink(temp.path)
             return
         }
@@ -104,19 +106,26 @@ public actor DiskCache {
         return knownBytes ?? 0
     }
 
-    private func fileSize(_ url: URL) -> Int? {
-        var info = stat()
-        return stat(url.path, &info) == 0 ? Int(info.st_size) : nil
-    }
-
+    /// Every regular file below the root, with its size and when it was last used (its modification time,
+    /// which a hit renews); links are not followed.
     private func entries() -> [(url: URL, size: Int, used: Date)] {
-        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey, .isRegularFileKey]
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { return [] }
         var files: [(URL, Int, Date)] = []
-        for case let url as URL in enumerator {
-            guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true, let size = values.fileSize else { continue }
-            files.append((url, size, values.contentModificationDate ?? .distantPast))
+        func walk(_ folder: URL) {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+            for name in names {
+                let url = folder.appendingPathComponent(name)
+                var info = stat()
+                guard lstat(url.path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: walk(url)
+                case S_IFREG:
+                    let used = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000)
+                    files.append((url, Int(info.st_size), used))
+                default: continue
+                }
+            }
         }
+        walk(root)
         return files
     }
 

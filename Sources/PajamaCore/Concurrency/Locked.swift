@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// A value guarded by a pthread mutex: the project's one lock for state shared between threads.
 ///

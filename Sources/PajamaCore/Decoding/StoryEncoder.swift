@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaJSON
 
 /// Writes the model back as the format's JSON (`StoryDecoder` reads it back to the same values): for sources

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Whole files written atomically and durably, for what Pajama keeps of a reader (progress, bookmarks):
 /// the data goes to a temporary file beside the target (`.<name>.<pid>.tmp`), is flushed to the disk,
@@ -12,7 +14,7 @@ public enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            return "\(error.localizedDescription) (creating \(folder.path))"
+            return "\(errorText(error)) (creating \(folder.path))"
         }
         let temp = folder.appendingPathComponent(".\(name).\(ProcessInfo.processInfo.processIdentifier).tmp")
         if let problem = writeDurably(data, to: temp) {
@@ -60,7 +62,7 @@ public enum AtomicFile {
         defer { close(fd) }
         var offset = 0
         while offset < data.count {
-            let n = data.withUnsafeBytes { Foundation.write(fd, $0.baseAddress! + offset, data.count - offset) }
+            let n = data.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, data.count - offset) }
             if n < 0 {
                 if errno == EINTR { continue }
                 return problem("writing")

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// One pattern for every asset kind (images, sounds): ask the cache at once, load when needed, loads
 /// de-duplicated, a byte budget with least-recently-used eviction that releases what it evicts.

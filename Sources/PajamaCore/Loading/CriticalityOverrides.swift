@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Run-time criticality overrides, shared by the content manager (the gate) and its preloader.
 final class CriticalityOverrides: Sendable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// One load that any number of callers wait for, each of which may give up on its own.
 ///

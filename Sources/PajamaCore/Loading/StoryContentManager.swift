@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The one orchestrator of a story's content: beats through the storage tiers, pictures and sounds
 /// through two asset stores, the preloader, criticality and the gate on critical assets.

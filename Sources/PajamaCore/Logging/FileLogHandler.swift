@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 
 /// A swift-log handler that writes one line per record to a `LogFile`:
@@ -58,7 +60,7 @@ public struct FileLogHandler: LogHandler {
 
     private static func oneLine(_ text: String) -> String {
         guard text.contains(where: \.isNewline) else { return text }
-        return text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
-            .replacingOccurrences(of: "\r", with: "\\n")
+        return text.replacing("\r\n", with: "\\n").replacing("\n", with: "\\n")
+            .replacing("\r", with: "\\n")
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The file the log's records are appended to, shared by every `FileLogHandler` of a process.
 ///

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 
 /// The loggers of Pajama's areas, and the one place the process's logging is set up.

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// One screen of a beat.
 public struct Page: Hashable, Sendable {
@@ -42,7 +44,7 @@ public struct Page: Hashable, Sendable {
 
     /// The captions of the sounds that play on `trigger` (the ones that have a caption), in order.
     public func captions(_ trigger: SoundTrigger) -> [String] {
-        soundEffects.filter { $0.trigger == trigger }.compactMap { $0.caption?.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        soundEffects.filter { $0.trigger == trigger }.compactMap { $0.caption?.trimmingSpaces }.filter { !$0.isEmpty }
     }
 
     /// Number of lines a location on this page can reveal (1 for title and choice pages).
@@ -55,7 +57,7 @@ public struct Page: Hashable, Sendable {
     /// without the extension ("assets/lighthouse-at-dusk.png": "lighthouse at dusk"); nil without a picture.
     public var pictureDescription: String? {
         guard let imageUrl else { return nil }
-        if let alt = imageAlt?.trimmingCharacters(in: .whitespaces), !alt.isEmpty { return alt }
+        if let alt = imageAlt?.trimmingSpaces, !alt.isEmpty { return alt }
         let file = imageUrl.value.split(separator: "/").last.map(String.init) ?? imageUrl.value
         let stem = file.contains(".") ? String(file[..<file.lastIndex(of: ".")!]) : file
         let words = stem.map { $0 == "-" || $0 == "_" ? " " : $0 }

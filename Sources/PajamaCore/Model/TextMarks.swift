@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// How a piece of text is drawn beyond its page role: bold, italic, underline, dim. Set by the markup of an
 /// ink story's text (`<b>`, `<i>`, `<u>`, `<span class=...>`, docs/ink.md, "Markup") and by `# CLASS:`.
@@ -56,7 +58,7 @@ public struct TextLook: Hashable, Sendable {
 public enum TextColor {
     /// The colour `text` names, nil when it names none (or `transparent`, `inherit`, an alpha of 0...).
     public static func parse(_ text: String) -> UInt32? {
-        let value = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let value = text.trimmingSpaces.lowercased()
         if value.hasPrefix("#") {
             let digits = value.dropFirst()
             guard digits.allSatisfy(\.isHexDigit), let number = UInt32(digits, radix: 16) else { return nil }
@@ -73,7 +75,7 @@ public enum TextColor {
             let open = value.firstIndex(of: "(")
         {
             let parts = value[value.index(after: open)..<value.index(before: value.endIndex)].split(separator: ",")
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.trimmingSpaces }
             let numbers = parts.prefix(3).compactMap { Double($0) }
             guard (3...4).contains(parts.count), numbers.count == 3, numbers.allSatisfy({ (0...255).contains($0) }) else { return nil }
             let rgb = UInt32(numbers[0].rounded()) << 16 | UInt32(numbers[1].rounded()) << 8 | UInt32(numbers[2].rounded())

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 extension ReaderViewModel {
     /// Saves a bookmark of the page shown (named `name`, else the page's first words); nothing on other

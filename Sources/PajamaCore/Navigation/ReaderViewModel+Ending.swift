@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 extension ReaderViewModel {
     /// The most beats loaded to count the endings; a longer list is left uncounted.

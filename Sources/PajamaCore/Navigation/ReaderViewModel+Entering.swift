@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Where a move goes before its beat is known.
 enum EntryTarget: Equatable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The navigator: the reader's own moves (`changePage`) and programmatic ones (`navigateToLocation`),
 /// line-by-line reveal and gating on critical assets. Three parts, each holding its own state:

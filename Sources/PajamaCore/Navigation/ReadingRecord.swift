@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// How many ending beats the story has: counted once per session, the first time an ending is reached,
 /// from the beats story.json lists (a story that does not list them has no known total).

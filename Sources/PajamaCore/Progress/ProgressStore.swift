@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 import PajamaJSON
 
@@ -56,7 +58,7 @@ public struct ProgressStore: Sendable {
             aside = try AtomicFile.moveAside(url)
         } catch {
             // Kept in place: the next save replaces it. Said, since what it held is then gone.
-            let said = "saved progress \(url.path) is unreadable (\(problem)) and could not be moved aside (\(error.localizedDescription)); starting afresh"
+            let said = "saved progress \(url.path) is unreadable (\(problem)) and could not be moved aside (\(errorText(error))); starting afresh"
             PajamaLog.progress.error("\(said)")
             return (nil, said)
         }
@@ -81,7 +83,7 @@ public struct ProgressStore: Sendable {
             return nil
         } catch {
             guard FileManager.default.fileExists(atPath: url.path) else { return nil }  // nothing to forget
-            let problem = "cannot forget progress \(url.path): \(error.localizedDescription)"
+            let problem = "cannot forget progress \(url.path): \(errorText(error))"
             PajamaLog.progress.error("\(problem)")
             return problem
         }

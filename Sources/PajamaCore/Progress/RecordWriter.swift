@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 
 /// Writes a reading's record behind the reader, so a key never waits on the disk: progress, bookmarks

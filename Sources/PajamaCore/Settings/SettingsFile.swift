@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import Logging
 import PajamaJSON
 
@@ -34,7 +36,7 @@ public enum SettingsFile {
             guard let problem = AtomicFile.write(Data(try JSONValueEncoder().encode(value)), to: url) else { return nil }
             reason = problem
         } catch {
-            reason = error.localizedDescription
+            reason = errorText(error)
         }
         let problem = "cannot save the \(what) to \(url.path): \(reason)"
         log.error("\(problem)")

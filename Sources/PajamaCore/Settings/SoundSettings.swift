@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Volume and mute, remembered in a file (`Paths.soundSettings`, `config/sound.json`).
 public struct SoundSettings: Codable, Sendable, Equatable {

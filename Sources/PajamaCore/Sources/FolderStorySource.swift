@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// A story package in a folder on disk.
 ///
@@ -86,7 +88,7 @@ public struct FolderStorySource: StorySource {
         var offset = 0
         while offset < size {
             let n = bytes.withUnsafeMutableBytes { buffer in
-                Foundation.read(fd, buffer.baseAddress! + offset, size - offset)
+                Glibc.read(fd, buffer.baseAddress! + offset, size - offset)
             }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -102,8 +104,8 @@ public struct FolderStorySource: StorySource {
     /// True when the file exists inside the package.
     public func exists(_ path: String) -> Bool {
         guard let url = try? resolve(path) else { return false }
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory
     }
 
     private func resolve(_ path: String) throws(StorySourceError) -> URL {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Where a transcript goes: a file it is appended to (created if missing), or standard output (`-`).
 public final class TranscriptFile: Sendable {
@@ -15,7 +17,7 @@ public final class TranscriptFile: Sendable {
             ownsDescriptor = false
             return
         }
-        let fd = Foundation.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw TranscriptFileError(file: path, reason: String(cString: strerror(errno))) }
         descriptor = fd
         ownsDescriptor = true
@@ -25,7 +27,7 @@ public final class TranscriptFile: Sendable {
     public func append(_ text: String) -> TranscriptFileError? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
                 return TranscriptFileError(file: name, reason: String(cString: strerror(errno)))
@@ -36,7 +38,7 @@ public final class TranscriptFile: Sendable {
     }
 
     deinit {
-        if ownsDescriptor { Foundation.close(descriptor) }
+        if ownsDescriptor { Glibc.close(descriptor) }
     }
 }
 

@@ -1,7 +1,8 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 #if canImport(Glibc)
-import Glibc
 #endif
 
 /// Watches a story folder with inotify (no polling): every folder in it, recursively (hidden ones left
@@ -81,7 +82,7 @@ public final class FolderWatcher: Sendable {
         self.root = root
         self.core = core
         output.onTermination = { [core] _ in Self.signalStop(core) }
-        let thread = Thread { [folders] in
+        let started = startDetachedThread(named: "pajama-watch") { [folders] in
             var folders = folders
             Self.run(&folders, wake: core.wakeReader, quiet: quiet, output: output)
             Glibc.close(folders.inotify)
@@ -93,8 +94,12 @@ public final class FolderWatcher: Sendable {
             }
             waiting.forEach { $0.resume() }
         }
-        thread.name = "pajama-watch"
-        thread.start()
+        guard started else {
+            Glibc.close(folders.inotify)
+            core.state.withLock { $0 = .ended }
+            output.finish()
+            throw Failure(description: "cannot watch \(root): the system has no thread for it")
+        }
     }
 
     deinit { Self.signalStop(core) }

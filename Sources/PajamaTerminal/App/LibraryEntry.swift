@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaStoryFormat
 
@@ -49,7 +51,7 @@ public struct LibraryEntry: Sendable, Equatable {
         case (let x?, let y?) where x != y: return x > y
         case (.some, nil): return true
         case (nil, .some): return false
-        default: return a.title.localizedCaseInsensitiveCompare(b.title) == .orderedAscending
+        default: return a.title.precedesNaturally(b.title)
         }
     }
 
@@ -57,17 +59,17 @@ public struct LibraryEntry: Sendable, Equatable {
     public static func scan(_ folder: String, progress: ProgressStore, formats: FormatRegistry) -> [LibraryEntry] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let entries = names.sorted().filter { !$0.hasPrefix(".") }.compactMap {
-            entry(at: (folder as NSString).appendingPathComponent($0), progress: progress, formats: formats)
+            entry(at: PathText.appending(folder, $0), progress: progress, formats: formats)
         }
         return entries.sorted(by: byLastRead)
     }
 
     /// The story in the folder at `path`, nil when it is not a story folder (no format finds a story there).
     public static func entry(at path: String, progress: ProgressStore, formats: FormatRegistry) -> LibraryEntry? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+        var isDirectory = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory,
               let story = formats.find(at: path) else { return nil }
-        let name = (path as NSString).lastPathComponent
+        let name = PathText.lastComponent(path)
         let format = shownName(of: story.format)
         do {
             let manifest = try story.manifest()
@@ -129,7 +131,7 @@ public struct LibraryEntry: Sendable, Equatable {
         grid.fill(y: height - 1, style: Style(.status))
         var noticeRows: [String] = []
         if let notice {
-            noticeRows = TextWrapper.wrap(DisplayWidth.sanitize(notice.trimmingCharacters(in: .whitespaces)), width: width - 2)
+            noticeRows = TextWrapper.wrap(DisplayWidth.sanitize(notice.trimmingSpaces), width: width - 2)
             let most = max(1, (height - 2) / 2)
             if noticeRows.count > most {
                 let rest = noticeRows[(most - 1)...].joined(separator: " ")

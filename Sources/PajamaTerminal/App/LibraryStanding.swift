@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// Where a reader stands in one story of the library: where they are, the endings found of how many, and
@@ -76,7 +78,7 @@ public struct LibraryStanding: Sendable, Equatable {
             guard end >= 0 else { continue }
             for page in beat.pages[...end].reversed() {
                 if case .title(let title, _) = page.kind {
-                    let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+                    let trimmed = title.trimmingWhitespace
                     return trimmed.isEmpty || trimmed == manifest.title ? nil : trimmed
                 }
             }
@@ -99,16 +101,12 @@ public struct LibraryStanding: Sendable, Equatable {
         if seconds < 60 { return "just now" }
         if seconds < 3600 { return "\(Int(seconds / 60)) min ago" }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone.current
+        calendar.timeZone = LocalTime.zone(at: now)
         let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: lastRead), to: calendar.startOfDay(for: now)).day ?? 0
         if days <= 0 { return "\(Int(seconds / 3600)) h ago" }
         if days == 1 { return "yesterday" }
         if days < 7 { return "\(days) days ago" }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = calendar
-        formatter.timeZone = calendar.timeZone
-        formatter.dateFormat = "d MMM yyyy"
-        return formatter.string(from: lastRead)
+        let read = calendar.dateComponents([.year, .month, .day], from: lastRead)
+        return "\(read.day ?? 1) \(LocalTime.monthAbbreviations[((read.month ?? 1) - 1) % 12]) \(read.year ?? 0)"
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// A one-line text field (the bookmark's name): the text typed, the cursor in it, and the hint taken
 /// when it is left empty. The usual line-editing keys: ← → move, Backspace takes back the character before
@@ -18,7 +20,7 @@ public struct NameField: Sendable, Equatable {
 
     /// The name: what was typed (trimmed), else the hint.
     public var value: String {
-        let typed = String(text).trimmingCharacters(in: .whitespaces)
+        let typed = String(text).trimmingSpaces
         return typed.isEmpty ? hint : typed
     }
 

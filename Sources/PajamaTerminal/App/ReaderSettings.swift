@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// The reader's remembered choices (the theme, timed text, captions), in `Paths.readerSettings`

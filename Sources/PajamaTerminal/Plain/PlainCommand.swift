@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// One line the reader typed in plain mode (`pajama read --plain`), as a command.
 public enum PlainCommand: Sendable, Equatable {
@@ -31,7 +33,7 @@ public enum PlainCommand: Sendable, Equatable {
 
     /// The command a line stands for; spaces around it do not count, letters are not case-sensitive.
     public init(line: String) {
-        let text = line.trimmingCharacters(in: .whitespaces)
+        let text = line.trimmingSpaces
         if let number = Int(text) {
             self = .choose(number)
             return

@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// The lines of a file descriptor (standard input: a terminal in its normal line mode, a pipe, a file,
@@ -26,7 +29,7 @@ public final class PlainInput: Sendable {
         if pipe(&ends) != 0 { ends = [-1, -1] }
         wake = (ends[0], ends[1])
         let stop = ends[0]
-        let thread = Thread {
+        let started = startDetachedThread(named: "pajama plain in") {
             var pending = [UInt8]()
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -50,8 +53,7 @@ public final class PlainInput: Sendable {
             Self.end(state)
             if stop >= 0 { Glibc.close(stop) }
         }
-        thread.name = "pajama plain input"
-        thread.start()
+        if !started { Self.end(state) }  // no thread to read with: the input ends at once
     }
 
     /// The next line (without its line break); nil at the end of the input, or when the waiting task is

@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaBasics
 
 /// Every decision of plain mode (`pajama read --plain`), with no I/O: what the reader's events and typed
 /// lines print, and what must be done (`Effect`). Lines of story text are printed as they are revealed,
@@ -203,15 +204,15 @@ public struct PlainPresenter: Sendable {
         case .command:
             return command(PlainCommand(line: line), &out)
         case .confirmRestart:
-            let yes = ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased())
+            let yes = ["y", "yes"].contains(line.trimmingSpaces.lowercased())
             if !yes { out.line("Not restarted.") }
             return start(yes ? [.restart] : [], asking: .command)
         case .bookmarkName(let suggested):
-            let typed = UntrustedText.sanitize(line).trimmingCharacters(in: .whitespaces)
+            let typed = UntrustedText.sanitize(line).trimmingSpaces
             let name = typed.isEmpty ? suggested : String(typed.prefix(ReaderPresenter.bookmarkNameLimit))
             return start([.saveBookmark(name: name)], asking: .command)
         case .pickBookmark(let list):
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = line.trimmingSpaces
             if text.isEmpty { return start([], asking: .command) }
             guard let number = Int(text), (1...list.count).contains(number) else {
                 out.line("Type a number from 1 to \(list.count), or Enter for none.")
@@ -326,7 +327,7 @@ public struct PlainPresenter: Sendable {
             if case .finished = shown { return text }
             // A story the runtime stopped has no ending: its last page says why, and "The End" would lie.
             if page.beat.origin?.stopped == nil { text += "\nThe End\n" }
-            text += PageRenderer.endLines(summary).dropFirst().first.map { $0.replacingOccurrences(of: " · ", with: ", ") + "\n" } ?? ""
+            text += PageRenderer.endLines(summary).dropFirst().first.map { $0.replacing(" · ", with: ", ") + "\n" } ?? ""
             return text + "r restart, b back, q quit.\n"
         case .failed(let failure):
             if case .failed(let before) = shown, before == failure { return "" }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 
 /// One reading session in plain mode, on the main actor: the view model's events and the lines typed go

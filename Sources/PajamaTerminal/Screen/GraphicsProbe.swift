@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Asks the terminal, before curses starts, whether it shows pixels: the kitty graphics query, XTSMGRAPHICS
 /// (the largest sixel picture), `CSI 16 t` (the cell size in pixels), OSC 11 (the background colour, what

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaImage
 
 /// A terminal with no I/O (like swift-nio's `EmbeddedChannel`): tests and the bench push keys into it

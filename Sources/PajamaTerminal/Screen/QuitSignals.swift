@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import UnixSignals
 
 /// The quit signals, SIGINT, SIGTERM and SIGHUP, as one AsyncSequence (service-lifecycle's

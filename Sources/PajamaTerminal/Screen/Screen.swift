@@ -1,5 +1,8 @@
 import CNcursesw
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 import PajamaCore
 import PajamaImage
 

@@ -1,5 +1,7 @@
 import CNcursesw
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// What the terminal named by `TERM` can do, read from its terminfo entry before curses starts: whether
 /// it can move the cursor (without that, a full-screen reader draws nothing useful), whether it has an

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Makes sure the terminal is given back on crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
 /// SIGTRAP): a handler puts back the terminal modes saved before curses started with `tcsetattr`, writes
@@ -51,7 +53,7 @@ public enum TerminalGuard {
         func write() {
             if haveModes { _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes) }
             guard let pointer else { return }
-            _ = Foundation.write(STDOUT_FILENO, pointer, count)
+            _ = Glibc.write(STDOUT_FILENO, pointer, count)
         }
     }
 }

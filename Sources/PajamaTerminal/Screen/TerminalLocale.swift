@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The process's locale, set once the same way for the reader, the library and `pajama doctor`: the
 /// environment's (`LANG`, `LC_*`), and when its character set is not UTF-8 (no `LANG` at all, `LANG=C`),
@@ -39,5 +41,5 @@ public enum TerminalLocale {
     /// The character set of `LC_CTYPE` now.
     static func codeset() -> String { String(cString: nl_langinfo(nl_item(CODESET))) }
 
-    static func isUTF8(_ codeset: String) -> Bool { codeset.uppercased().replacingOccurrences(of: "-", with: "") == "UTF8" }
+    static func isUTF8(_ codeset: String) -> Bool { codeset.uppercased().replacing("-", with: "") == "UTF8" }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The Harlowe Audio Library's convention (HAL v2, docs/twine.md, "Sound"), where it is simple: tracks named in
 /// a passage `hal.tracks` (`name: source, source`) or by `(newtrack: name, source...)`; `(track: name, command,
@@ -26,8 +28,8 @@ public enum HarloweAudio {
         var tracks: [(name: String, sources: [String])] = []
         for line in text.split(whereSeparator: \.isNewline) {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let sources = sources(of: line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            let name = line[..<colon].trimmingSpaces
+            let sources = sources(of: line[line.index(after: colon)...].split(separator: ",").map { $0.trimmingSpaces })
             guard !name.isEmpty, !sources.isEmpty else { continue }
             tracks.append((name, sources))
         }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Values of expressions (Harlowe 3's operators and properties).
 extension HarloweEvaluator {
@@ -80,7 +82,7 @@ extension HarloweEvaluator {
         case "-":
             switch (left, right) {
             case (.number(let a), .number(let b)): return .number(a - b)
-            case (.string(let a), .string(let b)): return .string(b.isEmpty ? a : a.replacingOccurrences(of: b, with: ""))
+            case (.string(let a), .string(let b)): return .string(b.isEmpty ? a : a.replacing(b, with: ""))
             case (.array(let a), .array(let b)): return .array(a.filter { item in !b.contains { $0.isEqual(item) } })
             case (.dataset(let a), .dataset(let b)): return .dataset(a.filter { item in !b.contains { $0.isEqual(item) } })
             default: throw .failure("cannot subtract \(right.typeName) from \(left.typeName)")

@@ -1,3 +1,4 @@
+import PajamaBasics
 /// The macros that take a lambda (Harlowe 3's manual): `(find:)`, `(altered:)`, `(folded:)`, `(all-pass:)`,
 /// `(some-pass:)`, `(none-pass:)`, `(count:)` of matches, `(sorted:)` with `via`, and the `(for:)` changer.
 extension HarloweEvaluator {
@@ -75,6 +76,6 @@ extension HarloweEvaluator {
     /// Harlowe's order for `(sorted:)`: numbers by value, everything else by its text, numbers as people read them.
     static func ordered(_ a: HarloweValue, _ b: HarloweValue) -> Bool {
         if case .number(let x) = a, case .number(let y) = b { return x < y }
-        return a.printed.localizedStandardCompare(b.printed) == .orderedAscending
+        return a.printed.precedesNaturally(b.printed)
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Harlowe 3's macros (docs/twine.md, "Harlowe"): what each gives (a value, a changer or a command) and
 /// what it does to the state.

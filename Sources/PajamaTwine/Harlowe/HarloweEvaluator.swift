@@ -1,3 +1,4 @@
+import PajamaBasics
 /// Renders one moment: a passage entered (with its `header` and `footer` passages, and the `startup` ones at
 /// the start), or a revealed hook; follows `(goto:)`. Errors inside a macro are a notice in place of it;
 /// only a runaway story (too many gotos or steps) stops the moment.

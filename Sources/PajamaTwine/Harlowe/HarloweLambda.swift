@@ -1,3 +1,4 @@
+import PajamaBasics
 /// A Harlowe lambda (its manual, "Lambda data"): `_item where _item > 2`, `_item via _item * 2`,
 /// `each _item`, `_item making _total via _total + _item`, and `where`/`via` with `it` for the value when
 /// no temporary variable is named. Read from the source a `HarloweValue.lambda` keeps (so a lambda saved

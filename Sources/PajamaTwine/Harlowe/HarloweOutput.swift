@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// The text a passage writes, as a tree of hooks (so `(replace:)`, `(append:)`, `(prepend:)`, `(show:)` and
 /// `(hide:)` find the named hooks written before them), flattened at the end into lines of the HTML
@@ -314,7 +316,7 @@ enum HarloweFlattener {
     /// The value of attribute `name` in an HTML tag.
     static func attribute(_ name: String, in tag: String) -> String? {
         let lower = tag.lowercased()
-        guard let found = lower.range(of: " \(name)=") ?? lower.range(of: "\n\(name)=") else { return nil }
+        guard let found = lower.firstRange(of: " \(name)=") ?? lower.firstRange(of: "\n\(name)=") else { return nil }
         var rest = tag[found.upperBound...]
         guard let quote = rest.first else { return nil }
         if quote == "\"" || quote == "'" {
@@ -329,6 +331,6 @@ enum HarloweFlattener {
 
 extension String {
     func replacingAll(_ target: String, _ replacement: String) -> String {
-        contains(target) ? replacingOccurrences(of: target, with: replacement) : self
+        contains(target) ? replacing(target, with: replacement) : self
     }
 }

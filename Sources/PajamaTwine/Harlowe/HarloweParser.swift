@@ -189,13 +189,13 @@ struct HarloweParser {
         guard k + 1 < s.count else { return nil }
         let content = text((i + 2)..<k)
         i = k + 2
-        if let arrow = content.range(of: "->", options: .backwards) {
+        if let arrow = content.ranges(of: "->").last {
             return .link(label: String(content[..<arrow.lowerBound]), target: String(content[arrow.upperBound...]))
         }
-        if let arrow = content.range(of: "<-") {
+        if let arrow = content.firstRange(of: "<-") {
             return .link(label: String(content[arrow.upperBound...]), target: String(content[..<arrow.lowerBound]))
         }
-        if let bar = content.range(of: "|", options: .backwards) {
+        if let bar = content.ranges(of: "|").last {
             return .link(label: String(content[..<bar.lowerBound]), target: String(content[bar.upperBound...]))
         }
         return .link(label: content, target: content)

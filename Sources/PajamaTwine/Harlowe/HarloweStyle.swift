@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// Harlowe's colours and alignments, as the HTML Pajama's markup reader draws (docs/twine.md, "Colours and
 /// alignment"): `(text-colour:)` is a `<span style="color: ...">`, `(align:)` and the aligner markup a
@@ -15,7 +17,7 @@ enum HarloweStyle {
     /// The tag that colours its text `colour` (a Harlowe colour, a `#hex`, or a CSS colour name in a string);
     /// nil for `transparent` or something that is no colour (the text is shown in the theme's colour).
     static func colourTag(_ colour: String) -> String? {
-        let value = colour.trimmingCharacters(in: .whitespaces)
+        let value = colour.trimmingSpaces
         guard !value.isEmpty, value.lowercased() != "transparent",
             value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "#" || $0 == "(" || $0 == ")" || $0 == "," || $0 == " " || $0 == "." })
         else { return nil }
@@ -31,9 +33,9 @@ enum HarloweStyle {
     static func alignment(_ marker: String) -> String? {
         let text = marker.filter { $0 != " " && $0 != "\t" }
         guard !text.isEmpty, text.allSatisfy({ $0 == "=" || $0 == "<" || $0 == ">" }), text.contains("=") else { return nil }
-        if let middle = text.range(of: "><") {
+        if let middle = text.firstRange(of: "><") {
             let left = text[..<middle.lowerBound].count, right = text[middle.upperBound...].count
-            guard left > 0, right > 0, !text.replacingOccurrences(of: "><", with: "").contains(where: { $0 != "=" }) else { return nil }
+            guard left > 0, right > 0, !text.replacing("><", with: "").contains(where: { $0 != "=" }) else { return nil }
             let share = Double(left) / Double(left + right)
             return share < 0.25 ? "left" : share >= 0.75 ? "right" : "center"
         }
@@ -69,9 +71,9 @@ enum HarloweStyle {
     /// when `alpha` (0-1) is under 1: drawn blended with the background (docs/twine.md, "Colours and alignment").
     static func rgb(_ red: Double, _ green: Double, _ blue: Double, alpha: Double = 1) -> String {
         func byte(_ value: Double) -> Int { Int(max(0, min(255, value.rounded()))) }
-        let opaque = String(format: "#%02x%02x%02x", byte(red), byte(green), byte(blue))
+        let opaque = cFormat("#%02x%02x%02x", byte(red), byte(green), byte(blue))
         let alphaByte = byte(alpha * 255)
-        return alphaByte == 255 ? opaque : opaque + String(format: "%02x", alphaByte)
+        return alphaByte == 255 ? opaque : opaque + cFormat("%02x", alphaByte)
     }
 
     /// A colour's data name as Harlowe reads it (`$c's r`): `r`, `g`, `b` (0-255), `a` (0-1, two decimals), `h` (0-359,

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import PajamaBasics
 
 /// A Harlowe value: numbers, strings, booleans, arrays, datamaps, datasets, colours, and the changers and
 /// hook names macros give (docs/twine.md, "Harlowe").
