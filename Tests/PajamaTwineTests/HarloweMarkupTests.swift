@@ -129,6 +129,22 @@ import Testing
         #expect(try back.choose(0).text == "Dark.")
     }
 
+    /// Harlowe 3.3's unclosed hook, `[=` or `[==`: a hook holding the rest of the passage, or of the hook around
+    /// it; named and hidden like any hook.
+    @Test func anUnclosedHookHoldsTheRestOfThePassage() throws {
+        #expect(try text(of: "Before.\n(if: true)[==\nThe rest.") == "Before.\nThe rest.")
+        #expect(try text(of: "Before.\n(if: false)[==\nThe rest.\n[[Other]]") == "Before.")
+        #expect(try text(of: "A [(if: false)[=inner] B") == "A  B")
+        #expect(try text(of: "A {(if: false)[=inner} B") == "A  B")  // it ends where the collapse does
+        #expect(try text(of: "Shown.\n|secret)[=\nHidden.") == "Shown.")
+        let runtime = try harlowe(":: Start\nDoor.\n(link: \"Open\")[=\nThe room. [[Other]]\n\n:: Other\nOut.")
+        let start = runtime.start()
+        #expect(start.labels == ["Open"])
+        let open = try runtime.choose(0)
+        #expect(open.text == "The room. <u>Other</u>")
+        #expect(open.labels == ["Other"])
+    }
+
     @Test func unclosedMarkupIsText() throws {
         #expect(try text(of: "a (b c) [[no end") == "a (b c) [[no end")
         #expect(try text(of: "costs $5 and a_b") == "costs $5 and a_b")

@@ -6,6 +6,9 @@ struct HarloweParser {
     /// Nesting of hooks and collapses, against a passage that nests without end.
     private var depth = 0
     static let maximumDepth = 200
+    /// What ends the nodes being read (the hook or collapse around them, nil for the passage): an unclosed hook
+    /// (`[==`) goes on to there.
+    private var enclosing: Closer?
 
     init(_ source: String) { s = Array(source.unicodeScalars) }
 
@@ -42,7 +45,9 @@ struct HarloweParser {
             if !buffer.isEmpty { out.append(.text(buffer)); buffer = "" }
         }
         depth += 1
-        defer { depth -= 1 }
+        let outer = enclosing
+        enclosing = closer
+        defer { depth -= 1; enclosing = outer }
         while i < s.count {
             let c = s[i]
             if closer == .hook, c == "]" { break }
@@ -62,6 +67,9 @@ struct HarloweParser {
                 i += 2
             case "[" where at("[[") && !at("[[["):
                 if let link = link() { flush(); out.append(link) } else { buffer.unicodeScalars.append(c); i += 1 }
+            case "[" where at("[=") && depth < Self.maximumDepth:
+                flush()
+                out.append(.hook(unclosedHook(name: nil, hidden: false)))
             case "[":
                 guard depth < Self.maximumDepth, closes(from: i) else { buffer.unicodeScalars.append(c); i += 1; continue }
                 flush()
@@ -150,12 +158,16 @@ struct HarloweParser {
         return nil
     }
 
-    /// Whether the `[` at `start` has its `]` (nesting followed); one without is text.
+    /// Whether the `[` at `start` has its `]` (nesting followed; an unclosed hook's `[=` needs none); one without
+    /// is text.
     private func closes(from start: Int) -> Bool {
         var level = 0
         var k = start
         while k < s.count {
-            if s[k] == "[" { level += 1 } else if s[k] == "]" {
+            if s[k] == "[" {
+                if k > start, k + 1 < s.count, s[k + 1] == "=" { k += 1; continue }
+                level += 1
+            } else if s[k] == "]" {
                 level -= 1
                 if level == 0 { return true }
             }
@@ -222,10 +234,26 @@ struct HarloweParser {
         return HarloweHook(name: name?.lowercased(), hidden: hidden, body: body, source: source)
     }
 
-    /// `|name>[` or `|name)[` at `i`: the hook; nil when it is not one (the `|` is text).
+    /// `[=` (or `[==`...) at `i`: Harlowe 3.3's unclosed hook, holding the rest of the passage or of the hook
+    /// around it.
+    private mutating func unclosedHook(name: String?, hidden: Bool) -> HarloweHook {
+        i += 1
+        while i < s.count, s[i] == "=" { i += 1 }
+        let start = i
+        let body = nodes(until: enclosing)
+        return HarloweHook(name: name?.lowercased(), hidden: hidden, body: body, source: text(start..<min(i, s.count)))
+    }
+
+    /// `|name>[` or `|name)[` at `i` (or an unclosed `|name>[=`): the hook; nil when it is not one (the `|` is text).
     private mutating func namedHookOpening() -> HarloweHook? {
         var k = i + 1
         while k < s.count, Self.isNameScalar(s[k]) { k += 1 }
+        if k > i + 1, k + 2 < s.count, s[k] == ">" || s[k] == ")", s[k + 1] == "[", s[k + 2] == "=", depth < Self.maximumDepth {
+            let name = text((i + 1)..<k)
+            let hidden = s[k] == ")"
+            i = k + 1
+            return unclosedHook(name: name, hidden: hidden)
+        }
         guard k > i + 1, k + 1 < s.count, s[k] == ">" || s[k] == ")", s[k + 1] == "[", depth < Self.maximumDepth, closes(from: k + 1) else { return nil }
         let name = text((i + 1)..<k)
         let hidden = s[k] == ")"
@@ -262,7 +290,9 @@ struct HarloweParser {
         }
         // The hook attached: after spaces, `[` (not a link's `[[`), `|name>[` or `|name)[`.
         i = k2
-        if i < s.count, s[i] == "[", !at("[[") || at("[[["), depth < Self.maximumDepth, closes(from: i) {
+        if at("[="), depth < Self.maximumDepth {
+            call.hook = unclosedHook(name: nil, hidden: false)
+        } else if i < s.count, s[i] == "[", !at("[[") || at("[[["), depth < Self.maximumDepth, closes(from: i) {
             call.hook = hook(name: nil, hidden: false)
         } else if i < s.count, s[i] == "|", let named = namedHookOpening() {
             call.hook = named
