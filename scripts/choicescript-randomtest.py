@@ -15,8 +15,8 @@ usage: choicescript-randomtest.py CHOICESCRIPT_CHECKOUT PAJAMA GAME_DIR... [--se
 
 Normalised on both sides before comparing: runs of spaces, ChoiceScript's [b] [i] markup (Pajama draws it),
 randomtest's typed answer "blah blah" (Pajama answers "Reader"), the page-turn and picture lines each prints its
-own way, and the notices Pajama adds. *rand's numbers differ by design (Pajama's generator is seeded from
---seed): a differing path where randomtest drew a *rand is counted apart.
+own way, and the notices Pajama adds. Pajama's *rand draws randomtest's numbers (the same generator and seed,
+docs/choicescript.md); a differing path where randomtest drew a *rand is still counted apart.
 """
 import os
 import re
@@ -48,14 +48,31 @@ def norm(text):
     return re.sub(r"\s+", " ", text).strip()
 
 
-def randomtest(checkout, game, seed):
-    """The paragraphs, the starred options, whether a *rand was drawn, and how it ended."""
+def option_text(scenes, scene, line):
+    """The words of the option on `line` (1-based) of `scene`: its modifiers (*if, *selectable_if...) left out."""
+    try:
+        with open(os.path.join(scenes, scene + ".txt"), encoding="utf-8", errors="replace") as f:
+            text = f.read().split("\n")[line - 1]
+    except (OSError, IndexError):
+        return None
+    text = text.strip()
+    while text.startswith("*"):
+        text = re.sub(r"^\*\w+\s*(\((?:[^()]|\([^()]*\))*\))?\s*", "", text)
+    return norm(text[1:]) if text.startswith("#") and "${" not in text and "@{" not in text else None
+
+
+def randomtest(checkout, game, seed, scenes):
+    """The paragraphs, the starred options, each one's place in randomtest's list, whether a *rand was drawn,
+    and how it ended."""
     result = subprocess.run(["node", "randomtest.js", "num=1", f"game={game}", f"seed={seed}", "showText=true", "showChoices=true"],
                             cwd=checkout, capture_output=True, text=True, timeout=600)
     lines = result.stdout.split("\n")
     paragraphs, starred, rand, end = [], [], False, None
     skipping_options = False
     choice_count = 0
+    bullets = 0
+    guesses = []
+    choices = []  # each choice's scene, the line of the option taken, and its number of groups
     block = []
 
     def flush():
@@ -66,23 +83,34 @@ def randomtest(checkout, game, seed):
             block.clear()
 
     for line in lines:
+        taken = re.match(r"^(\S+) \*choice \d+#\d+ \(line (\d+)\)", line)
+        if taken:
+            choices.append([taken.group(1), int(taken.group(2)), 1])
         if re.match(r"^\S+ \*choice \d+#\d+", line):
             flush()
             paragraphs.append(CHOICE)
             skipping_options = True
             choice_count += 1
+            bullets = 0
             continue
         if skipping_options:
             if line.startswith(" \u2022") or line.startswith("\u2022"):
+                bullets += 1
                 if "\u2605" in line:
+                    if len(guesses) < choice_count:
+                        guesses.append(bullets)
                     # A choice of several groups stars one option a group: Pajama offers "A / B".
                     text = norm(line.split("\u2605", 1)[1])
                     if starred and starred[-1][1] == choice_count:
-                        starred[-1] = (starred[-1][0] + " / " + text, choice_count)
+                        starred[-1] = (starred[-1][0] + " / " + text, choice_count, starred[-1][2] + 1)
                     else:
-                        starred.append((text, choice_count))
+                        starred.append((text, choice_count, 1))
                 continue
-            if re.match(r"^Select an? \w+: ?$", line) or line.strip() == "":
+            if re.match(r"^Select an? \w+: ?$", line):
+                if line.startswith("Select") and choices and bullets:
+                    choices[-1][2] += 1
+                continue
+            if line.strip() == "":
                 continue
             skipping_options = False
         if re.match(r"^\S+ \*rand ", line):
@@ -98,7 +126,7 @@ def randomtest(checkout, game, seed):
             end = f"error {match.group(1)} line {match.group(2)}" if match else "error"
             break
         if (line.startswith("*****Seed") or line.startswith("*page_break") or line.startswith("*finish") or line.startswith("[IMAGE:")
-                or line.startswith("[ACHIEVEMENT]") or line.startswith("\xa0\xa0\xa0\xa0") or line.startswith("WARNING")
+                or line.startswith("[ACHIEVEMENT]") or line.startswith("\xa0\xa0\xa0\xa0") or re.match(r"^WARNING \S+ line \d+: ", line)
                 or re.match(r"^\S+ \*(input_text|goto_scene|gosub_scene) ", line) or line.startswith("Word count:")):
             flush()
             continue
@@ -107,7 +135,16 @@ def randomtest(checkout, game, seed):
             continue
         block.append(line)
     flush()
-    return paragraphs, [text for text, _ in starred], rand, end or "error (no verdict)"
+    # A choice of several groups lists each later group with the first option's suboptions (randomtest's
+    # listing), so an option taken under another one may be starred nowhere: its words are read from its line.
+    for index, (text, number, parts) in enumerate(starred):
+        if number - 1 < len(choices):
+            scene, option_line, groups = choices[number - 1]
+            if groups == parts + 1:
+                last = option_text(scenes, scene, option_line)
+                if last:
+                    starred[index] = (text + " / " + last, number, groups)
+    return paragraphs, [text for text, _, _ in starred], guesses, rand, end or "error (no verdict)"
 
 
 def pajama_play(pajama, game_dir, choices, seed, home):
@@ -130,6 +167,21 @@ def offered(transcript):
     return options
 
 
+def taken(transcript):
+    """Each option the transcript took ("> N. text"): the options offered before it by number, and N."""
+    steps, options = [], {}
+    for line in transcript.split("\n"):
+        match = re.match(r"^  (\d+)\. (.*)$", line)
+        if match:
+            options[int(match.group(1))] = norm(match.group(2))
+            continue
+        match = re.match(r"^> (\d+)\. ", line)
+        if match:
+            steps.append((options, int(match.group(1))))
+            options = {}
+    return steps
+
+
 def pajama_paragraphs(transcript, title_lines):
     paragraphs = []
     lines = transcript.split("\n")
@@ -144,6 +196,7 @@ def pajama_paragraphs(transcript, title_lines):
             paragraphs.append(CHOICE)
             continue
         if (re.match(r"^  \d+\. ", line) or line.startswith("(Here the game asks you") or line.startswith("Achievement: ")
+                or line.startswith("(This game runs a script here") or line.startswith("(This game offers purchases here")
                 or line.startswith("The game stopped: ")):
             continue
         text = norm(line)
@@ -176,19 +229,32 @@ def main():
             if not os.path.exists(link):
                 os.symlink(os.path.join(game_dir, "scenes"), link)
             for seed in range(seeds):
-                theirs, starred, rand, their_end = randomtest(copy, name, seed)
-                # Our option numbers: the starred option's number among the options Pajama offers there.
-                choices = []
-                status, out, err = pajama_play(pajama, game_dir, [], seed, home)
+                theirs, starred, guesses, rand, their_end = randomtest(copy, name, seed, os.path.join(game_dir, "scenes"))
+                # Our option numbers: the starred option's number among the options Pajama offers there. Guessed
+                # first as its place in randomtest's list (Pajama numbers a dimmed option randomtest leaves out),
+                # played at once, and put right from the first option Pajama took that is not the starred one:
+                # the transcript up to it depends only on the options before it.
+                choices = (guesses + [1] * len(starred))[:len(starred)]
                 problem = None
-                for text in starred:
-                    options = offered(out)
-                    number = next((n for n, t in sorted(options.items()) if t == text), None)
-                    if number is None:
-                        problem = f"option {len(choices) + 1} \"{text[:60]}\" not offered (offered: {list(options.values())[:6]})"
-                        break
-                    choices.append(number)
+                checked = 0
+                while True:
                     status, out, err = pajama_play(pajama, game_dir, choices, seed, home)
+                    steps = taken(out)
+                    def first(options, text):
+                        return next((n for n, t in sorted(options.items()) if t == text), None)
+                    wrong = next((i for i in range(checked, len(starred))
+                                  if i >= len(steps) or steps[i][1] != first(steps[i][0], starred[i])), None)
+                    if wrong is None:
+                        break
+                    options = steps[wrong][0] if wrong < len(steps) else offered(out)
+                    number = first(options, starred[wrong])
+                    if number is None:
+                        problem = f"option {wrong + 1} \"{starred[wrong][:60]}\" not offered (offered: {list(options.values())[:6]})"
+                        choices = choices[:wrong]
+                        status, out, err = pajama_play(pajama, game_dir, choices, seed, home)
+                        break
+                    choices[wrong] = number
+                    checked = wrong + 1
                 title_lines = 0
                 for line in out.split("\n"):
                     if line.strip() == "":

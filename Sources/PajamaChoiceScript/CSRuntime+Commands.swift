@@ -406,13 +406,14 @@ extension CSRuntime {
         if row < scene.lines.count, scene.indent(row) > 0 { state.line = row }
     }
 
-    /// `*goto_random_scene`: one of the scenes of its block (those whose `*if` holds, each once unless
-    /// `*allow_reuse`), taken with the game's random numbers.
+    /// `*goto_random_scene`: one of the scenes of its block (those whose `*if` holds, each once in the game
+    /// unless `*allow_reuse`), taken with the number drawn first, as scene.js's computeRandomSelection.
     func gotoRandomScene(_ data: String) throws(CSError) -> Step {
         let scene = try currentScene()
         let start = state.line
         let allowReuseAll = data.contains("allow_reuse")
-        var candidates: [(name: String, key: String, reuse: Bool)] = []
+        let random = CSRandom.next(&state.random)
+        var candidates: [(name: String, reuse: Bool)] = []
         for row in try skipBlock() {
             var line = scene.lines[row].trimmingSpaces
             var reuse = allowReuseAll
@@ -429,15 +430,14 @@ extension CSRuntime {
                     throw CSError("invalid command: \(line)")
                 }
             }
-            let key = "\(state.scene):\(start):\(line)"
-            if selectable, reuse || !state.randomScenesTaken.contains(key) { candidates.append((line, key, reuse)) }
+            if selectable, reuse || !state.randomScenesTaken.contains(line) { candidates.append((line, reuse)) }
         }
         guard !candidates.isEmpty else {
             if data.contains("allow_no_selection") { return .next }
             throw CSError("No selectable scenes")
         }
-        let pick = candidates[min(candidates.count - 1, Int(CSRandom.next(&state.random) * Double(candidates.count)))]
-        if !pick.reuse { state.randomScenesTaken.append(pick.key) }
+        let pick = candidates[min(candidates.count - 1, Int(random * Double(candidates.count)))]
+        if !pick.reuse { state.randomScenesTaken.append(pick.name) }
         state.subscenes = []
         return try enter(pick.name, label: nil, params: [], from: (state.scene, start))
     }

@@ -29,20 +29,23 @@ public final class CSRuntime {
         return run()
     }
 
-    public func reseed(_ seed: Int) { state.random = CSRandom.State(UInt64(bitPattern: Int64(seed))) }
+    public func reseed(_ seed: Int) { state.random = CSRandom.State(seed: seed) }
 
     /// The options of the choice the game waits at (nil when it waits at none).
     public var pendingCount: Int? { state.pending?.count }
 
     public enum ChoiceProblem: Error, Equatable { case noChoice, outOfRange, notSelectable }
 
-    /// Takes option `index` (0-based) of the choice the game waits at, and runs to the next stop.
+    /// Takes option `index` (0-based) of the choice the game waits at, and runs to the next stop. Taking it
+    /// spends one random number, as randomtest's pick of the option does (`Math.random()` in its
+    /// `chooseIndex`), so that a path of randomtest replayed with the same seed draws the same numbers.
     public func choose(_ index: Int) throws(ChoiceProblem) -> CSMoment {
         guard let pending = state.pending else { throw .noChoice }
         guard pending.indices.contains(index) else { throw .outOfRange }
         let option = pending[index]
         guard option.selectable else { throw .notSelectable }
         state.pending = nil
+        _ = CSRandom.next(&state.random)
         state.line = option.line
         state.indent = scene.map { indentOfNextNonBlank(from: option.line, in: $0) } ?? 0
         if let reuse = option.reuse, reuse != "allow", !state.temps.used.contains(option.line - 1) {

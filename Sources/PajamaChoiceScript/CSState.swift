@@ -20,7 +20,8 @@ public struct CSState: Codable, Equatable, Sendable {
     var checkpoints: [String: CSCheckpoint]
     /// Whether the notice for `*purchase` (a free game owns everything) was said.
     var saidPurchase: Bool
-    /// `*goto_random_scene` blocks' scenes already taken, as "scene:line:name".
+    /// The scenes `*goto_random_scene` took already (not to be taken again unless `*allow_reuse`), by name:
+    /// ChoiceScript's `choice_grs`, one list for every block of the game.
     var randomScenesTaken: [String]
 
     init(seed: Int) {
@@ -31,7 +32,7 @@ public struct CSState: Codable, Equatable, Sendable {
         temps = CSTemps()
         subscenes = []
         achieved = []
-        random = CSRandom.State(UInt64(bitPattern: Int64(seed)))
+        random = CSRandom.State(seed: seed)
         screenEmpty = true
         initialCommands = true
         pending = nil

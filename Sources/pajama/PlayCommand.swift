@@ -34,7 +34,7 @@ struct PlayCommand: PathsCommand, LoggingCommand {
     @Option(help: "Where the transcript goes: a file it is appended to, or - for standard output (the default).")
     var transcript: String = "-"
 
-    @Option(help: "An ink story's random seed (RANDOM, shuffles): the same seed and choices give the same transcript.")
+    @Option(help: "The story's random seed (ink's RANDOM and shuffles, a Twine story's randomness, ChoiceScript's *rand as its randomtest seed=S draws it): the same seed and choices give the same transcript.")
     var seed: Int = 0
 
     @OptionGroup var logging: LoggingOptions
