@@ -30,11 +30,14 @@ final class FollowerSockets: Sendable {
     private let limits: HostLimits
     private let log: HostLog
     private let open = Locked(Open())
+    /// Gives a crowd's memory back once it has left.
+    private let memory: CrowdMemory
 
-    init(session: CoReadingSession, limits: HostLimits, log: HostLog) {
+    init(session: CoReadingSession, limits: HostLimits, log: HostLog, memory: CrowdMemory = CrowdMemory()) {
         self.session = session
         self.limits = limits
         self.log = log
+        self.memory = memory
     }
 
     /// Sockets open now (joined or not yet).
@@ -88,19 +91,22 @@ final class FollowerSockets: Sendable {
     /// does not answer a close).
     func serve(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, _ writer: FollowerChannelWriter,
                peer: String, hangUp: @escaping @Sendable () -> Void) async {
-        open.withLock { open in
+        let opened = open.withLock { open -> Int in
             open.count += 1
             for watcher in open.watchers.values { watcher.yield(open.count) }
+            return open.count
         }
+        memory.changed(open: opened)
         defer {
-            let waiting = open.withLock { open -> [CheckedContinuation<Void, Never>] in
+            let (left, waiting) = open.withLock { open -> (Int, [CheckedContinuation<Void, Never>]) in
                 open.count -= 1
                 for watcher in open.watchers.values { watcher.yield(open.count) }
-                guard open.count == 0 else { return [] }
+                guard open.count == 0 else { return (open.count, []) }
                 defer { open.drained = [] }
-                return open.drained
+                return (0, open.drained)
             }
             for continuation in waiting { continuation.resume() }
+            memory.changed(open: left)
         }
         let hello = HelloDeadline()
         let limit = limits.helloTimeout
