@@ -97,6 +97,9 @@ public struct TwineScan: Sendable {
             case .hook(let hook): walk(hook.body, into: &found)
             case .heading(let inner), .collapse(let inner): walk(inner, into: &found)
             case .variable(let expression): expressions([expression], into: &found)
+            case .attached(let expression, let hook):
+                expressions([expression], into: &found)
+                walk(hook.body, into: &found)
             case .html(let tag):
                 let lower = tag.lowercased()
                 if lower.hasPrefix("<img"), let source = HarloweFlattener.attribute("src", in: tag) {

@@ -145,6 +145,16 @@ import Testing
         #expect(open.labels == ["Other"])
     }
 
+    /// A variable holding a changer, written before a hook, changes that hook as the macro would
+    /// (`$robotText[Good golly!]`); another value before a hook is printed, the hook shown as it is.
+    @Test func aVariableHoldingAChangerChangesTheHookAfterIt() throws {
+        let styled = try text(of: "(set: $loud to (text-style: \"bold\"), _soft to (text-style: \"italic\"))$loud[Good golly!] _soft[Hush.]")
+        #expect(styled == "<b>Good golly!</b> <i>Hush.</i>")
+        #expect(try text(of: "(set: $shy to (if: false))$shy[Hidden.]Shown.") == "Shown.")
+        #expect(try text(of: "(set: $name to \"Ann\")$name[s] hat") == "Anns hat")
+        #expect(try text(of: "(set: $later to (if: true))$later[==\nThe rest.") == "The rest.")
+    }
+
     @Test func unclosedMarkupIsText() throws {
         #expect(try text(of: "a (b c) [[no end") == "a (b c) [[no end")
         #expect(try text(of: "costs $5 and a_b") == "costs $5 and a_b")

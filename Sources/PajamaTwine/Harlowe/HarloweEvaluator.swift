@@ -201,6 +201,22 @@ final class HarloweEvaluator {
                 guard case .failure(let message) = error else { throw error }
                 current.items.append(.notice(message))
             }
+        case .attached(let expression, let hook):
+            let held: HarloweValue
+            do throws(Interrupt) {
+                held = try value(expression)
+            } catch {
+                guard case .failure(let message) = error else { throw error }
+                current.items.append(.notice(message))
+                try show(hook, changer: nil)
+                return
+            }
+            if case .changer(let changer) = held {
+                try show(hook, changer: changer)
+            } else {
+                try render(.variable(expression))  // not a changer: the value printed, then the hook as it is
+                try show(hook, changer: nil)
+            }
         case .toggle(let toggle):
             if toggles.contains(toggle) {
                 toggles.remove(toggle)

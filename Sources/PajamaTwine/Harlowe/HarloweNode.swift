@@ -9,6 +9,8 @@ indirect enum HarloweNode: Sendable {
     case hook(HarloweHook)
     /// `$name`, `_name` (with `'s` properties) in prose: printed.
     case variable(HarloweExpr)
+    /// A variable before a hook (`$robotText[Good golly!]`): the changer it holds is applied to the hook.
+    case attached(HarloweExpr, HarloweHook)
     case toggle(HarloweToggle)
     /// An HTML tag as written (`<br>`, `<img src="...">`).
     case html(String)

@@ -79,9 +79,9 @@ struct HarloweParser {
             case "(":
                 if let call = macroCall() { flush(); out.append(.macro(call)) } else { buffer.unicodeScalars.append(c); i += 1 }
             case "$":
-                if let variable = proseVariable(temp: false) { flush(); out.append(.variable(variable)) } else { buffer.unicodeScalars.append(c); i += 1 }
+                if let variable = proseVariable(temp: false) { flush(); out.append(attaching(variable)) } else { buffer.unicodeScalars.append(c); i += 1 }
             case "_" where i == 0 || !Self.isWordScalar(s[i - 1]):
-                if let variable = proseVariable(temp: true) { flush(); out.append(.variable(variable)) } else { buffer.unicodeScalars.append(c); i += 1 }
+                if let variable = proseVariable(temp: true) { flush(); out.append(attaching(variable)) } else { buffer.unicodeScalars.append(c); i += 1 }
             case "'" where at("''"):
                 flush(); out.append(.toggle(.bold)); i += 2
             case "/" where at("//") && !(i > 0 && s[i - 1] == ":"):
@@ -300,6 +300,15 @@ struct HarloweParser {
             i = saved
         }
         return call
+    }
+
+    /// A variable in prose, with the hook right after it when there is one (`$robotText[...]`: its changer
+    /// applies to the hook, as a macro's would).
+    private mutating func attaching(_ variable: HarloweExpr) -> HarloweNode {
+        guard depth < Self.maximumDepth else { return .variable(variable) }
+        if at("[=") { return .attached(variable, unclosedHook(name: nil, hidden: false)) }
+        if i < s.count, s[i] == "[", !at("[["), closes(from: i) { return .attached(variable, hook(name: nil, hidden: false)) }
+        return .variable(variable)
     }
 
     /// `$name` or `_name` in prose, with `'s` properties; nil when no name follows (`$5`).
