@@ -15,7 +15,7 @@ usage: choicescript-randomtest.py CHOICESCRIPT_CHECKOUT PAJAMA GAME_DIR... [--se
 
 Normalised on both sides before comparing: runs of spaces, ChoiceScript's [b] [i] markup (Pajama draws it),
 randomtest's typed answer "blah blah" (Pajama answers "Reader"), the page-turn and picture lines each prints its
-own way, and the notices Pajama adds. Pajama's *rand draws randomtest's numbers (the same generator and seed,
+own way, the notices Pajama adds, and the achievements an ending's last page lists. Pajama's *rand draws randomtest's numbers (the same generator and seed,
 docs/choicescript.md); a differing path where randomtest drew a *rand is still counted apart.
 """
 import os
@@ -263,6 +263,8 @@ def main():
                 ours = pajama_paragraphs(out, title_lines)
                 if status == 0 and ours and ours[-1] == "The End":  # the transcript's own end line
                     ours.pop()
+                if status == 0 and "Achievements" in ours:  # the achievements an ending's last page lists
+                    ours = ours[:len(ours) - 1 - ours[::-1].index("Achievements")]
                 if status == 0 and ours and ours[-1] == "The end.":  # Pajama's page for an ending with no text of its own
                     ours.pop()
                 our_end = "ending" if status == 0 else ("error " + (re.search(r"(\S+) line (\d+)", err).group(0) if re.search(r"(\S+) line (\d+)", err) else err.strip()[:80]) if status == 3 else f"exit {status}")

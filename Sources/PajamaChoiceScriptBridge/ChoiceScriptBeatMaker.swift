@@ -74,7 +74,8 @@ final class ChoiceScriptBeatMaker {
         var made: (CSMoment, CSState?)?
         for beatId in chain.reversed() { made = run(beatId) }
         guard let (moment, before) = made else { return nil }
-        return makeBeat(id, moment, before: before)
+        // The last run was this beat's: the runtime holds the state it stopped in.
+        return makeBeat(id, moment, before: before, achieved: runtime.state.achieved)
     }
 
     /// The moment of beat `id` run (its parent's end state kept, or its own start state known), with the
@@ -109,7 +110,9 @@ final class ChoiceScriptBeatMaker {
         return (moment, before)
     }
 
-    private func makeBeat(_ id: String, _ moment: CSMoment, before: CSState?) -> Beat {
+    /// The beat of `moment`; an ending's last page says which achievements `achieved` holds (the end screen
+    /// shows that page), as ChoiceScript's achievements screen does.
+    private func makeBeat(_ id: String, _ moment: CSMoment, before: CSState?, achieved: [String]) -> Beat {
         var choices: [Choice] = []
         var choiceMarks: [LineMarks] = []
         if case .choice(let options) = moment.stop {
@@ -124,7 +127,10 @@ final class ChoiceScriptBeatMaker {
                 choices.append(Choice(text: parsed.text, targetBeatId: option.selectable ? Self.childId(of: id, step: index) : id))
             }
         }
-        let lines = Self.lines(moment)
+        var lines = Self.lines(moment)
+        if moment.stop == .ending, let report = game.achievementReport(achieved: achieved) {
+            lines += Self.achievementLines(report, scene: moment.scene)
+        }
         var pages = (try? Pager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, scene: PageScene(), saysLoop: false)) ?? []
         var stopped: String?
         if case .error(let message) = moment.stop {
@@ -172,7 +178,7 @@ final class ChoiceScriptBeatMaker {
                 }
                 if !lines.isEmpty || !pending.isEmpty, !pending.contains("page") { pending.append("page") }
             case .achievement(let title, let description):
-                lines.append(Pager.Line(text: "<b>Achievement: \(escape(title))</b> \(escape(description))", tags: pending, place: moment.scene))
+                lines.append(Pager.Line(text: "<b>Achievement: \(escape(title))</b> \(markup(description))", tags: pending, place: moment.scene))
                 pending = []
             case .notice(let text):
                 lines.append(Pager.Line(text: "<i>\(escape(text))</i>", tags: pending, place: moment.scene))
@@ -183,6 +189,15 @@ final class ChoiceScriptBeatMaker {
         if !pending.isEmpty { lines.append(Pager.Line(text: "", tags: pending, place: moment.scene)) }
         return lines
     }
+
+    /// The achievements report as the pager's lines: a heading, then its paragraphs, on the page it ends.
+    static func achievementLines(_ report: [String], scene: String) -> [Pager.Line] {
+        [Pager.Line(text: "<b>\(achievementsHeading)</b>", tags: [], place: scene)]
+            + report.map { Pager.Line(text: markup($0), tags: [], place: scene) }
+    }
+
+    /// The heading of an ending's achievements (the differential script knows it: scripts/choicescript-randomtest.py).
+    static let achievementsHeading = "Achievements"
 
     static func escape(_ text: String) -> String {
         guard text.contains("&") || text.contains("<") || text.contains(">") else { return text }
