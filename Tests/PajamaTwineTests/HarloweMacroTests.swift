@@ -54,8 +54,8 @@ import Testing
     /// A timed hook is shown at once, once, as Harlowe's page looks when its time has come: no word of the wait
     /// (Harlowe writes none).
     @Test func timedHooksAreShownAtOnceWithoutANotice() throws {
-        let shown = try text(of: "A dim room.\n\n(after: 1.5s)[(transition:\"dissolve\")[Everything feels soft.]] (live: 1s)[Tick.(stop:)] (more:)[Now.]")
-        #expect(shown == "A dim room.\nEverything feels soft. Tick. Now.")
+        let shown = try text(of: "A dim room.\n\n(after: 1.5s)[(transition:\"dissolve\")[Everything feels soft.]] (live: 1s)[Tick.(stop:)] (more:)[Now.] (event: when $x is 1)[Then.]")
+        #expect(shown == "A dim room.\nEverything feels soft. Tick. Now. Then.")
     }
 
     @Test func unsupportedMacrosAreNamed() throws {

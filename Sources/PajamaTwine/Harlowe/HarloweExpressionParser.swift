@@ -235,11 +235,12 @@ struct HarloweExpressionParser {
         return left
     }
 
-    /// Whether a lambda starts here (`_x where`, `_x via`, `_x making`, `each`, `where`, `via`).
+    /// Whether a lambda starts here (`_x where`, `_x via`, `_x making`, `each`, `where`, `via`, and `when`, the
+    /// condition of `(event:)`).
     private mutating func startsLambda() -> Bool {
         let words = peekWords(2)
         if case .temp = words[0], isWord(words[1], "where") || isWord(words[1], "via") || isWord(words[1], "making") { return true }
-        return isWord(words[0], "each") || isWord(words[0], "where") || isWord(words[0], "via")
+        return isWord(words[0], "each") || isWord(words[0], "where") || isWord(words[0], "via") || isWord(words[0], "when")
     }
 
     /// A lambda (`_x where _x > 2`): its source, up to the next `,` or `)` at its level.
