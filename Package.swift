@@ -288,7 +288,10 @@ let package = Package(
         .testTarget(name: "PajamaJSONTests", dependencies: ["PajamaJSON"]),
         .testTarget(
             name: "PajamaSugarCubeTests",
-            dependencies: ["PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaTwine", "PajamaFormats", "PajamaStoryFormat", "PajamaCore", "PajamaTestSupport"]
+            dependencies: [
+                "PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaTwine", "PajamaFormats", "PajamaStoryFormat", "PajamaStoryTest", "PajamaCore",
+                "PajamaTestSupport",
+            ]
         ),
         .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaJSON", "PajamaTestSupport"]),
         .testTarget(

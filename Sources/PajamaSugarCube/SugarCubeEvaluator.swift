@@ -16,6 +16,8 @@ final class SugarCubeEvaluator {
     var passage = ""
     var unsupported: [String] = []
     var errors: [String] = []
+    /// The passages entered (put in the history) in this moment, in order: `pajama test`'s coverage.
+    var entered: [String] = []
     /// Why the moment stopped (a script ran too long, a loop of `<<goto>>`...).
     var stopped: String?
     var gotoTarget: String?
@@ -136,6 +138,7 @@ final class SugarCubeEvaluator {
             if popping, state.history.count >= 2 { state.history.removeLast(2) }
             popping = false
             state.history.append(found.name)
+            entered.append(found.name)
             run("__pj.history.length = 0; __pj.history.push.apply(__pj.history, " + "[" + state.history.map(SugarCubeScript.quoted).joined(separator: ",")
                 + "]); __pj.temps = {}; __pj.gotoTarget = null;", "entering the passage")
             passage = found.name
@@ -219,7 +222,7 @@ final class SugarCubeEvaluator {
     func moment() -> SugarCubeMoment {
         let lines = stopped == nil ? SugarCubeFlattener.lines(state.shown) : SugarCubeFlattener.lines(state.shown.isEmpty ? writer.items : state.shown)
         return SugarCubeMoment(passage: passage, lines: lines, links: stopped == nil ? SugarCubeRuntime.offered(state) : [], unsupported: unsupported,
-                               errors: errors, error: stopped)
+                               errors: errors, error: stopped, entered: entered)
     }
 
     // MARK: Rendering

@@ -102,6 +102,23 @@ public final class SugarCubeRuntime {
         story.passage(named: name) ?? story.passage(named: name.trimmingSpaces)
     }
 
+    /// The passages a reader may enter (`pajama test`'s coverage): not the special ones SugarCube runs itself
+    /// or shows around the page (StoryInit, StoryCaption, PassageHeader..., `specialPassages`), nor those
+    /// tagged `script`, `stylesheet`, `widget`, `init` or `Twine.*` (code, styles, widgets, pictures).
+    public var readablePassages: [String] {
+        story.passages.filter { passage in
+            !Self.specialPassages.contains(passage.name)
+                && !passage.tags.contains { Self.specialTags.contains($0) || $0.hasPrefix("Twine.") }
+        }.map(\.name)
+    }
+
+    /// The passages SugarCube 2 reads by name for itself, never as a page a link goes to.
+    public static let specialPassages: Set<String> = [
+        "StoryTitle", "StoryData", "StoryInit", "StoryCaption", "StoryMenu", "StoryBanner", "StorySubtitle", "StoryAuthor",
+        "StoryDisplayTitle", "StoryInterface", "StoryShare", "PassageReady", "PassageDone", "PassageHeader", "PassageFooter",
+    ]
+    static let specialTags: Set<String> = ["script", "stylesheet", "widget", "init"]
+
     /// A fresh reading from the start passage.
     public func start() -> SugarCubeMoment {
         state = SugarCubeState(seed: seed)
@@ -156,15 +173,20 @@ public struct SugarCubeMoment: Sendable, Equatable {
     public var errors: [String]
     /// Why the moment stopped, when it did (a script that ran too long, a `<<goto>>` loop, a missing passage).
     public var error: String?
+    /// The passages the moment entered (put in the history: a link's, then each `<<goto>>`'s), in order; not
+    /// those only included (`<<include>>`, PassageHeader...).
+    public var entered: [String]
 
     public var isEnding: Bool { links.isEmpty }
 
-    public init(passage: String, lines: [SugarCubeLine], links: [SugarCubeLink], unsupported: [String], errors: [String], error: String?) {
+    public init(passage: String, lines: [SugarCubeLine], links: [SugarCubeLink], unsupported: [String], errors: [String], error: String?,
+                entered: [String] = []) {
         self.passage = passage
         self.lines = lines
         self.links = links
         self.unsupported = unsupported
         self.errors = errors
         self.error = error
+        self.entered = entered
     }
 }

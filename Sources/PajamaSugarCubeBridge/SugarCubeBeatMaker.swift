@@ -122,7 +122,14 @@ final class SugarCubeBeatMaker {
         return (moment, before)
     }
 
+    /// The passages each beat made so far entered (`pajama test`'s coverage).
+    private(set) var passagesOfBeat: [String: [String]] = [:]
+
+    /// The passages a reader may enter (`SugarCubeRuntime.readablePassages`).
+    var readablePassages: [String] { runtime.readablePassages }
+
     private func makeBeat(_ id: String, _ moment: SugarCubeMoment, before: SugarCubeState?) -> Beat {
+        passagesOfBeat[id] = moment.entered
         var choices: [Choice] = []
         var choiceMarks: [LineMarks] = []
         if moment.error == nil {

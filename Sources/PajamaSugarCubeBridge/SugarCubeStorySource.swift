@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaCore
+import PajamaStoryFormat
 import PajamaSugarCube
 import PajamaTwine
 import PajamaTwineBridge
@@ -12,7 +13,7 @@ import PajamaTwineBridge
 /// (docs/sugarcube.md). The same shape as the Twine bridge's source.
 ///
 /// The files are read once, on the first request (a failed read is tried again by the next one).
-public actor SugarCubeStorySource: BeatMakingSource {
+public actor SugarCubeStorySource: BeatMakingSource, StoryPartsSource {
     public nonisolated let base: any StorySource
     public nonisolated let files: [String]
     public nonisolated var storyFiles: [String] { files }
@@ -84,6 +85,18 @@ public actor SugarCubeStorySource: BeatMakingSource {
 
     public func validateItself(probe: any AssetProbe) async -> ValidationReport? {
         await SugarCubeValidator.validate(self, probe: probe)
+    }
+
+    // MARK: StoryPartsSource
+
+    public nonisolated var partsName: String { "passages" }
+
+    public func allParts() async -> [String] {
+        (try? await ready().maker.readablePassages) ?? []
+    }
+
+    public func partsReached(by beat: Beat) async -> [String] {
+        (try? await ready().maker.passagesOfBeat[beat.id]).flatMap { $0 } ?? []
     }
 
     /// The files' bytes, one after another.
