@@ -8,6 +8,8 @@ public enum CSOutput: Equatable, Sendable {
     case pageBreak(String)
     /// `*achieve`: an achievement earned (its title and earned description).
     case achievement(title: String, description: String)
+    /// `*stat_chart`: its rows, evaluated.
+    case statChart([CSStatRow])
     /// A line Pajama adds for the reader: a `*script` not run, a typed answer it cannot take.
     case notice(String)
 }

@@ -38,8 +38,10 @@ extension CSRuntime {
             return .next
         case "title":
             state.stats["choice_title"] = .string(data)
-        case "scene_list", "stat_chart":
+        case "scene_list":
             _ = try skipBlock()
+        case "stat_chart":
+            try statChart()
         case "achievement":
             try skipAchievement()
         case "create":

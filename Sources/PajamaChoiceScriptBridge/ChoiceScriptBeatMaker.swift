@@ -5,6 +5,7 @@ import PajamaChoiceScript
 import PajamaCore
 import PajamaJSON
 import PajamaPaging
+import PajamaStoryFormat
 
 /// Makes the beats of a ChoiceScript game as they are read (docs/choicescript.md, "How"): a beat is what the
 /// game prints from one stop to the next (a choice, its end, an error), paged by PajamaPaging (`*page_break`
@@ -66,6 +67,21 @@ final class ChoiceScriptBeatMaker {
 
     /// The beat `id`, nil for an id this maker never handed out.
     func beat(_ id: String) -> Beat? {
+        guard let (moment, before) = moment(id) else { return nil }
+        // The last run was this beat's: the runtime holds the state it stopped in.
+        return makeBeat(id, moment, before: before, achieved: runtime.state.achieved)
+    }
+
+    /// The stats screen (`choicescript_stats.txt`) as the reading stands where beat `id` stops; nil for a game
+    /// without one, or an id this maker never handed out.
+    func statusPage(at id: String) -> StatusPage? {
+        guard game.scene(named: CSRuntime.statsScene) != nil, moment(id) != nil, let screen = runtime.statsScreen() else { return nil }
+        return ChoiceScriptStatus.page(screen)
+    }
+
+    /// Beat `id` run (its chain from the nearest state known), with the state before its choice; the runtime
+    /// is left in the state the beat stopped in. nil for an id this maker never handed out.
+    private func moment(_ id: String) -> (CSMoment, CSState?)? {
         guard nodes[id] != nil else { return nil }
         var chain = [id]
         while let node = nodes[chain[chain.count - 1]], let parent = node.parent, node.startState == nil, !endStates.contains(parent) {
@@ -73,9 +89,7 @@ final class ChoiceScriptBeatMaker {
         }
         var made: (CSMoment, CSState?)?
         for beatId in chain.reversed() { made = run(beatId) }
-        guard let (moment, before) = made else { return nil }
-        // The last run was this beat's: the runtime holds the state it stopped in.
-        return makeBeat(id, moment, before: before, achieved: runtime.state.achieved)
+        return made
     }
 
     /// The moment of beat `id` run (its parent's end state kept, or its own start state known), with the
@@ -180,6 +194,11 @@ final class ChoiceScriptBeatMaker {
             case .achievement(let title, let description):
                 lines.append(Pager.Line(text: "<b>Achievement: \(escape(title))</b> \(markup(description))", tags: pending, place: moment.scene))
                 pending = []
+            case .statChart(let rows):
+                for text in StatusPage(title: "", rows: rows.map(ChoiceScriptStatus.row)).lines(barWidth: 0) {
+                    lines.append(Pager.Line(text: escape(text), tags: pending, place: moment.scene))
+                    pending = []
+                }
             case .notice(let text):
                 lines.append(Pager.Line(text: "<i>\(escape(text))</i>", tags: pending, place: moment.scene))
                 pending = []

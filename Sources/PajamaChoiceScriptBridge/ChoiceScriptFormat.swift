@@ -7,6 +7,7 @@ public struct ChoiceScriptFormat: StoryFormat {
     public init() {}
 
     public var name: String { "choicescript" }
+    public var displayName: String { "ChoiceScript" }
 
     public func find(at path: String) -> FoundStory? {
         ChoiceScriptFiles.files(at: path).map { FoundStory(format: self, folder: $0.folder, files: $0.files) }

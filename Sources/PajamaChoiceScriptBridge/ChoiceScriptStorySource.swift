@@ -3,6 +3,7 @@ import Glibc
 import PajamaBasics
 import PajamaChoiceScript
 import PajamaCore
+import PajamaStoryFormat
 
 /// A ChoiceScript game read as a story package: a `StorySource` whose `story.json` and `beats/<id>.json`
 /// are made from the game's scenes as they are asked for (`ChoiceScriptBeatMaker`: a stop of the interpreter
@@ -167,5 +168,17 @@ public actor ChoiceScriptStorySource: BeatMakingSource {
             author: author?.isEmpty == false ? String(author!.prefix(500)) : nil, version: version,
             startBeatId: ChoiceScriptBeatMaker.startBeatId, criticality: [:], defaultCriticality: .important)
         return (maker, StoryEncoder.encode(manifest))
+    }
+}
+
+extension ChoiceScriptStorySource: StatusPageSource {
+    /// "Stats" for a game with a `choicescript_stats.txt` (ChoiceScript's Show Stats), nil otherwise.
+    public func statusPageTitle() async -> String? {
+        guard let maker = try? await ready().maker, maker.game.scene(named: CSRuntime.statsScene) != nil else { return nil }
+        return ChoiceScriptStatus.title
+    }
+
+    public func statusPage(at beatId: String) async -> StatusPage? {
+        try? await ready().maker.statusPage(at: beatId)
     }
 }

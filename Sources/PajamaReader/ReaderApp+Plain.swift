@@ -44,7 +44,8 @@ extension ReaderApp {
         readAloud?.follow(viewModel.events())
         let reader = PlainReader(
             viewModel: viewModel, input: input, write: writePlain, role: coReading?.role ?? .solo, readAloud: readAloud,
-            soundOn: sound != nil, signals: signals, echoesInput: isatty(STDIN_FILENO) != 1)
+            soundOn: sound != nil, signals: signals, echoesInput: isatty(STDIN_FILENO) != 1,
+            statusPages: content.source as? any StatusPageSource)
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: reader, content: content) }
         let outcome = await reader.run(start: start, restart: restart, bookmark: bookmark)
         link?.close()

@@ -211,11 +211,13 @@ public enum ReaderApp {
         readAloud?.follow(viewModel.events())
         var stats: (@MainActor () async -> [String])?
         if options.stats { stats = { @MainActor in await StatsPanel.lines(content) } }
+        let statusPages = content.source as? any StatusPageSource
         let controller = ReaderController(
             viewModel: viewModel, content: content, screen: screen, sound: client, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
             loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo, readAloud: readAloud,
-            timedText: !options.noTimedText && ReaderSettings.load(from: paths.readerSettings).hasTimedText)
+            timedText: !options.noTimedText && ReaderSettings.load(from: paths.readerSettings).hasTimedText,
+            statusPages: statusPages, statusPageTitle: await statusPages?.statusPageTitle())
         screen.invalidate()
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content) }
         let watch = watcher.map { StoryWatch(watcher: $0, content: content, controller: controller) }

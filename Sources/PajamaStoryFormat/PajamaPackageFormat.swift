@@ -10,6 +10,7 @@ public struct PajamaPackageFormat: StoryFormat {
     public init() {}
 
     public var name: String { "pajama" }
+    public var displayName: String { "Pajama" }
 
     public func find(at path: String) -> FoundStory? {
         var isFolder = false

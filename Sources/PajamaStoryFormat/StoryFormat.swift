@@ -11,6 +11,10 @@ public protocol StoryFormat: Sendable {
     /// The format's name in messages, the library and the co-reading welcome: "pajama", "ink", "twine".
     var name: String { get }
 
+    /// The format's name as the library shows it ("Pajama", "ink", "Twine", "ChoiceScript"); `name` unless
+    /// the format says otherwise.
+    var displayName: String { get }
+
     /// What a story of this format given as one file is, for messages ("a compiled ink file (.ink.json)");
     /// nil for a format whose stories are folders.
     var fileKind: String? { get }
@@ -47,6 +51,7 @@ public protocol StoryFormat: Sendable {
 }
 
 extension StoryFormat {
+    public var displayName: String { name }
     public var usualNames: [String] { [] }
     public var fileKind: String? { nil }
     public func claims(fileName: String) -> Bool { false }

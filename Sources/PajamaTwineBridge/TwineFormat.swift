@@ -8,6 +8,7 @@ public struct TwineFormat: StoryFormat {
     public init() {}
 
     public var name: String { "twine" }
+    public var displayName: String { "Twine" }
 
     public func find(at path: String) -> FoundStory? {
         guard let found = TwineFiles.files(at: path), !TwineFiles.holdsSugarCube(TwineFiles.bytes(of: found.files, in: found.folder)) else { return nil }

@@ -1,4 +1,5 @@
 import PajamaCore
+import PajamaStoryFormat
 import Testing
 
 @testable import PajamaTerminal
@@ -117,5 +118,26 @@ struct ReadAloudOnDemandKeyTests {
         without.show(Fixture.textPage)
         #expect(without.type("V") == [])
         #expect(without.text().contains("read aloud needs sound"))
+    }
+}
+
+/// `i` in plain mode: the story's status page (a ChoiceScript game's stats) at the page shown, as lines.
+@MainActor
+struct PlainStatusPageTests {
+    @Test func iAsksForTheStatusPageAndPrintsItAsLines() {
+        var presenter = PlainPresenter(readAloud: .off)
+        let state = Fixture.choicePage
+        _ = presenter.handle(.reader(.stateChanged(state)))
+        _ = presenter.handle(.workFinished(state))
+        _ = presenter.takePrompt()
+        guard case .page(let page) = state else { return }
+        #expect(presenter.handle(.line("i")).effects == [.showStatus(beatId: page.location.beatId)])
+        let rows: [StatusPage.Row] = [.text("Ada of the shore."), .meter("Strength: 57%", fraction: 0.57), .opposed("Brutality: 70%", "Finesse: 30%", fraction: 0.7)]
+        let shown = presenter.handle(.status(StatusPage(title: "Stats", rows: rows), state))
+        #expect(shown.text == "Stats:\nAda of the shore.\nStrength: 57%\nBrutality: 70%, Finesse: 30%\n")
+        #expect(presenter.takePrompt() == "> ")
+        _ = presenter.handle(.line("i"))
+        #expect(presenter.handle(.status(nil, state)).text == "This story has no status page.\n")
+        #expect(PlainCommand.helpLines.contains { $0.hasPrefix("  i ") })
     }
 }

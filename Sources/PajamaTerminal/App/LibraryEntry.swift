@@ -91,14 +91,9 @@ public struct LibraryEntry: Sendable, Equatable {
         }
     }
 
-    /// A format's name as the library shows it: "Pajama" (a story package), "ink", "Twine".
-    static func shownName(of format: any StoryFormat) -> String {
-        switch format.name {
-        case "pajama": "Pajama"
-        case "twine": "Twine"
-        default: format.name
-        }
-    }
+    /// A format's name as the library shows it (`StoryFormat.displayName`): "Pajama" (a story package), "ink",
+    /// "Twine", "ChoiceScript".
+    static func shownName(of format: any StoryFormat) -> String { format.displayName }
 
     /// Every story of the library's folders, the most recently read first; a story id found in an earlier folder hides
     /// the same id in a later one (the reader's own copy hides the bundled one).

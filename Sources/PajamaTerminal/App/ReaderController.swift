@@ -3,6 +3,7 @@ import Glibc
 import PajamaBasics
 import PajamaCore
 import PajamaImage
+import PajamaStoryFormat
 
 /// Wires one reading session, on the main actor (ncurses is not thread-safe). Everything that happens (keys,
 /// resizes, ticks, the view model's snapshots, loading progress, pictures, the sound server, co-reading) is one
@@ -37,19 +38,20 @@ public final class ReaderController {
         viewModel: ReaderViewModel, content: any StoryContent, screen: any ReaderTerminal, sound: SoundClient?,
         storyTitle: String, themes: [String], paths: Paths, statsProvider: (@MainActor () async -> [String])? = nil,
         pictureCache: PictureCache = PictureCache(), loadingEvents: AsyncStream<LoadingEvent>? = nil, role: ReaderRole = .solo,
-        readAloud: ReadAloud? = nil, timedText: Bool = true
+        readAloud: ReadAloud? = nil, timedText: Bool = true, statusPages: (any StatusPageSource)? = nil, statusPageTitle: String? = nil
     ) {
         (self.viewModel, terminal, self.sound, self.statsProvider) = (viewModel, screen, sound, statsProvider)
         (self.pictureCache, self.loadingEvents) = (pictureCache, loadingEvents)
         presenter = ReaderPresenter(
             storyTitle: storyTitle, width: screen.width, height: screen.height, themes: themes, themeName: screen.theme.name,
             look: screen.pictureLook, sound: .disabled, role: role, showsPosition: statsProvider != nil,
-            readAloud: readAloud.map { $0.isOn ? .on : .off } ?? .missing(soundOn: sound != nil), timedText: timedText)
+            readAloud: readAloud.map { $0.isOn ? .on : .off } ?? .missing(soundOn: sound != nil), timedText: timedText,
+            statusPageTitle: statusPages == nil ? nil : statusPageTitle)
         viewModel.revealsWholePages = !timedText
         presenter.captions = ReaderSettings.load(from: paths.readerSettings).captions ?? false
         inbox = ReaderInbox { [weak screen] in screen?.wake() }
         effects = ReaderEffectRunner(viewModel: viewModel, content: content, terminal: screen, sound: sound, pictureCache: pictureCache,
-                                     paths: paths, readAloud: readAloud, inbox: inbox)
+                                     paths: paths, readAloud: readAloud, inbox: inbox, statusPages: statusPages)
     }
 
     /// The co-reading role changed (followers came or went).

@@ -9,6 +9,8 @@ public enum ReaderEffect: Sendable, Equatable {
     case retry, skip
     /// Restart the story from the beginning (confirmed).
     case restart
+    /// Ask the story for its status page at beat `beatId` (`StatusPageSource`); the controller answers `.statusPage`.
+    case openStatus(beatId: String)
     /// Gather the pages read (`ReaderViewModel.backlog`); the controller answers `.backlog`.
     case openBacklog
     /// Go back to this entry of the reading history (`ReaderViewModel.goBack(toHistoryIndex:)`).

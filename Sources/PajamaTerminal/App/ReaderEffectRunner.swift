@@ -3,6 +3,7 @@ import Glibc
 import PajamaBasics
 import PajamaCore
 import PajamaImage
+import PajamaStoryFormat
 
 /// Runs the presenter's effects for `ReaderController`'s loop, on the main actor: on the view model, the sound
 /// engine (the only code that reads or sets it), the theme files, the loading engine and the picture cache.
@@ -20,13 +21,16 @@ final class ReaderEffectRunner {
     private let paths: Paths  // where themes are found and the chosen one is remembered
     private let readAloud: ReadAloud?
     private let inbox: ReaderInbox
+    /// The story, when it offers a status page (`i`).
+    private let statusPages: (any StatusPageSource)?
     private var work: Task<Void, Never>?
     private var visitTasks: [Task<Void, Never>] = []
     /// The reader's settings as this session last saved them (nil: not changed yet; read from the file then).
     private var settings: ReaderSettings?
 
     init(viewModel: ReaderViewModel, content: any StoryContent, terminal: any ReaderTerminal, sound: SoundClient?,
-         pictureCache: PictureCache, paths: Paths, readAloud: ReadAloud?, inbox: ReaderInbox) {
+         pictureCache: PictureCache, paths: Paths, readAloud: ReadAloud?, inbox: ReaderInbox, statusPages: (any StatusPageSource)? = nil) {
+        self.statusPages = statusPages
         (self.viewModel, self.content, self.terminal, self.sound) = (viewModel, content, terminal, sound)
         (self.pictureCache, self.paths, self.readAloud, self.inbox) = (pictureCache, paths, readAloud, inbox)
     }
@@ -67,6 +71,8 @@ final class ReaderEffectRunner {
             case .leavePage:
                 visitTasks.forEach { $0.cancel() }
                 visitTasks = []
+            case .openStatus(let beatId):
+                visit { [statusPages] answer in answer(.statusPage(await statusPages?.statusPage(at: beatId), beatId: beatId)) }
             case .checkNextPages(let page):
                 post(.nextPagesReady(page.location, content.resident.nextPagesReady(after: page)))
             case .loadPicture(let path):

@@ -78,7 +78,12 @@ extension ReaderPresenter {
         return ScreenModel(
             storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
             showHelp: helpScroll != nil, helpScroll: helpScroll ?? 0, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter,
-            pickList: pickList, bookmarkName: bookmarkName)
+            pickList: pickList, bookmarkName: bookmarkName, statusOverlay: statusOverlay, statusKey: statusPageTitle)
+    }
+
+    private var statusOverlay: StatusOverlay? {
+        if case .status(let overlay) = mode { return overlay }
+        return nil
     }
 
     private var helpScroll: Int? {
@@ -121,6 +126,7 @@ extension ReaderPresenter {
         if standing.seenBefore { parts.append("seen before") }
         if nextReady == SeenPage(page.location) { parts.append("▸ ready") }
         if autoForward != .off { parts.append("auto") }
+        if let title = statusPageTitle { parts.append("i \(title.lowercased())") }
         return parts.joined(separator: " · ")
     }
 }

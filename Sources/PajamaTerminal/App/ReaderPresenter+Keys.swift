@@ -47,6 +47,9 @@ extension ReaderPresenter {
             return []
         }
         switch mode {
+        case .status(let overlay):
+            statusKey(key, overlay)
+            return []
         case .backlog, .bookmarks: return handleList(key)
         case .nameBookmark(let field): return handleName(key, field)
         case .problems(var list):
@@ -128,6 +131,7 @@ extension ReaderPresenter {
             return [.setTimedText(timedText)]
         case .backlog: return [.openBacklog]
         case .bookmarks: return [.openBookmarks]
+        case .status: return openStatus()
         case .quit: return [.quit]
         case .scrollUp: scrollText(by: -PageRenderer.pageStep(for: model(), width: width, height: height))
         case .scrollDown: scrollText(by: PageRenderer.pageStep(for: model(), width: width, height: height))

@@ -1,5 +1,6 @@
 import PajamaCore
 import PajamaImage
+import PajamaStoryFormat
 
 /// Every decision of the reader loop, as a value with no I/O: it takes events (keys, resizes, ticks, the
 /// view model's state, pictures, loading progress, sound status, stats) and returns effects for the
@@ -44,6 +45,8 @@ public struct ReaderPresenter: Sendable {
         case role(ReaderRole)
         /// The owner of the session this reader follows ended it: reading on solo.
         case sessionEnded
+        /// The story's status page at beat `beatId` (after an `openStatus` effect; nil: none there).
+        case statusPage(StatusPage?, beatId: String)
         /// The pages read, for the backlog (after an `openBacklog` effect).
         case backlog([BacklogEntry])
         /// The story's bookmarks and autosaves (after an `openBookmarks` effect).
@@ -81,6 +84,8 @@ public struct ReaderPresenter: Sendable {
         case nameBookmark(NameField)
         /// The story's problems after a change (`--watch`), scrollable; Esc hides it until the next change.
         case problems(PickList)
+        /// The story's status page (`i`), scrollable; any other key closes it (ReaderPresenter+Status.swift).
+        case status(StatusOverlay)
     }
 
     /// Where the Loading screen is.
@@ -93,6 +98,8 @@ public struct ReaderPresenter: Sendable {
     }
 
     var storyTitle: String
+    /// The title of the story's status page (`i`: "Stats"), nil for a story without one.
+    let statusPageTitle: String?
     /// Whether the status line names the beat and page (`--stats`); otherwise it says how far along the reading is.
     let showsPosition: Bool
     /// The page (beat and page ids) whose next pages the loading engine last said are ready.
@@ -156,8 +163,9 @@ public struct ReaderPresenter: Sendable {
     public init(
         storyTitle: String, width: Int, height: Int, themes: [String], themeName: String, look: PictureLook,
         sound: SoundStatus, role: ReaderRole = .solo, showsPosition: Bool = false,
-        readAloud: ReadAloudSwitch = .missing(soundOn: false), timedText: Bool = true
+        readAloud: ReadAloudSwitch = .missing(soundOn: false), timedText: Bool = true, statusPageTitle: String? = nil
     ) {
+        self.statusPageTitle = statusPageTitle
         self.readAloud = readAloud
         self.timedText = timedText
         self.storyTitle = storyTitle
@@ -224,6 +232,8 @@ public struct ReaderPresenter: Sendable {
             sound = status
         case .stats(let lines):
             statsLines = lines
+        case .statusPage(let page, let beatId):
+            statusArrived(page, beatId: beatId)
         case .themeApplied(let name, let look):
             themeName = name
             self.look = look

@@ -26,6 +26,14 @@ public enum PageRenderer {
         "q Esc             quit",
     ]
 
+    /// The help's lines, with `i` for a story whose status page is called `statusKey`.
+    static func helpLines(statusKey: String?) -> [String] {
+        guard let statusKey else { return helpLines }
+        var lines = helpLines
+        lines.insert("i                 \(DisplayWidth.sanitize(statusKey).lowercased()): the story's own page", at: max(0, lines.count - 2))
+        return lines
+    }
+
     /// The right of the status line: the notice, if any, then the sound's status. A notice too wide for the
     /// line is cut with "…" (its start says what happened), never dropped; the position on the left gets
     /// what is left.
@@ -111,7 +119,7 @@ public enum PageRenderer {
             }
         }
         // Under an overlay nothing can be clicked, and no picture is drawn in pixels (they would cover it).
-        if model.pickList != nil || model.bookmarkName != nil || model.confirmRestart || model.showHelp { grid.pixels = nil }
+        if model.pickList != nil || model.bookmarkName != nil || model.confirmRestart || model.showHelp || model.statusOverlay != nil { grid.pixels = nil }
         if let list = model.pickList {
             drawList(&grid, list, width: width, height: height)
             choices = []
@@ -125,7 +133,13 @@ public enum PageRenderer {
             choices = []
         } else if model.showHelp {
             let extra = model.helpFooter.isEmpty ? [] : [""] + model.helpFooter
-            overlay(&grid, ["Keys", ""] + helpLines + extra + ["", "any key to close (↑ ↓ scroll)"], width: width, height: height, scroll: model.helpScroll)
+            overlay(&grid, ["Keys", ""] + helpLines(statusKey: model.statusKey) + extra + ["", "any key to close (↑ ↓ scroll)"],
+                    width: width, height: height, scroll: model.helpScroll)
+            choices = []
+        } else if let status = model.statusOverlay {
+            let lines = status.lines.map { DisplayWidth.sanitize($0) }
+            overlay(&grid, [DisplayWidth.sanitize(status.title), ""] + lines + ["", "any key to close (↑ ↓ scroll)"],
+                    width: width, height: height, scroll: status.scroll)
             choices = []
         }
         return choices

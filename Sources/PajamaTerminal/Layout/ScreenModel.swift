@@ -36,12 +36,19 @@ public struct ScreenModel: Sendable {
     public var pickList: PickList?
     /// The bookmark's name being typed, when `s` asks for one.
     public var bookmarkName: NameField?
+    /// The story's status page (`i`), when it is shown.
+    public var statusOverlay: StatusOverlay?
+    /// The title of the story's status page, named in the help (nil: the story has none).
+    public var statusKey: String?
 
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
         showHelp: Bool = false, helpScroll: Int = 0, confirmRestart: Bool = false, statsLines: [String]? = nil,
-        helpFooter: [String] = [], pickList: PickList? = nil, bookmarkName: NameField? = nil
+        helpFooter: [String] = [], pickList: PickList? = nil, bookmarkName: NameField? = nil, statusOverlay: StatusOverlay? = nil,
+        statusKey: String? = nil
     ) {
+        self.statusOverlay = statusOverlay
+        self.statusKey = statusKey
         self.bookmarkName = bookmarkName
         self.pickList = pickList
         self.helpFooter = helpFooter

@@ -18,6 +18,8 @@ public enum PlainCommand: Sendable, Equatable {
     case save
     /// `o`: the bookmarks, to open one.
     case bookmarks
+    /// `i`: the story's status page (a ChoiceScript game's stats), when it has one.
+    case status
     /// `>`: on through the pages seen before.
     case skipSeen
     /// `v`: read aloud on or off.
@@ -45,6 +47,7 @@ public enum PlainCommand: Sendable, Equatable {
         case "k", "skip": self = .skip
         case "s", "save": self = .save
         case "o", "bookmarks": self = .bookmarks
+        case "i", "stats": self = .status
         case ">": self = .skipSeen
         case "v": self = .readAloud
         case "p", "page": self = .repeatPage
@@ -65,6 +68,7 @@ public enum PlainCommand: Sendable, Equatable {
         "  >        on through pages read before",
         "  s        save a bookmark (asks its name)",
         "  o        the bookmarks, to open one",
+        "  i        the story's own page (a ChoiceScript game's stats), when it has one",
         "  p        say the page again",
         "  v        read aloud on or off",
         "  ?        these commands",

@@ -1,5 +1,6 @@
 import PajamaCore
 import PajamaBasics
+import PajamaStoryFormat
 
 /// Every decision of plain mode (`pajama read --plain`), with no I/O: what the reader's events and typed
 /// lines print, and what must be done (`Effect`). Lines of story text are printed as they are revealed,
@@ -22,6 +23,8 @@ public struct PlainPresenter: Sendable {
         case workFinished(ReaderState)
         /// The bookmarks asked for (`Effect.listBookmarks`); the work is done.
         case bookmarks([Bookmark], ReaderState)
+        /// The story's status page asked for (`Effect.showStatus`; nil: none there); the work is done.
+        case status(StatusPage?, ReaderState)
         /// Co-reading: the role changed, something to tell once, the owner ended the session.
         case role(ReaderRole)
         case notice(String)
@@ -33,6 +36,8 @@ public struct PlainPresenter: Sendable {
         case move(PageMove)
         case restart, retry, skip
         case listBookmarks
+        /// The story's status page at beat `beatId`, answered by `.status`.
+        case showStatus(beatId: String)
         case openBookmark(Bookmark)
         case saveBookmark(name: String)
         case setReadAloud(Bool)
@@ -40,7 +45,7 @@ public struct PlainPresenter: Sendable {
 
         public var isWork: Bool {
             switch self {
-            case .move, .restart, .retry, .skip, .listBookmarks, .openBookmark: true
+            case .move, .restart, .retry, .skip, .listBookmarks, .showStatus, .openBookmark: true
             case .saveBookmark, .setReadAloud, .quit: false
             }
         }
@@ -139,6 +144,14 @@ public struct PlainPresenter: Sendable {
                 }
                 finishWork(reached: reached, then: .pickBookmark(list))
             }
+        case .status(let page, let reached):
+            if let page {
+                out.line("\(UntrustedText.sanitize(page.title)):")
+                page.lines(barWidth: 0).forEach { out.line(UntrustedText.sanitize($0)) }
+            } else {
+                out.line("This story has no status page.")
+            }
+            finishWork(reached: reached, then: .command)
         case .endOfInput:
             if case .working(let after, let done, let behind) = state {
                 state = .working(after: after, done: done, behind: behind + [nil])  // in turn, after the lines before it
@@ -289,6 +302,12 @@ public struct PlainPresenter: Sendable {
             return start([], asking: .bookmarkName(suggested: suggested))
         case .bookmarks:
             return start([.listBookmarks], asking: .command)
+        case .status:
+            guard let page else {
+                out.line("The status page is shown from a page of the story.")
+                break
+            }
+            return start([.showStatus(beatId: page.location.beatId)], asking: .command)
         case .unknown(let text):
             out.line("Unknown command \"\(UntrustedText.sanitize(String(text.prefix(40))))\": ? lists the commands.")
         }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaCore
+import PajamaStoryFormat
 
 /// One reading session in plain mode, on the main actor: the view model's events and the lines typed go
 /// to `PlainPresenter` (every decision), what it prints is written as it is, and the work it asks for is
@@ -21,6 +22,8 @@ public final class PlainReader {
     private let input: PlainInput
     private let write: @MainActor (String) -> Void
     private let readAloud: ReadAloud?
+    /// The story, when it offers a status page (`i`).
+    private let statusPages: (any StatusPageSource)?
     private let signals: QuitSignals?
     private var presenter: PlainPresenter
     private var state = State.idle
@@ -34,8 +37,9 @@ public final class PlainReader {
     /// the dialogue it was. `signals` end the session as `q` does.
     public init(
         viewModel: ReaderViewModel, input: PlainInput, write: @escaping @MainActor (String) -> Void, role: ReaderRole = .solo,
-        readAloud: ReadAloud?, soundOn: Bool, signals: QuitSignals?, echoesInput: Bool
+        readAloud: ReadAloud?, soundOn: Bool, signals: QuitSignals?, echoesInput: Bool, statusPages: (any StatusPageSource)? = nil
     ) {
+        self.statusPages = statusPages
         (self.viewModel, self.input, self.write, self.readAloud, self.signals) = (viewModel, input, write, readAloud, signals)
         presenter = PlainPresenter(role: role, readAloud: readAloud.map { $0.isOn ? .on : .off } ?? .missing(soundOn: soundOn), echoes: echoesInput)
         (inbox, post) = AsyncStream<PlainPresenter.Event>.makeStream()
@@ -110,6 +114,8 @@ public final class PlainReader {
                 let list = await viewModel.bookmarks()
                 return .bookmarks(list, viewModel.state)
             })
+        case .showStatus(let beatId):
+            run(work: { [viewModel, statusPages] in .status(await statusPages?.statusPage(at: beatId), viewModel.state) })
         case .saveBookmark(let name): viewModel.saveBookmark(name: name)
         case .setReadAloud(let on): readAloud?.isOn = on
         case .quit: break

@@ -5,8 +5,8 @@ public enum ReaderAction: Sendable, Equatable {
     case restart, mute, volumeUp, volumeDown, nextTheme, help, quit, readAloud, repeatLine
     /// `c`: the captions of sounds on / off.
     case captions
-    /// The backlog of pages read (`b`), the bookmarks (`o`).
-    case backlog, bookmarks
+    /// The backlog of pages read (`b`), the bookmarks (`o`), the story's status page (`i`: its stats).
+    case backlog, bookmarks, status
     /// `>` on through the pages seen before; `a` auto-forward on / off, `[` `]` its pace; `w` timed text
     /// on / off (off: each page whole, no auto-forward).
     case skipSeen, autoForward, slower, faster, timedText
@@ -39,6 +39,7 @@ public enum KeyMap {
             case "r": return .restart
             case "b": return .backlog
             case "o": return .bookmarks
+            case "i": return .status
             case "m": return .mute
             case "v": return .readAloud
             case "V": return .repeatLine
