@@ -9,6 +9,7 @@ public struct SugarCubeFormat: StoryFormat {
     public init() {}
 
     public var name: String { "sugarcube" }
+    public var displayName: String { "SugarCube" }
 
     public func find(at path: String) -> FoundStory? {
         guard let (folder, files) = TwineFiles.files(at: path), TwineFiles.holdsSugarCube(TwineFiles.bytes(of: files, in: folder)) else { return nil }

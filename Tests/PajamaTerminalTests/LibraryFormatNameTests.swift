@@ -6,7 +6,7 @@ import Testing
 
 /// The library names each story's format as the format calls itself (`StoryFormat.displayName`).
 @Suite struct LibraryFormatNameTests {
-    @Test func aChoiceScriptGameIsCalledChoiceScriptAndATwineStoryTwine() throws {
+    @Test func eachFormatIsCalledByItsOwnName() throws {
         let temp = try TemporaryDirectory()
         defer { temp.remove() }
         _ = try temp.write("shelf/shore/scenes/startup.txt", "*title The Shore\nThe tide turns.\n*ending\n")
@@ -20,9 +20,20 @@ import Testing
             :: Start
             The mill creaks.
             """)
+        _ = try temp.write("shelf/well/well.twee", """
+            :: StoryTitle
+            The Well
+
+            :: StoryData
+            {"ifid": "0B9E0C55-3C2A-4E4B-8E51-2D6C1F8A7B10", "format": "SugarCube", "format-version": "2.36.1", "start": "Start"}
+
+            :: Start
+            The well is deep.
+            """)
         let progress = ProgressStore(folder: temp.url.appendingPathComponent("progress"))
         let entries = LibraryEntry.scan(temp.url.appendingPathComponent("shelf").path, progress: progress, formats: .all)
         #expect(entries.first { $0.title == "The Shore" }?.format == "ChoiceScript")
         #expect(entries.first { $0.title == "The Mill" }?.format == "Twine")
+        #expect(entries.first { $0.title == "The Well" }?.format == "SugarCube")
     }
 }
