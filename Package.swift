@@ -79,6 +79,8 @@ let package = Package(
         // The test support's child processes: posix_spawn's "close every inherited descriptor" (glibc's
         // posix_spawn_file_actions_addclosefrom_np, not declared by Swift's Glibc module).
         .target(name: "CSpawn"),
+        // The reader's crash handler (TerminalGuard): C, so the handler calls only async-signal-safe functions.
+        .target(name: "CCrashGuard"),
 
         // MARK: Layers
         // What Foundation gave the product and FoundationEssentials does not (trimming, C formatting, error
@@ -142,7 +144,7 @@ let package = Package(
         .target(
             name: "PajamaTerminal",
             dependencies: [
-                "PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaImage", "PajamaJSON", "CNcursesw",
+                "PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaImage", "PajamaJSON", "CNcursesw", "CCrashGuard",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
