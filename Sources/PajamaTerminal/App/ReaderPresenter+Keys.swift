@@ -32,14 +32,7 @@ extension ReaderPresenter {
         }
         if case .help(let scroll) = mode {
             // ↑ ↓ PgUp PgDn (k j) scroll the help where it does not fit; any other key closes it.
-            let step: Int? = switch key {
-            case .up, .character("k"): -1
-            case .down, .character("j"): 1
-            case .pageUp: -(height / 2)
-            case .pageDown: height / 2
-            default: nil
-            }
-            guard let step else {
+            guard let step = scrollStep(for: key) else {
                 mode = .reading
                 return []
             }

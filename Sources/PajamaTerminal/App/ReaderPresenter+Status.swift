@@ -43,19 +43,26 @@ extension ReaderPresenter {
 
     /// A key while the status page is shown: ↑ ↓ PgUp PgDn (k j) scroll it, any other key closes it.
     mutating func statusKey(_ key: Key, _ overlay: StatusOverlay) {
-        let step: Int? = switch key {
-        case .up, .character("k"): -1
-        case .down, .character("j"): 1
-        case .pageUp: -(height / 2)
-        case .pageDown: height / 2
-        default: nil
-        }
-        guard let step else {
+        guard let step = scrollStep(for: key) else {
             mode = .reading
             return
         }
         var scrolled = overlay
         scrolled.scroll = max(0, min(overlay.lines.count, overlay.scroll + step))
         mode = .status(scrolled)
+    }
+}
+
+extension ReaderPresenter {
+    /// How far a key scrolls an overlay (the help, the status page): ↑ ↓ (k j) a line, PgUp PgDn half a
+    /// screen; nil for any other key, which closes it.
+    func scrollStep(for key: Key) -> Int? {
+        switch key {
+        case .up, .character("k"): -1
+        case .down, .character("j"): 1
+        case .pageUp: -(height / 2)
+        case .pageDown: height / 2
+        default: nil
+        }
     }
 }
