@@ -10,6 +10,9 @@ usage: ink-bench-bink.py load FILE COUNT
        ink-bench-bink.py paths FILE ROUNDS PATH...  from each knot or stitch to the next choice or the end,
                                                     the state reset before each; only the entry points that
                                                     run without an error in bink ("kept")
+       ink-bench-bink.py play FILE CHOICES          what `pajama play FILE --seed 7 --choices CHOICES` does, as
+                                                    a whole process the bench times (ink-path): story seed 7,
+                                                    every line written to /dev/null, the 1-based choices taken
 """
 import importlib.util
 import json
@@ -137,9 +140,34 @@ def paths(text, rounds, names):
     return result
 
 
+def play(text, choices):
+    """Reads from the start taking `choices` (1-based), every line and choice text to /dev/null; the result
+    says how many were taken."""
+    story = seeded_story(text, 7)
+    taken = 0
+    with open(os.devnull, "w", encoding="utf-8") as out:
+        for number in choices:
+            while story.can_continue():
+                out.write(story.cont())
+            offered = story.get_current_choices()
+            if number < 1 or number > len(offered):
+                break
+            for choice in offered:
+                out.write(choice + "\n")
+            story.choose_choice_index(number - 1)
+            taken += 1
+        while story.can_continue():
+            out.write(story.cont())
+    return {"taken": taken, "samples": []}
+
+
 def main(argv):
-    if len(argv) < 4 or argv[1] not in ("load", "moves", "paths"):
+    if len(argv) < 4 or argv[1] not in ("load", "moves", "paths", "play"):
         sys.exit(__doc__)
+    if argv[1] == "play":
+        text = ink_bink.ink_json(argv[2])  # a web export's JSON too, as pajama play reads it
+        print(json.dumps(play(text, [int(n) for n in argv[3].split(",")])))
+        return
     with open(argv[2], encoding="utf-8-sig") as file:
         text = file.read()
     if argv[1] == "load":
