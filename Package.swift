@@ -291,7 +291,7 @@ let package = Package(
         .testTarget(
             name: "PajamaSugarCubeTests",
             dependencies: [
-                "PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaTwine", "PajamaFormats", "PajamaStoryFormat", "PajamaStoryTest", "PajamaCore",
+                "PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaTwine", "PajamaFormats", "PajamaStoryFormat", "PajamaStoryTest", "PajamaCore", "PajamaJSON",
                 "PajamaTestSupport",
             ]
         ),

@@ -22,13 +22,23 @@ public indirect enum SugarCubeItem: Sendable, Equatable, Codable {
 
 /// Builds the tree as the evaluator writes.
 final class SugarCubeWriter {
-    private var stack: [(id: String, tag: String, items: [SugarCubeItem])] = [("", "", [])]
+    private struct Open {
+        var id: String
+        var tag: String
+        var items: [SugarCubeItem]
+        /// An element the author hid (`style="display:none"`, `hidden`, a `<dialog>` not open): a browser never
+        /// shows it, so nothing of it is shown or offered; `depth` counts elements of its name open inside it.
+        var hidden = false
+        var depth = 0
+    }
+
+    private var stack = [Open(id: "", tag: "", items: [])]
 
     var items: [SugarCubeItem] {
         var all = stack
         while all.count > 1 {
             let top = all.removeLast()
-            all[all.count - 1].items.append(.element(id: top.id, tag: top.tag, items: top.items))
+            if !top.hidden { all[all.count - 1].items.append(.element(id: top.id, tag: top.tag, items: top.items)) }
         }
         return all[0].items
     }
@@ -58,17 +68,28 @@ final class SugarCubeWriter {
     /// An HTML tag: an element with an id opens a named element; its closing tag closes it.
     func tag(_ tag: String) {
         let name = Self.name(of: tag)
+        let top = stack.count - 1
         if tag.hasPrefix("</") {
-            if stack.count > 1, stack[stack.count - 1].tag == name {
-                let top = stack.removeLast()
-                append(.element(id: top.id, tag: top.tag, items: top.items))
+            if top > 0, stack[top].tag == name, stack[top].depth > 0 {
+                stack[top].depth -= 1
+            } else if top > 0, stack[top].tag == name {
+                let closed = stack.removeLast()
+                if !closed.hidden { append(.element(id: closed.id, tag: closed.tag, items: closed.items)) }
             } else {
                 text(tag)
             }
             return
         }
+        if top > 0, stack[top].hidden {
+            if name == stack[top].tag, !tag.hasSuffix("/>") { stack[top].depth += 1 }
+            return
+        }
+        if Self.hides(tag, name: name) {
+            stack.append(Open(id: "", tag: name, items: [], hidden: true))
+            return
+        }
         if let id = Self.attribute("id", in: tag), !id.isEmpty, name == "span" || name == "div" || name == "p" {
-            stack.append((id, name, []))
+            stack.append(Open(id: id, tag: name, items: []))
             return
         }
         let lower = tag.lowercased()
@@ -81,6 +102,33 @@ final class SugarCubeWriter {
             return
         }
         text(tag)
+    }
+
+    /// Elements without content or an end tag: hiding one hides nothing after it.
+    static let voidElements: Set<String> = ["br", "img", "hr", "input", "meta", "link", "source", "wbr", "area", "base", "col", "embed", "track"]
+
+    /// Whether the element `tag` opens is one a browser never shows: `hidden`, `style="display: none"`, or a
+    /// `<dialog>` without `open`.
+    static func hides(_ tag: String, name: String) -> Bool {
+        guard !name.isEmpty, !voidElements.contains(name), !tag.hasSuffix("/>") else { return false }
+        if name == "dialog" { return !hasAttribute("open", in: tag) }
+        if hasAttribute("hidden", in: tag) { return true }
+        guard let style = attribute("style", in: tag) else { return false }
+        let declarations = style.lowercased().split(separator: ";").map { $0.filter { !$0.isWhitespace } }
+        return declarations.contains { $0 == "display:none" || $0.hasPrefix("display:none!") }
+    }
+
+    /// Whether the tag has the attribute `name`, with or without a value.
+    static func hasAttribute(_ name: String, in tag: String) -> Bool {
+        let lower = tag.lowercased()
+        var searchFrom = lower.startIndex
+        while let found = lower[searchFrom..<lower.endIndex].firstRange(of: name) {
+            searchFrom = found.upperBound
+            guard found.lowerBound > lower.startIndex, lower[lower.index(before: found.lowerBound)].isWhitespace else { continue }
+            guard let after = lower[found.upperBound...].first else { return true }
+            if after.isWhitespace || after == "=" || after == ">" || after == "/" { return true }
+        }
+        return false
     }
 
     static func name(of tag: String) -> String {

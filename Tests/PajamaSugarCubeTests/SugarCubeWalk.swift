@@ -1,0 +1,110 @@
+import Foundation
+import PajamaCore
+import PajamaJSON
+
+/// One walk of `Tests/Fixtures/sugarcube-walks/` (its README): a seeded path through a story of the SugarCube
+/// corpus recorded from SugarCube's own engine in Chromium, page by page (the visible text of `#passages`, its
+/// links, the link clicked, the passage, SugarCube's error boxes).
+struct SugarCubeWalk: Decodable {
+    struct Step: Decodable {
+        var text: String
+        var links: [String]
+        var errors: [String]
+        var passage: String?
+        /// The click before this page stayed in the same passage (a `<<linkreplace>>`, a `<<link>>` without one).
+        var samePassage: Bool
+        /// The link clicked next; nil on the last page.
+        var chosen: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case text, links, errors, passage, chosen
+            case samePassage = "same_passage"
+        }
+    }
+
+    var story: String
+    var seed: Int
+    var engine: String
+    var end: String
+    var steps: [Step]
+
+    static func read(_ url: URL) throws -> SugarCubeWalk {
+        try JSONValueDecoder().decode(SugarCubeWalk.self, from: Array(try Data(contentsOf: url)))
+    }
+}
+
+/// What the two sides are compared on (docs/sugarcube.md, "Agreement with SugarCube"): a page's words and the
+/// labels it offers, normalised the same way on both sides, as the Harlowe walks are (`HarloweWalkText`):
+///
+/// - White space and line breaks do not count: Chromium's innerText breaks lines where the browser's blocks
+///   are, Pajama where its pages' lines are.
+/// - A line holding only the page's link labels is left out: SugarCube shows its links in the text, Pajama a
+///   line of links as its choices and not again in the text.
+/// - A leading list bullet (`•`) is not a word (innerText leaves out a `<li>`'s marker).
+/// - Case does not count: innerText applies the stylesheet's `text-transform` (a title in capitals), which
+///   Pajama, reading no stylesheet, does not.
+/// - A label's white space is collapsed.
+enum SugarCubeWalkText {
+    static func words(_ text: String, labels: [String]) -> [String] {
+        let known = Set(labels.map(label)).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        var words: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var rest = Substring(line).drop { $0.isWhitespace }
+            if rest.hasPrefix("•") { rest = rest.dropFirst() }
+            if isLinksOnly(String(rest), known) { continue }
+            words += rest.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
+        }
+        return words
+    }
+
+    static func label(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    static func isLinksOnly(_ line: String, _ labels: [String]) -> Bool {
+        var rest = label(line)[...]
+        guard !rest.isEmpty else { return false }
+        while !rest.isEmpty {
+            guard let found = labels.first(where: { rest.hasPrefix($0) }) else { return false }
+            rest = rest.dropFirst(found.count).drop { $0 == " " }
+        }
+        return true
+    }
+
+    /// The text a beat shows (its text pages' lines, then the choice page's prompt unless already last) and its
+    /// choices' labels; the title page is the story's, not the passage's.
+    static func page(of beat: Beat) -> (text: String, labels: [String]) {
+        var lines: [String] = []
+        var labels: [String] = []
+        for page in beat.pages {
+            switch page.kind {
+            case .title: continue
+            case .text(let text): lines += text
+            case .choice(let prompt, let choices):
+                if let prompt, lines.last != prompt { lines.append(prompt) }
+                labels = choices.map(\.text)
+            }
+        }
+        return (lines.joined(separator: "\n"), labels)
+    }
+
+    static func added(_ before: [String], _ after: [String]) -> [String] {
+        var start = 0
+        while start < before.count, start < after.count, before[start] == after[start] { start += 1 }
+        var end = 0
+        while end < before.count - start, end < after.count - start, before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
+        return Array(after[start..<(after.count - end)])
+    }
+
+    static func firstDifference(_ a: [String], _ b: [String]) -> (expected: String, got: String) {
+        var index = 0
+        while index < a.count, index < b.count, a[index] == b[index] { index += 1 }
+        let from = max(0, index - 6)
+        func excerpt(_ words: [String]) -> String {
+            guard from < words.count else { return "(end)" }
+            let part = words[from..<min(words.count, index + 14)].joined(separator: " ")
+            return (from > 0 ? "... " : "") + part + (index + 14 < words.count ? " ..." : "")
+        }
+        return (excerpt(a), excerpt(b))
+    }
+}
