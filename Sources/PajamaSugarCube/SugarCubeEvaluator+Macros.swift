@@ -130,6 +130,7 @@ extension SugarCubeEvaluator {
         case "cacheaudio":
             guard let args = arguments(macro.arguments, what), args.count >= 2 else { return }
             state.tracks[Self.text(args[0])] = args.dropFirst().map(Self.text).map { $0.hasPrefix("format:") ? "" : $0 }.filter { !$0.isEmpty }
+            run("SimpleAudio.tracks.add.apply(null, " + SugarCubeScript.argumentList(macro.arguments) + "); 0", what)
         case "audio", "masteraudio", "playlist":
             audioMacro(macro)
         case "createaudiogroup", "createplaylist", "track", "option", "optionsfrom", "elseif", "else", "case", "default", "next":

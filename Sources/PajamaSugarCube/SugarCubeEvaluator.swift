@@ -37,7 +37,10 @@ final class SugarCubeEvaluator {
     /// Puts the state's variables and history into the engine.
     func load() {
         let history = "[" + state.history.map(SugarCubeScript.quoted).joined(separator: ",") + "]"
-        run("__pj.load(" + SugarCubeScript.quoted(state.script) + "); __pj.history = " + history + "; __pj.gotoTarget = null;", "loading the state")
+        // The tracks `<<cacheaudio>>` named (kept in the state) are SimpleAudio's tracks too.
+        let tracks = state.tracks.sorted { $0.key < $1.key }.map { SugarCubeScript.quoted($0.key) + ": [" + $0.value.map(SugarCubeScript.quoted).joined(separator: ",") + "]" }
+        run("__pj.load(" + SugarCubeScript.quoted(state.script) + "); __pj.history = " + history + "; __pj.gotoTarget = null; (function (t) { for (var k in t) if (!(k in __pj.tracks)) __pj.tracks[k] = t[k]; })({"
+            + tracks.joined(separator: ",") + "});", "loading the state")
     }
 
     /// The state at the end of the moment, the engine's variables in it.

@@ -336,26 +336,67 @@ struct SugarCubeParser {
         } else {
             while j < chars.count, chars[j].isLetter || chars[j].isNumber || chars[j] == "_" || chars[j] == "-" { name.append(chars[j]); j += 1 }
         }
-        guard !name.isEmpty, name.first?.isNumber == false else { return nil }
-        var arguments = ""
-        var quote: Character?
+        guard !name.isEmpty, name.first?.isLetter == true || name == "=" || name == "-" else { return nil }
+        // The arguments run to the first `>>` outside a comment, a quoted string or a `[[link]]`, as
+        // SugarCube's macro pattern (markup/parserlib.js, `macro`'s lookahead) reads them: a quote never
+        // closed, or a comment never ended, is an ordinary character.
+        let argumentsStart = j
         while j < chars.count {
-            let c = chars[j]
-            if let q = quote {
-                if c == "\\" { arguments.append(c); j += 1; if j < chars.count { arguments.append(chars[j]) }; j += 1; continue }
-                if c == q { quote = nil }
-            } else if c == "\"" || c == "'" || c == "`" {
-                quote = c
-            } else if c == ">", j + 1 < chars.count, chars[j + 1] == ">" {
-                // `<<if $a >> 2>>` is rare; `>>` ends the tag.
+            if chars[j] == ">", j + 1 < chars.count, chars[j + 1] == ">" {
+                let arguments = String(chars[argumentsStart..<j])
                 _ = take(j + 2 - start)
                 if name == "else", arguments.trimmingSpaces.hasPrefix("if ") {
                     return ("elseif", String(arguments.trimmingSpaces.dropFirst(3)), false, j + 2 - start)
                 }
                 return (name, arguments.trimmingWhitespace, isClose, j + 2 - start)
             }
-            arguments.append(c)
-            j += 1
+            j = argumentTokenEnd(from: j) ?? j + 1
+        }
+        return nil
+    }
+
+    /// The end of the comment, quoted string or `[[...]]` / `[img[...]]` starting at `j` in a macro's
+    /// arguments (SugarCube's macro pattern), nil when none starts there.
+    private func argumentTokenEnd(from j: Int) -> Int? {
+        let c = chars[j]
+        let next: Character? = j + 1 < chars.count ? chars[j + 1] : nil
+        if c == "/", next == "*" {
+            var k = j + 2
+            while k + 1 < chars.count {
+                if chars[k] == "*", chars[k + 1] == "/" { return k + 2 }
+                k += 1
+            }
+            return nil
+        }
+        if c == "/", next == "/" {
+            var k = j + 2
+            while k < chars.count, chars[k] != "\n" { k += 1 }
+            return k < chars.count ? k + 1 : nil
+        }
+        if c == "\"" || c == "'" || c == "`" {
+            var k = j + 1
+            while k < chars.count {
+                if chars[k] == "\\" { k += 2; continue }
+                if chars[k] == c { return k + 1 }
+                k += 1
+            }
+            return nil
+        }
+        if c == "[" {
+            var k = j + 1
+            let image = k < chars.count && (chars[k] == "<" || chars[k] == ">") ? k + 1 : k
+            if image + 3 < chars.count, String(chars[image..<(image + 3)]).lowercased() == "img", chars[image + 3] == "[" { k = image + 3 }
+            guard k < chars.count, chars[k] == "[" else { return nil }
+            k += 1
+            while k + 1 < chars.count, chars[k] != "\n", chars[k] != "\r" {
+                if chars[k] == "]", chars[k + 1] == "]" {
+                    k += 2
+                    while k < chars.count, chars[k] == "]" { k += 1 }
+                    return k
+                }
+                k += 1
+            }
+            return nil
         }
         return nil
     }

@@ -122,6 +122,9 @@ enum SugarCubePrelude {
     get temporary() { return pj.temps; },
     get turns() { return pj.history.length; },
     get passage() { return current(); },
+    get passages() { return pj.history.slice(); },
+    get activeIndex() { return pj.history.length - 1; },
+    isEmpty: function () { return pj.history.length === 0; },
     get length() { return pj.history.length; },
     get size() { return pj.history.length; },
     get active() { return { title: current(), variables: pj.vars }; },
@@ -182,7 +185,7 @@ enum SugarCubePrelude {
     delete: function (names) { [].concat(names).forEach(function (n) { delete pj.macros[n]; }); },
     tags: { get: function () { return null; }, has: function () { return false; } }
   };
-  var stubs = ["Save", "UI", "UIBar", "Dialog", "LoadScreen", "SimpleAudio", "Fullscreen", "Template", "Wikifier", "Scripting", "L10n", "l10nStrings", "Browser", "Has", "Util", "Passage"];
+  var stubs = ["Save", "UI", "UIBar", "Dialog", "LoadScreen", "Fullscreen", "Template", "Wikifier", "Scripting", "Browser", "Has", "Passage"];
   var stubObject = function () {
     var o = {};
     ["add", "get", "has", "delete", "open", "close", "setup", "append", "wiki", "restart", "show", "hide", "stow", "unstow",
@@ -196,7 +199,107 @@ enum SugarCubePrelude {
     return o;
   };
   stubs.forEach(function (name) { g[name] = stubObject(); });
-  ["tracks", "groups", "lists"].forEach(function (n) { g.SimpleAudio[n] = stubObject(); });
+  // SugarCube's `Util` (lib/deprecated-util.js: its functions as util/*.js define them).
+  function typeOf(o) { return o === null ? "null" : typeof o === "object" ? Object.prototype.toString.call(o).slice(8, -1) : typeof o; }
+  var entities = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "`": "&#96;" };
+  var decoded = { "&amp;": "&", "&#38;": "&", "&#x26;": "&", "&lt;": "<", "&#60;": "<", "&#x3c;": "<", "&gt;": ">", "&#62;": ">", "&#x3e;": ">",
+    "&quot;": "\"", "&#34;": "\"", "&#x22;": "\"", "&apos;": "'", "&#39;": "'", "&#x27;": "'", "&#96;": "`", "&#x60;": "`" };
+  g.Util = {
+    fromCssTime: function (t) {
+      var m = /^([+-]?(?:\d*\.)?\d+)([Mm]?[Ss])$/.exec(String(t));
+      if (m === null) throw new SyntaxError('invalid time value syntax: "' + t + '"');
+      var ms = Number(m[1]) * (m[2].length === 1 ? 1000 : 1);
+      if (!isFinite(ms)) throw new RangeError('invalid time value: "' + t + '"');
+      return ms;
+    },
+    toCssTime: function (ms) { if (typeof ms !== "number" || !isFinite(ms)) throw new TypeError("invalid milliseconds value: " + ms); return ms + "ms"; },
+    fromCssProperty: function (p) { return String(p).replace(/-([a-z])/g, function (m, c) { return c.toUpperCase(); }); },
+    slugify: function (str) {
+      var base = String(str).trim();
+      var legacy = base.replace(/[^\w\s\u2013\u2014-]+/g, "").replace(/[_\s\u2013\u2014-]+/g, "-").toLocaleLowerCase();
+      if (!/^-*$/.test(legacy)) return legacy;
+      return base.replace(/^\$/, "").replace(/^_/, "-").replace(/[\x00-\x20!-/:-@[-^`{-\x9f]+/g, "");
+    },
+    escape: function (v) { return v == null ? "" : String(v).replace(/[&<>"'`]/g, function (c) { return entities[c]; }); },
+    unescape: function (v) { return v == null ? "" : String(v).replace(/&(?:amp|#38|#x26|lt|#60|#x3c|gt|#62|#x3e|quot|#34|#x22|apos|#39|#x27|#96|#x60);/gi, function (e) { return decoded[e.toLowerCase()]; }); },
+    escapeMarkup: function (v) { return v == null ? "" : String(v).replace(/[!"#$&'*\-/<=>?@[\\\]^_`{|}~]/g, function (c) { return "&#" + c.charCodeAt(0) + ";"; }); },
+    toStringTag: function (o) { return Object.prototype.toString.call(o).slice(8, -1); },
+    getType: typeOf,
+    now: function () { return Date.now(); },
+    sameValueZero: function (a, b) { return a === b || (a !== a && b !== b); },
+    hasMediaQuery: function () { return false; },
+    toEnum: function (o) { return Object.freeze(Object.assign(Object.create(null), o)); },
+    scrubEventKey: function (k) { return k; }, sanitizeFilename: function (s) { return String(s).replace(/[\x00-\x1f"*./:<>?\\|\x7f]/g, ""); }
+  };
+  // SugarCube's localised strings (l10n/strings.js, the ones a story's code reads) and `L10n.get` (l10n/l10n.js).
+  g.l10nStrings = { textAbort: "Abort", textAborting: "Aborting", textCancel: "Cancel", textClear: "Clear", textClose: "Close", textDelete: "Delete",
+    textExport: "Export", textIdentity: "game", textImport: "Import", textLoad: "Load", textOff: "Off", textOk: "OK", textOn: "On", textSave: "Save",
+    textTurn: "Turn", restartTitle: "Restart", restartPrompt: "Are you sure that you want to restart? Unsaved progress will be lost.",
+    savesTitle: "Saves", settingsTitle: "Settings", errorTitle: "Error" };
+  g.L10n = {
+    init: noop,
+    get: function (ids, overrides) {
+      if (!ids) return "";
+      var id = [].concat(ids).filter(function (i) { return Object.prototype.hasOwnProperty.call(g.l10nStrings, i); })[0];
+      if (!id) return "";
+      var value = g.l10nStrings[id];
+      for (var depth = 0; /\{\w+\}/.test(value); depth++) {
+        if (depth >= 50) throw new Error("L10n.get exceeded maximum replacement depth, probable infinite loop");
+        value = value.replace(/\{\w+\}/g, function (r) { var k = r.slice(1, -1); return overrides && Object.prototype.hasOwnProperty.call(overrides, k) ? overrides[k] : g.l10nStrings[k]; });
+      }
+      return value;
+    }
+  };
+  // SugarCube's `SimpleAudio` (audio/simpleaudio.js) as a page without sound sees it: tracks, groups and
+  // playlists are kept (`<<cacheaudio>>` adds to the same tracks, `__pj.tracks`), and a track never loads,
+  // so it never plays (`isPlaying()` false, `duration()` NaN, as a track without data in a browser).
+  pj.tracks = {}; pj.groups = {}; pj.lists = {};
+  var audioVolume = 1, audioMuted = false;
+  function AudioTrack(sources) { this.sources = sources; this._volume = 1; this._mute = false; this._loop = false; this._rate = 1; }
+  ["load", "unload", "play", "playWhenAllowed", "pause", "stop", "fade", "fadeIn", "fadeOut", "fadeStop", "skip", "shuffle"].forEach(function (n) { AudioTrack.prototype[n] = function () { return n === "play" || n.indexOf("fade") === 0 ? { then: function () { return this; }, catch: function () { return this; } } : this; }; });
+  [["volume", "_volume"], ["mute", "_mute"], ["loop", "_loop"], ["rate", "_rate"]].forEach(function (p) {
+    AudioTrack.prototype[p[0]] = function (v) { if (v === undefined) return this[p[1]]; this[p[1]] = p[0] === "mute" || p[0] === "loop" ? !!v : Number(v); return this; };
+  });
+  AudioTrack.prototype.time = function (t) { return t === undefined ? 0 : this; };
+  AudioTrack.prototype.duration = AudioTrack.prototype.remaining = function () { return NaN; };
+  ["isPlaying", "isPaused", "isEnded", "isFading", "isSeeking", "isLoading", "isFailed", "hasMetadata", "hasSomeData", "hasData"].forEach(function (n) { AudioTrack.prototype[n] = function () { return false; }; });
+  ["isStopped", "isUnloaded", "hasNoData"].forEach(function (n) { AudioTrack.prototype[n] = function () { return true; }; });
+  AudioTrack.prototype.isUnavailable = function () { return true; };
+  AudioTrack.prototype.hasSource = function () { return this.sources.length > 0; };
+  AudioTrack.prototype.isMuted = function () { return this._mute; };
+  AudioTrack.prototype.isLooped = function () { return this._loop; };
+  AudioTrack.prototype.clone = function () { return new AudioTrack(this.sources.slice()); };
+  AudioTrack.prototype.on = AudioTrack.prototype.one = AudioTrack.prototype.off = function () { return this; };
+  var trackObjects = {};
+  function trackOf(id) {
+    if (!Object.prototype.hasOwnProperty.call(pj.tracks, id)) return null;
+    var t = trackObjects[id];
+    if (!t || t.sources !== pj.tracks[id]) t = trackObjects[id] = new AudioTrack(pj.tracks[id]);
+    return t;
+  }
+  function registry(store, what) {
+    return {
+      add: function (id) {
+        if (arguments.length < 2) throw new Error("no " + (arguments.length < 1 ? what + " ID or " : "") + (what === "group" ? "track IDs" : "sources") + " specified");
+        id = String(id).trim();
+        if (/[:\s]/.test(id)) throw new Error("invalid " + what + ' ID "' + id + '": ' + what + " IDs must not contain colons or whitespace");
+        store[id] = Array.isArray(arguments[1]) ? Array.from(arguments[1]) : [].slice.call(arguments, 1);
+      },
+      delete: function (id) { var had = Object.prototype.hasOwnProperty.call(store, id); delete store[id]; return had; },
+      clear: function () { for (var k in store) delete store[k]; },
+      has: function (id) { return Object.prototype.hasOwnProperty.call(store, id); },
+      get: function (id) { return store === pj.tracks ? trackOf(id) : (Object.prototype.hasOwnProperty.call(store, id) ? (store === pj.groups ? store[id].slice() : new AudioTrack([])) : null); }
+    };
+  }
+  var runner = new AudioTrack([]);
+  g.SimpleAudio = {
+    tracks: registry(pj.tracks, "track"), groups: registry(pj.groups, "group"), lists: registry(pj.lists, "playlist"),
+    select: function (selector) { if (typeof selector !== "string") throw new Error("SimpleAudio.select selector parameter must be a string"); return runner; },
+    load: noop, loadWithScreen: noop, stop: noop, unload: noop, muteOnHidden: noop,
+    mute: function (m) { if (m === undefined) return audioMuted; audioMuted = !!m; },
+    rate: function (r) { return r === undefined ? 1 : undefined; },
+    volume: function (v) { if (v === undefined) return audioVolume; audioVolume = Math.min(Math.max(Number(v), 0), 1); }
+  };
   g.macros = {};
   g.version = { title: "SugarCube", major: 2, minor: 37, patch: 3, build: 0, short: function () { return "SugarCube (v2.37.3)"; }, long: function () { return "SugarCube v2.37.3 (Pajama)"; } };
   g.Wikifier = function (place, text) { if (place && place.__pjOut) place.__pjOut.push(String(text)); };
@@ -221,9 +324,19 @@ enum SugarCubePrelude {
     pj.history.forEach(function (name) { var p = pj.passages[name]; if (p && want.every(function (t) { return p.tags.indexOf(t) >= 0; })) n++; });
     return n;
   };
+  // SugarCube's story functions as markup/scripting.js defines them.
+  g.hasVisited = function () {
+    if (arguments.length === 0) throw new Error("hasVisited called with insufficient parameters");
+    var needles = [].concat.apply([], arguments);
+    for (var i = 0; i < needles.length; i++) if (pj.history.indexOf(needles[i]) < 0) return false;
+    return pj.history.length > 0;
+  };
   g.lastVisited = function () {
-    var most = -1; for (var i = 0; i < arguments.length; i++) { var at = pj.history.lastIndexOf(arguments[i]); var d = at < 0 ? -1 : pj.history.length - 1 - at; if (d < 0) return -1; most = Math.max(most, d); }
-    return most;
+    if (arguments.length === 0) throw new Error("lastVisited called with insufficient parameters");
+    if (pj.history.length === 0) return -1;
+    var needles = [].concat.apply([], arguments), last = pj.history.length - 1, turns = pj.history.length;
+    for (var i = 0; i < needles.length && turns > -1; i++) { var at = pj.history.lastIndexOf(needles[i]); turns = Math.min(turns, at === -1 ? -1 : last - at); }
+    return turns;
   };
   g.turns = function () { return pj.history.length; };
   g.passage = function () { return current(); };
@@ -231,9 +344,14 @@ enum SugarCubePrelude {
     var names = arguments.length ? [].slice.call(arguments) : [current()];
     var out = []; names.forEach(function (n) { var p = pj.passages[n]; if (p) out = out.concat(p.tags); }); return out;
   };
-  g.previous = function (offset) {
-    var back = offset === undefined ? 1 : offset;
-    for (var i = pj.history.length - 1 - back; i >= 0; i--) if (pj.history[i] !== current() || back > 1) return pj.history[i];
+  g.previous = function () {
+    var h = pj.history;
+    if (arguments.length > 0) {
+      var offset = Number(arguments[0]);
+      if (!Number.isSafeInteger(offset) || offset < 1) throw new RangeError("previous offset parameter must be a positive integer greater than zero");
+      return h.length > offset ? h[h.length - 1 - offset] : "";
+    }
+    for (var i = h.length - 2; i >= 0; i--) if (h[i] !== current()) return h[i];
     return "";
   };
   g.time = function () { return 0; };
@@ -241,8 +359,22 @@ enum SugarCubePrelude {
     var all = []; for (var i = 0; i < arguments.length; i++) all = all.concat(arguments[i]);
     return all.length ? all[Math.floor(unit() * all.length)] : undefined;
   };
-  g.random = function (a, b) { var lo = b === undefined ? 0 : a, hi = b === undefined ? a : b; lo = Math.ceil(lo); hi = Math.floor(hi); return lo + Math.floor(unit() * (hi - lo + 1)); };
-  g.randomFloat = function (a, b) { var lo = b === undefined ? 0 : a, hi = b === undefined ? a : b; return lo + unit() * (hi - lo); };
+  g.random = function () {
+    if (arguments.length === 0) throw new Error("random called with insufficient parameters");
+    var lo = arguments.length === 1 ? 0 : Math.trunc(arguments[0]), hi = Math.trunc(arguments[arguments.length === 1 ? 0 : 1]);
+    if (!Number.isInteger(lo)) throw new TypeError("random min parameter must be an integer");
+    if (!Number.isInteger(hi)) throw new TypeError("random max parameter must be an integer");
+    if (lo > hi) { var t = lo; lo = hi; hi = t; }
+    return Math.floor(unit() * (hi - lo + 1)) + lo;
+  };
+  g.randomFloat = function () {
+    if (arguments.length === 0) throw new Error("randomFloat called with insufficient parameters");
+    var lo = arguments.length === 1 ? 0 : Number(arguments[0]), hi = Number(arguments[arguments.length === 1 ? 0 : 1]);
+    if (!isFinite(lo)) throw new TypeError("randomFloat min parameter must be a number");
+    if (!isFinite(hi)) throw new TypeError("randomFloat max parameter must be a number");
+    if (lo > hi) { var t = lo; lo = hi; hi = t; }
+    return unit() * (hi - lo) + lo;
+  };
   // SugarCube's extensions of the built-in objects that stories call.
   function define(proto, name, f) { if (!(name in proto)) Object.defineProperty(proto, name, { value: f, configurable: true, writable: true }); }
   var AP = Array.prototype;

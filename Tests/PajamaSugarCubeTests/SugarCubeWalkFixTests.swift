@@ -30,4 +30,52 @@ import Testing
         #expect(moment.text.joined(separator: "\\n").contains("true"))
         #expect(moment.labels == ["Next"])
     }
+
+    /// progamurstur--climate-adventure calls `hasVisited()`, and Merchant-Mile and ShipCore `Util.fromCssTime()`:
+    /// SugarCube's story functions and `Util`, as markup/scripting.js and util/*.js define them.
+    @Test func storyFunctionsAndUtilAreSugarCubes() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        [[Next]]
+
+        :: Next
+        <<print hasVisited("Start")>> <<print hasVisited("Start", "Elsewhere")>> <<print lastVisited("Start", "Next")>> \
+        <<print lastVisited("Elsewhere")>> <<print previous()>> <<print State.passages.join("+")>> <<print random(3, 3)>> \
+        <<print Util.fromCssTime("1.5s")>> <<print Util.fromCssTime("20ms")>> <<print Util.slugify("Big Fox!")>> \
+        <<print Util.toStringTag([])>> <<print Util.escape("<b>")>> <<print L10n.get(["nothing", "textOk"])>>
+        """)
+        _ = runtime.start()
+        let moment = try runtime.choose(0)
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        #expect(moment.text == ["true false 0 -1 Start Start+Next 3 1500 20 big-fox Array &amp;lt;b&amp;gt; OK"]
+            || moment.text == ["true false 0 -1 Start Start+Next 3 1500 20 big-fox Array &lt;b&gt; OK"], "\(moment.text)")
+    }
+
+    /// Erios909--ShipCore-The-Game reads `SimpleAudio.tracks.get(id).duration()` of a track `<<cacheaudio>>`
+    /// named: SugarCube's tracks, which a page without sound never loads (`duration()` NaN, not playing).
+    @Test func simpleAudioKeepsTheTracksCached() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        SimpleAudio.tracks.add("boom", "boom.wav");
+
+        :: StoryInit
+        <<set _song to "song.mp3">><<cacheaudio "song" _song>>
+
+        :: Start
+        <<run SimpleAudio.tracks.get("song").volume(0.2).play()>><<print SimpleAudio.tracks.has("song")>> \
+        <<print SimpleAudio.tracks.get("song").duration()>> <<print SimpleAudio.tracks.get("song").isPlaying()>> \
+        <<print SimpleAudio.tracks.get("boom").hasSource()>> <<print SimpleAudio.tracks.get("none")>> \
+        <<run SimpleAudio.select("boom").volume(0.5).play()>><<print SimpleAudio.volume()>>
+        [[Next]]
+
+        :: Next
+        <<print SimpleAudio.tracks.get("song").sources.join()>>
+        """)
+        #expect(runtime.scriptErrors.isEmpty)
+        let moment = runtime.start()
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        #expect(moment.text.first == "true NaN false true  1", "\(moment.text)")
+        let next = try runtime.choose(0)
+        #expect(next.text == ["song.mp3"], "\(next.text)")
+    }
 }

@@ -13,7 +13,7 @@ import Testing
 /// lowered). The stories are the corpus's (`SugarCubeCorpusTests.corpus`): the test fails, never skips, without it.
 @Suite struct SugarCubeWalkTests {
     /// The identical walks measured when the last fix landed.
-    static let identicalFloor = 15
+    static let identicalFloor = 19
 
     static var walks: URL { PackagePaths.root.appendingPathComponent("Tests/Fixtures/sugarcube-walks") }
 
@@ -39,8 +39,8 @@ import Testing
             if let difference = await Self.replay(walk) { differences.append(difference) }
         }
         let identical = files.count - differences.count
-        print("SugarCube walks identical in Pajama: \(identical) of \(files.count)")
-        for difference in differences { print(difference) }
+        // One write, so the test runner's own lines do not cut into it.
+        print((["SugarCube walks identical in Pajama: \(identical) of \(files.count)"] + differences.map(\.description)).joined(separator: "\n"))
         #expect(identical >= Self.identicalFloor, "\(identical) of \(files.count) walks identical, fewer than the \(Self.identicalFloor) measured before")
     }
 
