@@ -4,7 +4,8 @@ import PajamaBasics
 
 /// SugarCube 2's markup (docs/sugarcube.md, "Markup"): macros `<<name args>>` (containers to their
 /// `<</name>>` or `<<endname>>`), `[[links]]` with setters, `[img[...]]`, naked variables, `''bold''`,
-/// `//italic//`, `__underline__`, `==strike==`, `!` headings, `* ` lists, comments (`/* */`, `/% %/`,
+/// `//italic//`, `__underline__`, `==strike==`, `^^sup^^`, `~~sub~~`, `--` (an em dash), `----` rules, `!`
+/// headings, `*`/`#` lists, comments (`/* */`, `/% %/`,
 /// `<!-- -->`), verbatim text, `\` line joins, and HTML tags passed whole.
 struct SugarCubeParser {
     /// The macros that have a body even where their closing tag is missing from the passage.
@@ -180,14 +181,23 @@ struct SugarCubeParser {
                 styles.append("b")
                 continue
             }
-            if atLineStart(), c == "*" || c == "#", i + 1 < chars.count, chars[i + 1] == " " {
+            if atLineStart(), c == "*" || c == "#" {
+                // A list item: `*`, `**`, `#`... at a line's start, with or without a space after (SugarCube's
+                // `list` parser: `**the end**` is an item "the end**").
+                while i < chars.count, chars[i] == c { i += 1 }
+                while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
                 text += c == "*" ? "• " : "· "
-                _ = take(2)
                 continue
             }
-            if atLineStart(), at("----") {
+            if atLineStart(), at("----"), isRuleLine() {
                 while i < chars.count, chars[i] == "-" { i += 1 }
                 text += "———"
+                continue
+            }
+            if c == "-", at("--") {
+                // SugarCube's `emdash` parser: `--` is an em dash wherever it is text.
+                text += "—"
+                i += 2
                 continue
             }
             if let style = styleAt() {
@@ -230,6 +240,17 @@ struct SugarCubeParser {
         return (nodes, nil, String(chars[start..<i]))
     }
 
+    /// Whether the line at `i` is only dashes and white space (SugarCube's `horizontalRule`: `^----+\s*$`).
+    private func isRuleLine() -> Bool {
+        var j = i
+        while j < chars.count, chars[j] == "-" { j += 1 }
+        while j < chars.count, chars[j] != "\n" {
+            guard chars[j].isWhitespace else { return false }
+            j += 1
+        }
+        return true
+    }
+
     private func styleAt() -> String? {
         guard i + 1 < chars.count, chars[i] == chars[i + 1] else { return nil }
         switch chars[i] {
@@ -237,6 +258,8 @@ struct SugarCubeParser {
         case "/": return "i"
         case "_": return "u"
         case "=": return "s"
+        case "^": return "sup"
+        case "~": return "sub"
         default: return nil
         }
     }

@@ -40,17 +40,20 @@ struct SugarCubeWalk: Decodable {
 ///   are, Pajama where its pages' lines are.
 /// - A line holding only the page's link labels is left out: SugarCube shows its links in the text, Pajama a
 ///   line of links as its choices and not again in the text.
-/// - A leading list bullet (`•`) is not a word (innerText leaves out a `<li>`'s marker).
+/// - A leading list bullet (`•`, `·`) is not a word (innerText leaves out a `<li>`'s marker), nor is Pajama's
+///   rule `———` (SugarCube's `----` is an `<hr>`, which has no text).
 /// - Case does not count: innerText applies the stylesheet's `text-transform` (a title in capitals), which
 ///   Pajama, reading no stylesheet, does not.
 /// - A label's white space is collapsed.
+/// - A hard break in a Pajama line (`<br>`) is a line break, as the page draws it.
 enum SugarCubeWalkText {
     static func words(_ text: String, labels: [String]) -> [String] {
         let known = Set(labels.map(label)).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         var words: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var rest = Substring(line).drop { $0.isWhitespace }
-            if rest.hasPrefix("•") { rest = rest.dropFirst() }
+            if rest.hasPrefix("•") || rest.hasPrefix("·") { rest = rest.dropFirst() }
+            if rest.trimmingCharacters(in: .whitespaces) == "———" { continue }
             if isLinksOnly(String(rest), known) { continue }
             words += rest.split(whereSeparator: \.isWhitespace).map { $0.lowercased() }
         }
@@ -79,7 +82,15 @@ enum SugarCubeWalkText {
         for page in beat.pages {
             switch page.kind {
             case .title: continue
-            case .text(let text): lines += text
+            case .text(let text):
+                // A hard break inside a line (`<br>`, a space in the plain text) breaks it as the page draws it.
+                for (index, line) in text.enumerated() {
+                    var characters = Array(line)
+                    for mark in page.marks where mark.line == index {
+                        for offset in mark.breaks.sorted(by: >) where characters.indices.contains(offset) { characters[offset] = "\n" }
+                    }
+                    lines.append(String(characters))
+                }
             case .choice(let prompt, let choices):
                 if let prompt, lines.last != prompt { lines.append(prompt) }
                 labels = choices.map(\.text)
