@@ -78,4 +78,22 @@ import Testing
         let next = try runtime.choose(0)
         #expect(next.text == ["song.mp3"], "\(next.text)")
     }
+
+    /// Gigamouse--A-Charm-Of-Witches, kidnappingof, areyoumeticulousenough: SugarCube's `list` parser needs no
+    /// space after `*` (`**THE END**` is an item "THE END**"), `--` is an em dash, `----` alone on its line a
+    /// rule (and not when text follows it), `^^`/`~~` superscript and subscript.
+    @Test func listsDashesAndRulesAreSugarCubes() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        In the elevator -- the glass one.
+        ----
+        ----more
+        x^^2^^ and H~~2~~O
+        **THE END**
+        #one
+        """)
+        let moment = runtime.start()
+        #expect(moment.text == ["In the elevator — the glass one.", "———", "——more", "x<sup>2</sup> and H<sub>2</sub>O", "• THE END**", "· one"],
+                "\(moment.text)")
+    }
 }
