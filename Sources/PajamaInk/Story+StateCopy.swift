@@ -1,3 +1,5 @@
+import PajamaJSON
+
 /// The story's state kept in memory: what `saveStateJSON` and `loadStateJSON` do, without writing the state
 /// as JSON and parsing it back. A reader that makes a page after another keeps the state at each choice point
 /// this way (a state save and load cost a quarter of a choice's time in `pajama play`).
@@ -27,5 +29,12 @@ extension Story {
         precondition(copy.story === self, "a state copy belongs to the story that made it")
         state = StoryState(copying: copy.state)
         snapshotAtLastNewline = nil
+    }
+
+    /// The JSON `saveStateJSON` gives in the state kept by `copyState()`, written only now: a reader that
+    /// keeps the state at each beat's start writes it out only for what reads it.
+    public func stateJSON(of copy: StateCopy) -> String {
+        precondition(copy.story === self, "a state copy belongs to the story that made it")
+        return JSONWriter.write(copy.state.json())
     }
 }

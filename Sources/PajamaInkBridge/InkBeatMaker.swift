@@ -41,6 +41,9 @@ final class InkBeatMaker {
     let allParts: [String]
     private(set) var partsOfBeat: [String: [String]] = [:]
     private let story: Story
+    /// Held while the story runs, and while a beat's kept start state is written (`KeptStart`): the one way
+    /// the story is touched outside the source's actor.
+    private let storyLock = Locked(())
     /// The runtime's errors of the current continue (its `onError`); warnings are not shown.
     private let errors = ErrorLog()
 
@@ -82,7 +85,8 @@ final class InkBeatMaker {
         var lines: [Pager.Line] = []
         var choices: [(text: String, tags: [String])] = []
         var outcome = Outcome.end
-        var startState: String
+        /// The runtime's state at the beat's start, kept for the beat's origin (written only if read).
+        var startState: Story.StateCopy
         /// The named containers the runtime entered making it (its knots and stitches: `partsOfBeat`).
         var entered: [String] = []
     }
@@ -159,6 +163,10 @@ final class InkBeatMaker {
 
     /// The beat `id`, made by the runtime.
     func beat(_ id: String) throws(Problem) -> Beat {
+        try storyLock.withLock { _ throws(Problem) in try lockedBeat(id) }
+    }
+
+    private func lockedBeat(_ id: String) throws(Problem) -> Beat {
         guard nodes[id] != nil else { throw .unknownBeat(id) }
         // Walk up to a beat that can be made at once: the start, a restored one, or one whose parent's end
         // state is kept; then make each beat down the chain (each keeps its end state for the next).
@@ -193,7 +201,7 @@ final class InkBeatMaker {
             throw .runtime(error.message)
         }
         _ = story.takeEnteredContainerPaths()  // what the beats before it entered
-        var segment = Segment(startState: story.saveStateJSON())
+        var segment = Segment(startState: story.copyState())
         if !missingExternalFunctions.isEmpty {
             segment.outcome = .needsGame(missingExternalFunctions)
             return segment
@@ -299,9 +307,10 @@ final class InkBeatMaker {
         if id == Self.startBeatId {
             pages.insert(Page(id: "title", kind: .title(title: title, subtitle: author), marks: titleMarks), at: 0)
         }
-        let state = segment.startState.utf8.count <= Self.maximumSavedState ? segment.startState : nil
-        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped, loop: scene.loop?.value,
-                                background: scene.background?.value, backgroundAlt: scene.backgroundAlt)
+        let start = KeptStart(lock: storyLock, story: story, copy: segment.startState)
+        let origin = BeatOrigin(seed: seed, steps: steps(to: id), deferredState: DeferredState(start.write), version: version,
+                                stopped: stopped, loop: scene.loop?.value, background: scene.background?.value,
+                                backgroundAlt: scene.backgroundAlt)
         let next = segment.outcome == .more ? Self.childId(of: id, step: -1) : nil
         return Beat(id: id, pages: pages, nextBeatId: next, origin: origin)
     }
@@ -322,6 +331,12 @@ final class InkBeatMaker {
     /// Without a state but for this version (a co-reading follower's move), the steps are only noted: each
     /// beat is made when asked for, from the same seed and choices.
     func restore(_ origin: BeatOrigin) -> OriginRestore {
+        var written = origin
+        written.state = origin.state  // written before the lock: it may be a state this maker keeps
+        return storyLock.withLock { _ in lockedRestore(written) }
+    }
+
+    private func lockedRestore(_ origin: BeatOrigin) -> OriginRestore {
         let seedChanged = origin.seed != seed
         if seedChanged {
             seed = origin.seed
@@ -367,5 +382,26 @@ final class InkBeatMaker {
 
     private static func replayFailure(_ position: Int, _ reason: String) -> String {
         "the saved place in this ink story could not be found again (at move \(position + 1): \(reason)); reading from the start"
+    }
+}
+
+/// A beat's start state, kept for its origin's `DeferredState`: written as ink's state JSON when something
+/// reads it (most beats are never saved or shared: writing each one was half of `pajama play`'s time).
+private final class KeptStart: @unchecked Sendable {
+    // Safe: `story` and `copy` are used only with `lock` held, as the maker runs the story only with it held.
+    private let lock: Locked<Void>
+    private let story: Story
+    private let copy: Story.StateCopy
+
+    init(lock: Locked<Void>, story: Story, copy: Story.StateCopy) {
+        self.lock = lock
+        self.story = story
+        self.copy = copy
+    }
+
+    /// The state's JSON, nil when it is larger than a beat keeps (`InkBeatMaker.maximumSavedState`).
+    @Sendable func write() -> String? {
+        let json = lock.withLock { _ in story.stateJSON(of: copy) }
+        return json.utf8.count <= InkBeatMaker.maximumSavedState ? json : nil
     }
 }

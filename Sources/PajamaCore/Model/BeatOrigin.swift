@@ -10,8 +10,24 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     /// The steps from the story's start: a choice index (0-based), or -1 for "the text went on" (a long run
     /// split into several beats).
     public var steps: [Int]
-    /// The runtime's saved state at the start of the beat (ink's own state JSON), when it was kept.
-    public var state: String?
+    /// The runtime's saved state at the start of the beat (ink's own state JSON), when it was kept. A source
+    /// may give it as a `DeferredState`, written when first read: most beats are never saved or shared.
+    public var state: String? {
+        get {
+            switch kept {
+            case nil: nil
+            case .written(let text): text
+            case .deferred(let deferred): deferred.text
+            }
+        }
+        set { kept = newValue.map(KeptState.written) }
+    }
+    private var kept: KeptState?
+
+    private enum KeptState: Sendable {
+        case written(String)
+        case deferred(DeferredState)
+    }
     /// The story version `state` belongs to (a state of another version is not used).
     public var version: String?
     /// Why the beat ends without an ending of the story, when the runtime stopped in it: an ink runtime
@@ -30,12 +46,97 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     ) {
         self.seed = seed
         self.steps = steps
-        self.state = state
+        kept = state.map(KeptState.written)
         self.version = version
         self.stopped = stopped
         self.loop = loop
         self.background = background
         self.backgroundAlt = backgroundAlt
+    }
+
+    /// The origin with a state written only when something reads it (`state`).
+    public init(
+        seed: Int, steps: [Int], deferredState: DeferredState, version: String? = nil, stopped: String? = nil,
+        loop: String? = nil, background: String? = nil, backgroundAlt: String? = nil
+    ) {
+        self.init(seed: seed, steps: steps, version: version, stopped: stopped, loop: loop, background: background,
+                  backgroundAlt: backgroundAlt)
+        kept = .deferred(deferredState)
+    }
+
+    // Coded and compared as if `state` were a stored string (a deferred state is written for it).
+    private enum CodingKeys: String, CodingKey {
+        case seed, steps, state, version, stopped, loop, background, backgroundAlt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            seed: try container.decode(Int.self, forKey: .seed), steps: try container.decode([Int].self, forKey: .steps),
+            state: try container.decodeIfPresent(String.self, forKey: .state),
+            version: try container.decodeIfPresent(String.self, forKey: .version),
+            stopped: try container.decodeIfPresent(String.self, forKey: .stopped),
+            loop: try container.decodeIfPresent(String.self, forKey: .loop),
+            background: try container.decodeIfPresent(String.self, forKey: .background),
+            backgroundAlt: try container.decodeIfPresent(String.self, forKey: .backgroundAlt))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(seed, forKey: .seed)
+        try container.encode(steps, forKey: .steps)
+        try container.encodeIfPresent(state, forKey: .state)
+        try container.encodeIfPresent(version, forKey: .version)
+        try container.encodeIfPresent(stopped, forKey: .stopped)
+        try container.encodeIfPresent(loop, forKey: .loop)
+        try container.encodeIfPresent(background, forKey: .background)
+        try container.encodeIfPresent(backgroundAlt, forKey: .backgroundAlt)
+    }
+
+    public static func == (lhs: BeatOrigin, rhs: BeatOrigin) -> Bool {
+        guard lhs.seed == rhs.seed, lhs.steps == rhs.steps, lhs.version == rhs.version, lhs.stopped == rhs.stopped,
+            lhs.loop == rhs.loop, lhs.background == rhs.background, lhs.backgroundAlt == rhs.backgroundAlt
+        else { return false }
+        if case .deferred(let left) = lhs.kept, case .deferred(let right) = rhs.kept, left === right { return true }
+        return lhs.state == rhs.state
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(seed)
+        hasher.combine(steps)
+        hasher.combine(version)
+        hasher.combine(stopped)
+        hasher.combine(loop)
+    }
+}
+
+/// A runtime's state written out when first read, once: a source that makes beats as they are read keeps its
+/// runtime's state as it is and writes it (ink's state JSON takes half a choice's time) only for what reads
+/// it: the reading progress, co-reading, `pajama test`'s state hash. `write` may give nil (too large to keep).
+public final class DeferredState: Sendable {
+    private let written: Locked<State>
+
+    private enum State {
+        case waiting(@Sendable () -> String?)
+        case written(String?)
+    }
+
+    public init(_ write: @escaping @Sendable () -> String?) {
+        written = Locked(.waiting(write))
+    }
+
+    /// The state, written the first time it is asked for (`write` runs under this object's lock, so once).
+    public var text: String? {
+        written.withLock { state in
+            switch state {
+            case .written(let text):
+                return text
+            case .waiting(let write):
+                let text = write()
+                state = .written(text)
+                return text
+            }
+        }
     }
 }
 
