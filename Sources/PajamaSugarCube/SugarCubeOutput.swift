@@ -247,7 +247,7 @@ enum SugarCubeFlattener {
             for item in items {
                 switch item {
                 case .text(let text):
-                    let parts = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    let parts = breaksAsNewlines(text).split(separator: "\n", omittingEmptySubsequences: false)
                     for (index, part) in parts.enumerated() {
                         if index > 0 { end() }
                         current.text += part
@@ -274,6 +274,31 @@ enum SugarCubeFlattener {
         write(items)
         end()
         return lines
+    }
+
+    /// `text` with each `<br>` (`<br/>`, `<BR />`) a line break: a line of its own for what follows, so a
+    /// `nobr` passage written with `<br>`s is lines as a browser shows it (its links' line left out, its last
+    /// line the choices' prompt), not one line.
+    static func breaksAsNewlines(_ text: String) -> String {
+        guard text.contains("<") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[..<open]
+            var tag = rest[open...].dropFirst()
+            if tag.prefix(2).lowercased() == "br" {
+                tag = tag.dropFirst(2).drop { $0 == " " || $0 == "\t" }
+                if tag.first == "/" { tag = tag.dropFirst() }
+                if tag.first == ">" {
+                    out += "\n"
+                    rest = tag.dropFirst()
+                    continue
+                }
+            }
+            out.append("<")
+            rest = rest[rest.index(after: open)...]
+        }
+        return out + rest
     }
 
     /// Keeps `open` the formatting tags open after `text` (b, i, u, s, strong, em), so a line break closes

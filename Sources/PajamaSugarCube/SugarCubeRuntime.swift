@@ -27,6 +27,8 @@ public final class SugarCubeRuntime {
     public private(set) var scriptErrors: [(passage: String, message: String)] = []
     /// The Story JavaScript ran too long (the start says so).
     private var startupStopped: String?
+    /// `State.variables` as the Story JavaScript left them (JSON), nil when it set none.
+    private var initialVariables: String?
     /// The start passage: StoryData's, or `Config.passages.start` set by the Story JavaScript.
     public private(set) var startPassage: String
 
@@ -67,6 +69,9 @@ public final class SugarCubeRuntime {
                 }
             }
         }
+        // What the Story JavaScript set in `State.variables` is the first moment's (SugarCube's history starts
+        // from the active moment's variables).
+        if let variables = try? engine.evaluate("JSON.stringify(__pj.vars)"), variables != "{}" { initialVariables = variables }
         if let names = try? engine.evaluate("Object.keys(__pj.macros).join('\\n')") {
             customMacros = Set(names.split(separator: "\n").map(String.init))
         }
@@ -125,6 +130,7 @@ public final class SugarCubeRuntime {
         if let startupStopped { return SugarCubeMoment(passage: "", lines: [], links: [], unsupported: [], errors: [], error: startupStopped) }
         let evaluator = SugarCubeEvaluator(runtime: self, state: state)
         evaluator.load()
+        if let initialVariables { evaluator.run("__pj.vars = JSON.parse(" + SugarCubeScript.quoted(initialVariables) + "); 0", "the Story JavaScript's variables") }
         if !widgetsDefined {
             widgetsDefined = true
             for passage in story.passages where passage.tags.contains("widget") { evaluator.runSilently(passage) }
