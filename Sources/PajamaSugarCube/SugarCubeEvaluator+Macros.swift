@@ -53,11 +53,11 @@ extension SugarCubeEvaluator {
             guard let args = arguments(macro.arguments, what), let first = args.first else { return fail(what, "no link text") }
             let (label, linkTarget, setter) = linkParts(first)
             let target = args.count > 1 ? evalPassage(Self.text(args[1])) : linkTarget
-            addLink(label: SugarCubeFlattener.escaped(label), action: .body(source: macro.source, mode: .run, captured: nil, target: target, setter: setter))
+            addLink(label: wikified(label), action: .body(source: macro.source, mode: .run, captured: nil, target: target, setter: setter))
         case "linkreplace", "linkappend", "linkprepend":
             guard let args = arguments(macro.arguments, what), let first = args.first else { return fail(what, "no link text") }
             let mode: SugarCubeLink.BodyMode = name == "linkreplace" ? .replace : name == "linkappend" ? .append : .prepend
-            addLink(label: SugarCubeFlattener.escaped(Self.text(first)), action: .body(source: macro.source, mode: mode, captured: nil, target: nil, setter: nil))
+            addLink(label: wikified(Self.text(first)), action: .body(source: macro.source, mode: mode, captured: nil, target: nil, setter: nil))
         case "actions", "choice":
             guard let args = arguments(macro.arguments, what) else { return }
             if name == "choice" {
@@ -150,6 +150,18 @@ extension SugarCubeEvaluator {
                 for clause in macro.clauses { render(clause.body) }
             }
         }
+    }
+
+    /// A `<<link>>`-like macro's text as SugarCube shows it: wikified (`@@.nolink;girl@@` is "girl"), as the
+    /// line of HTML a label is.
+    func wikified(_ label: String) -> String {
+        guard label.contains(where: { "<[$_'/@\n?-=^~{\"".contains($0) }) else { return SugarCubeFlattener.escaped(label) }
+        let saved = writer
+        writer = SugarCubeWriter()
+        renderMarkup(label)
+        let lines = SugarCubeFlattener.lines(writer.items)
+        writer = saved
+        return lines.map(\.text).joined(separator: " ")
     }
 
     /// A link argument's text, passage and setter: a `[[link]]` or a plain string.
@@ -309,15 +321,22 @@ extension SugarCubeEvaluator {
             if args.dropFirst(2).contains(where: { Self.text($0) == "checked" }) {
                 run(target + " = " + SugarCubeScript.argumentList(macro.arguments) + "[1]; 0", what)
             }
-        default:  // listbox, cycle: the first option (or the one marked selected)
-            var chosen: String?
-            for clause in macro.clauses.dropFirst() where clause.name == "option" {
-                let list = SugarCubeScript.argumentList(clause.arguments)
-                if chosen == nil || clause.arguments.hasSuffix("selected") { chosen = "(function (a) { return a.length > 1 ? a[1] : a[0]; })(" + list + ")" }
+        default:  // listbox, cycle: the option selected (or the first) is the variable's, and a cycle shows its label
+            let options = macro.clauses.dropFirst().compactMap { clause -> String? in
+                switch clause.name {
+                case "option": "{option: " + SugarCubeScript.argumentList(clause.arguments) + "}"
+                case "optionsfrom":
+                    "{from: (function () { return (" + SugarCubeScript.desugar(clause.arguments.trimmingSpaces.hasPrefix("{") ? "(" + clause.arguments + ")" : clause.arguments) + "\n); })()}"
+                default: nil
+                }
             }
-            if let chosen { run(target + " = " + chosen + "; 0", what) }
+            let autoselect = args.dropFirst().contains { Self.text($0) == "autoselect" }
+            guard let json = run("__pj.selectOption(" + SugarCubeScript.quoted(variable) + ", [" + options.joined(separator: ", ") + "], \(autoselect))", what),
+                  let chosen = try? JSONParser.parse(json)
+            else { return }
+            if let message = chosen["error"]?.stringValue { return fail(what, message) }
             if !unsupported.contains(macro.name) { unsupported.append(macro.name) }
-            writer.append(.notice("<<\(macro.name)>>: its first choice is kept"))
+            if macro.name == "cycle", let label = chosen["label"]?.stringValue { renderMarkup(label) }
         }
     }
 

@@ -248,13 +248,26 @@ final class SugarCubeEvaluator {
                                       "the variable \(expression)")
                 else { continue }
                 if value == "null" { writer.text(expression) } else { renderMarkup(value) }
+            case .template(let name):
+                // markup/parserlib.js `template`: an array is one of its templates at random; a function's value
+                // is `stringFrom`'s; no such template is the text as written.
+                guard let json = run("__pj.template(" + SugarCubeScript.quoted(name) + ")", "the template ?\(name)"),
+                      let value = try? JSONParser.parse(json)
+                else { continue }
+                if let message = value["error"]?.stringValue {
+                    fail("cannot execute function template ?\(name)", message)
+                } else if let text = value["text"]?.stringValue {
+                    renderMarkup(text)
+                } else {
+                    writer.text("?" + name)
+                }
             case .link(let link):
-                let label = evalText(link.text)
+                let target = Self.isExternal(link.target) ? link.target : evalPassage(link.target)
+                let label = link.textIsTarget ? target : evalText(link.text)
                 if Self.isExternal(link.target) {  // a web address: the browser's, not a passage (its text stays)
                     writer.text(SugarCubeFlattener.escaped(label))
                     continue
                 }
-                let target = evalPassage(link.target)
                 addLink(label: SugarCubeFlattener.escaped(label), action: .goto(target, setter: link.setter))
             case .image(let image):
                 writer.append(.image(source: image.source, alt: image.title))
@@ -274,7 +287,7 @@ final class SugarCubeEvaluator {
 
     /// Renders markup made while playing (`<<print>>`'s value, a widget's body, a custom macro's output).
     func renderMarkup(_ source: String) {
-        guard source.contains(where: { $0 == "<" || $0 == "[" || $0 == "$" || $0 == "_" || $0 == "'" || $0 == "/" || $0 == "@" || $0 == "\n" }) else {
+        guard source.contains(where: { "<[$_'/@\n?-=^~{\"".contains($0) }) else {
             writer.text(nobr > 0 ? source : source)
             return
         }

@@ -7,6 +7,8 @@ indirect enum SugarCubeNode: Equatable {
     case lineBreak
     /// A naked variable: `$name`, `_name`, with `.property` and `[index]` after it.
     case variable(String)
+    /// A template: `?name` (its name), `Template.add`'s string or function's value, wikified.
+    case template(String)
     case link(SugarCubeLinkMarkup.Link)
     case image(SugarCubeLinkMarkup.Image)
     case macro(SugarCubeMacro)

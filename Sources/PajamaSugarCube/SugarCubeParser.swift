@@ -125,6 +125,15 @@ struct SugarCubeParser {
                 continue
             }
             if c == "$", at("$$") { text += "$"; _ = take(2); continue }
+            if c == "?", i + 1 < chars.count, chars[i + 1].isASCII, chars[i + 1].isLetter {
+                // SugarCube's `template` parser: `?name`, a name as `[A-Za-z][\w-]*`.
+                var end = i + 2
+                while end < chars.count, chars[end].isASCII, chars[end].isLetter || chars[end].isNumber || chars[end] == "_" || chars[end] == "-" { end += 1 }
+                flush()
+                nodes.append(.template(String(chars[(i + 1)..<end])))
+                _ = take(end - i)
+                continue
+            }
             if c == "/", at("/*"), let end = find("*/", from: i + 2) { _ = take(end + 2 - i); continue }
             if c == "/", at("/%"), let end = find("%/", from: i + 2) { _ = take(end + 2 - i); continue }
             if c == "<", at("<!--"), let end = find("-->", from: i + 4) { _ = take(end + 3 - i); continue }
@@ -163,7 +172,14 @@ struct SugarCubeParser {
                 while i < chars.count, !chars[i].isWhitespace, chars[i] != "<", chars[i] != "\"" { text.append(chars[i]); i += 1 }
                 continue
             }
-            if c == "\\", i + 1 < chars.count, chars[i + 1] == "\n" { _ = take(2); continue }
+            if c == "\\" {
+                // SugarCube's `lineContinuation`: a `\` ending a line (spaces after it allowed) joins it to the next;
+                // one starting a line joins it to the one before; a line that is only `\` is nothing.
+                var j = i + 1
+                while j < chars.count, chars[j] == " " || chars[j] == "\t" { j += 1 }
+                if j == chars.count || chars[j] == "\n" { _ = take(min(chars.count, j + 1) - i); continue }
+                if atLineStart() { _ = take(1); continue }
+            }
             if c == "\n" {
                 flush()
                 for style in styles.reversed() { nodes.append(.tag("</\(style)>")) }

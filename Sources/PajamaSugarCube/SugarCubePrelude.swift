@@ -130,12 +130,17 @@ enum SugarCubePrelude {
     get active() { return { title: current(), variables: pj.vars }; },
     get current() { return { title: current(), variables: pj.vars }; },
     hasPlayed: function (name) { return count(name) > 0; },
-    getVar: function (name) { return evalVar(name); },
-    setVar: function (name, value) { var m = /^([$_])([A-Za-z_$][\w$]*)$/.exec(name); if (!m) return false; (m[1] === "$" ? pj.vars : pj.temps)[m[2]] = value; return true; },
+    // state.js `variableGet`/`variableSet`: the TwineScript expression (`$player.age`, `_list[0]`) evaluated.
+    getVar: function (expression) { try { return (0, eval)(varScript(expression)); } catch (e) { return undefined; } },
+    setVar: function (expression, value) { try { pj.setValue = value; (0, eval)(varScript(expression) + " = __pj.setValue"); return true; } catch (e) { return false; } finally { delete pj.setValue; } },
     random: unit, prng: { init: noop, get isEnabled() { return true; } }, initPRNG: noop,
     metadata: { _m: {}, get: function (k) { return this._m[k]; }, set: function (k, v) { this._m[k] = v; }, has: function (k) { return k in this._m; }, delete: function (k) { delete this._m[k]; }, clear: function () { this._m = {}; } }
   };
-  function evalVar(name) { var m = /^([$_])([A-Za-z_$][\w$]*)$/.exec(name); return m ? (m[1] === "$" ? pj.vars : pj.temps)[m[2]] : undefined; }
+  function varScript(expression) {
+    return String(expression).replace(/("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')|(^|[^\w$.])([$_])([A-Za-z_$][\w$]*)/g, function (m, quoted, before, sigil, name) {
+      return quoted ? quoted : before + (sigil === "$" ? "State.variables." : "State.temporary.") + name;
+    });
+  }
   g.State = State;
   g.variables = function () { return pj.vars; };
   g.temporary = function () { return pj.temps; };
@@ -185,7 +190,7 @@ enum SugarCubePrelude {
     delete: function (names) { [].concat(names).forEach(function (n) { delete pj.macros[n]; }); },
     tags: { get: function () { return null; }, has: function () { return false; } }
   };
-  var stubs = ["Save", "UI", "UIBar", "Dialog", "LoadScreen", "Fullscreen", "Template", "Wikifier", "Scripting", "Browser", "Has", "Passage"];
+  var stubs = ["Save", "UI", "UIBar", "Dialog", "LoadScreen", "Fullscreen", "Wikifier", "Scripting", "Browser", "Has", "Passage"];
   var stubObject = function () {
     var o = {};
     ["add", "get", "has", "delete", "open", "close", "setup", "append", "wiki", "restart", "show", "hide", "stow", "unstow",
@@ -199,6 +204,78 @@ enum SugarCubePrelude {
     return o;
   };
   stubs.forEach(function (name) { g[name] = stubObject(); });
+  // SugarCube's `Template` (markup/template.js); `?name` in a passage is `__pj.template(name)`.
+  pj.templates = {};
+  function validTemplate(t) { return typeof t === "function" || typeof t === "string"; }
+  g.Template = {
+    add: function (name, template) {
+      if (!validTemplate(template) && !(Array.isArray(template) && template.length > 0 && template.every(validTemplate))) {
+        throw new TypeError("invalid template type (" + name + "); templates must be: functions, strings, or an array of either");
+      }
+      [].concat(name).forEach(function (n) {
+        if (!/^[A-Za-z][\w-]*$/.test(n)) throw new Error('invalid template name "' + n + '"');
+        if (Object.prototype.hasOwnProperty.call(pj.templates, n)) throw new Error("cannot clobber existing template ?" + n);
+        pj.templates[n] = template;
+      });
+    },
+    delete: function (names) { [].concat(names).forEach(function (n) { delete pj.templates[n]; }); },
+    get: function (name) { return Object.prototype.hasOwnProperty.call(pj.templates, name) ? pj.templates[name] : null; },
+    has: function (name) { return Object.prototype.hasOwnProperty.call(pj.templates, name); },
+    get size() { return Object.keys(pj.templates).length; }
+  };
+  function stringFrom(v) {
+    switch (typeof v) {
+      case "function": return "[function]";
+      case "undefined": return "[undefined]";
+      case "number": if (v !== v) return "[number NaN]"; break;
+      case "object":
+        if (v === null) return "[null]";
+        if (Array.isArray(v)) return v.map(stringFrom).join(", ");
+        if (v instanceof Set) return Array.from(v).map(stringFrom).join(", ");
+        if (v instanceof Map) return "{\u202F" + Array.from(v).map(function (e) { return stringFrom(e[0]) + " \u2192 " + stringFrom(e[1]); }).join(", ") + "\u202F}";
+        if (v instanceof Date) return v.toLocaleString();
+        break;
+    }
+    return String(v);
+  }
+  // `<<cycle>>` and `<<listbox>>` (macro/macros/cycle-listbox.js): the options, the one selected (`selected`,
+  // `autoselect`, else the first) set in the variable; its label, or why there is none.
+  pj.selectOption = function (varName, entries, autoselect) {
+    var options = [], index = -1;
+    for (var i = 0; i < entries.length; i++) {
+      var e = entries[i];
+      if (e.option) {
+        var a = e.option;
+        if (a.length === 0) return JSON.stringify({ error: "no arguments specified for <<option>> (#" + (options.length + 1) + ")" });
+        var option = { label: String(a[0]), value: a.length === 1 || (a.length === 2 && a[1] === "selected") ? a[0] : a[1] };
+        options.push(option);
+        if ((a.length === 2 && a[1] === "selected") || (a.length > 2 && a[2] === "selected")) {
+          if (autoselect) return JSON.stringify({ error: "cannot specify both the autoselect and selected keywords" });
+          if (index !== -1) return JSON.stringify({ error: "multiple selected keywords specified for <<option>>" });
+          index = options.length - 1;
+        }
+      } else {
+        var r = e.from;
+        if (typeof r !== "object" || r === null) return JSON.stringify({ error: "expression must yield a supported collection or generic object (type: " + (r === null ? "null" : typeof r) + ")" });
+        if (Array.isArray(r) || r instanceof Set) r.forEach(function (v) { options.push({ label: String(v), value: v }); });
+        else if (r instanceof Map) r.forEach(function (v, k) { options.push({ label: String(k), value: v }); });
+        else Object.keys(r).forEach(function (k) { options.push({ label: k, value: r[k] }); });
+      }
+    }
+    if (options.length === 0) return JSON.stringify({ error: "no options specified" });
+    if (index === -1) {
+      if (autoselect) { var cur = State.getVar(varName); index = Math.max(0, options.findIndex(function (o) { return o.value === cur || (o.value !== o.value && cur !== cur); })); }
+      else index = 0;
+    }
+    State.setVar(varName, options[index].value);
+    return JSON.stringify({ label: options[index].label });
+  };
+  pj.template = function (name) {
+    var t = Template.get(name);
+    if (Array.isArray(t)) t = t.random();
+    if (typeof t === "function") { try { return JSON.stringify({ text: stringFrom(t.call({ name: name })) }); } catch (e) { return JSON.stringify({ error: e.message }); } }
+    return JSON.stringify(typeof t === "string" ? { text: t } : {});
+  };
   // SugarCube's `Util` (lib/deprecated-util.js: its functions as util/*.js define them).
   function typeOf(o) { return o === null ? "null" : typeof o === "object" ? Object.prototype.toString.call(o).slice(8, -1) : typeof o; }
   var entities = { "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;", "`": "&#96;" };

@@ -177,6 +177,8 @@ enum SugarCubeLinkMarkup {
         var text: String
         var target: String
         var setter: String?
+        /// `[[target]]` alone: its text is the passage's name, not evaluated as a text (markup/parserlib.js `link`).
+        var textIsTarget = false
     }
 
     /// The link `token` (from `[[` to its `]]`, setter included) is, nil if it is none.
@@ -197,7 +199,7 @@ enum SugarCubeLinkMarkup {
         if let arrow = inner.firstRange(of: "<-") {
             return Link(text: String(inner[arrow.upperBound...]), target: String(inner[..<arrow.lowerBound]), setter: setter)
         }
-        return Link(text: inner, target: inner, setter: setter)
+        return Link(text: inner, target: inner, setter: setter, textIsTarget: true)
     }
 
     struct Image: Equatable {

@@ -52,6 +52,7 @@ enum SugarCubeWalkText {
         var words: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var rest = Substring(line).drop { $0.isWhitespace }
+            if isLinksOnly(String(rest), known) { continue }  // a label may start with a bullet itself
             if rest.hasPrefix("•") || rest.hasPrefix("·") { rest = rest.dropFirst() }
             if rest.trimmingCharacters(in: .whitespaces) == "———" { continue }
             if isLinksOnly(String(rest), known) { continue }

@@ -96,4 +96,32 @@ import Testing
         #expect(moment.text == ["In the elevator — the glass one.", "———", "——more", "x<sup>2</sup> and H<sub>2</sub>O", "• THE END**", "· one"],
                 "\(moment.text)")
     }
+
+    /// cybersecurity (`?A1` templates, a `<<cycle>>` whose label holds one), TwineTime--2 (`\` starting a
+    /// line, `<<linkreplace @@.nolink;girl@@>>`, `[['Fuck off']]`), SonsOfOrdson (`State.getVar("$player.age")`):
+    /// as SugarCube's parsers and macros read them.
+    @Test func templatesCyclesLinkTextsAndLineContinuations() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        Template.add(["Hero", "Hero2"], function () { return "''" + State.variables.hero + "''"; });
+        Template.add("greeting", ["Hi", "Hi"]);
+
+        :: StoryInit
+        <<set $hero to "Hana", $player to {age: 20}>>
+
+        :: Start
+        \\?Hero says ?greeting to ?nobody. <<print State.getVar("$player.age")>><<run State.setVar("$player.age", 21)>> $player.age
+        <<cycle "$pick">><<option "?Hero first" 1>><<option "second" 2 selected>><</cycle>> <<cycle "$other" autoselect>><<optionsfrom ["x", "y"]>><</cycle>> $pick $other
+        <<linkreplace @@.nolink;girl@@>>woman<</linkreplace>> [['Quoted']] \\
+        joined
+
+        :: 'Quoted'
+        q
+        """)
+        #expect(runtime.scriptErrors.isEmpty)
+        let moment = runtime.start()
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        #expect(moment.text == ["<b>Hana</b> says Hi to ?nobody. 20 21", "second x 2 x", "<u><span>girl</span></u> <u>'Quoted'</u> joined"], "\(moment.text)")
+        #expect(moment.labels.map { $0.replacing(/<[^>]*>/, with: "") } == ["girl", "'Quoted'"], "\(moment.labels)")
+    }
 }
