@@ -14,9 +14,9 @@ usage: choicescript-randomtest.py CHOICESCRIPT_CHECKOUT PAJAMA GAME_DIR... [--se
        (GAME_DIR: a folder holding scenes/; a corpus folder's games: ../shared/corpora/choicescript/*/)
 
 Normalised on both sides before comparing: runs of spaces, ChoiceScript's [b] [i] markup (Pajama draws it),
-randomtest's typed answer "blah blah" (Pajama answers "Reader"), the page-turn and picture lines each prints its
+the page-turn and picture lines each prints its
 own way, the notices Pajama adds, and the achievements an ending's last page lists. Pajama's *rand draws randomtest's numbers (the same generator and seed,
-docs/choicescript.md); a differing path where randomtest drew a *rand is still counted apart.
+docs/choicescript.md), and `pajama play --test-answers` types randomtest's answers at *input_text and *input_number; a differing path where randomtest drew a *rand is still counted apart.
 """
 import os
 import re
@@ -25,7 +25,6 @@ import subprocess
 import sys
 import tempfile
 
-TYPED = ("blah blah", "Reader")
 CHOICE = "\0choice"
 
 
@@ -44,7 +43,7 @@ def segments(paragraphs):
 
 def norm(text):
     text = re.sub(r"\[/?[bi]\]|\[url=[^\]]*\]|\[/url\]|\[c/\]", "", text)
-    text = text.replace("\u200b", "").replace(TYPED[0], TYPED[1]).replace("Blah blah", "Reader").replace("BLAH BLAH", "READER")
+    text = text.replace("\u200b", "")
     return re.sub(r"\s+", " ", text).strip()
 
 
@@ -150,7 +149,7 @@ def randomtest(checkout, game, seed, scenes):
 def pajama_play(pajama, game_dir, choices, seed, home):
     env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=home + "/config", XDG_DATA_HOME=home + "/data",
                XDG_STATE_HOME=home + "/state", XDG_CACHE_HOME=home + "/cache")
-    result = subprocess.run([pajama, "play", game_dir, "--seed", str(seed), "--choices", ",".join(map(str, choices))],
+    result = subprocess.run([pajama, "play", game_dir, "--seed", str(seed), "--choices", ",".join(map(str, choices)), "--test-answers"],
                             capture_output=True, text=True, timeout=600, env=env)
     return result.returncode, result.stdout, result.stderr
 
@@ -188,9 +187,11 @@ def pajama_paragraphs(transcript, title_lines):
     for index, line in enumerate(lines):
         # A choice page repeats as its prompt the paragraph the page before showed beside its own picture.
         following = lines[index + 1] if index + 1 < len(lines) else ""
-        if following.startswith("  1. ") and paragraphs and paragraphs[-1] == norm(line):
+        if (following.startswith("  1. ") or following.startswith("  (type ")) and paragraphs and paragraphs[-1] == norm(line):
             continue
         if index < title_lines:
+            continue
+        if line.startswith("> typed: ") or line.startswith("  (type "):  # a typed answer and its question's hint
             continue
         if line.startswith("> "):
             paragraphs.append(CHOICE)

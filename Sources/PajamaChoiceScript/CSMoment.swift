@@ -30,8 +30,27 @@ public struct CSOption: Equatable, Sendable {
 /// "scene line N: reason").
 public enum CSStop: Equatable, Sendable {
     case choice([CSOption])
+    /// `*input_text` or `*input_number`: a typed answer asked for (`CSRuntime.answer`).
+    case input(CSQuestion)
     case ending
     case error(String)
+}
+
+/// A typed answer the game waits for: the variable it goes to, and what it may be (scene.js's input_text and
+/// input_number: text, blank or not; a number from `minimum` to `maximum`, whole when both bounds are).
+public struct CSQuestion: Codable, Equatable, Sendable {
+    public enum Kind: Codable, Equatable, Sendable {
+        case text(allowsBlank: Bool)
+        case number(minimum: Double, maximum: Double, wholeNumbers: Bool)
+    }
+
+    public var variable: String
+    public var kind: Kind
+
+    public init(variable: String, kind: Kind) {
+        self.variable = variable
+        self.kind = kind
+    }
 }
 
 public struct CSMoment: Equatable, Sendable {

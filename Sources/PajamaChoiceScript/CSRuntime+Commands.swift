@@ -131,25 +131,34 @@ extension CSRuntime {
             var stream = CSTokenStream(try CSToken.tokenize(data))
             let name = try reference(&stream)
             guard state.temps.has(name) || state.stats[name] != nil else { throw CSError("Non-existent variable '\(name)'") }
+            var allowsBlank = false
             while let token = stream.next() {
                 guard token.kind == .variable, token.value == "long" || token.value == "allow_blank" else {
                     throw CSError("Couldn't understand this input_text option: \(token.value)")
                 }
+                if token.value == "allow_blank" { allowsBlank = true }
             }
             paragraph()
-            output.append(.notice("(Here the game asks you to type an answer; Pajama cannot take typed answers yet and answers \"\(Self.typedAnswer)\".)"))
-            try setVariable(name, .string(Self.typedAnswer))
-            pageBreak("Next")
+            let question = CSQuestion(variable: name, kind: .text(allowsBlank: allowsBlank))
+            state.question = question
+            return .stop(.input(question))
         case "input_number":
             var stream = CSTokenStream(try CSToken.tokenize(data))
             let name = try reference(&stream)
             guard state.temps.has(name) || state.stats[name] != nil else { throw CSError("Non-existent variable '\(name)'") }
             guard let minToken = stream.next() else { throw CSError("Invalid input_number statement, expected three args: varname min max") }
             let minimum = try valueToken(minToken, &stream)
+            guard let low = CSValue.parseFloat(minimum.text) else { throw CSError("Invalid minimum, not numeric: \(minimum.text)") }
+            guard let maxToken = stream.next() else { throw CSError("Invalid input_number statement, expected three args: varname min max") }
+            let maximum = try valueToken(maxToken, &stream)
+            guard stream.isEmpty else { throw CSError("Invalid input_number statement, expected three args: varname min max") }
+            guard let high = CSValue.parseFloat(maximum.text) else { throw CSError("Invalid maximum, not numeric: \(maximum.text)") }
+            guard low <= high else { throw CSError("Minimum \(minimum.text) should not be greater than maximum \(maximum.text)") }
             paragraph()
-            output.append(.notice("(Here the game asks you to type a number; Pajama cannot take typed answers yet and answers \(minimum.text).)"))
-            try setVariable(name, minimum)
-            pageBreak("Next")
+            let question = CSQuestion(
+                variable: name, kind: .number(minimum: low, maximum: high, wholeNumbers: Self.isInteger(minimum) && Self.isInteger(maximum)))
+            state.question = question
+            return .stop(.input(question))
         case "rand":
             try rand(data)
         case "image", "text_image":
@@ -386,15 +395,17 @@ extension CSRuntime {
             return
         }
         let random = CSRandom.next(&state.random)
-        func isInteger(_ value: CSValue) -> Bool {
-            guard let number = CSValue.parseFloat(value.text) else { return false }
-            return number == number.rounded(.towardZero) && CSValue.format(number) == value.text
-        }
-        if isInteger(minimum), isInteger(maximum) {
+        if Self.isInteger(minimum), Self.isInteger(maximum) {
             try setVariable(name, .number(low + (random * (difference + 1)).rounded(.down)))
         } else {
             try setVariable(name, .number(low + random * difference))
         }
+    }
+
+    /// scene.js's `isInt`: a value whose text is that of a whole number.
+    static func isInteger(_ value: CSValue) -> Bool {
+        guard let number = CSValue.parseFloat(value.text) else { return false }
+        return number == number.rounded(.towardZero) && CSValue.format(number) == value.text
     }
 
     func skipAchievement() throws(CSError) {

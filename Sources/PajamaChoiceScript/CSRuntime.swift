@@ -6,8 +6,8 @@
 public final class CSRuntime {
     public let game: CSGame
     public var state: CSState
-    /// What `*input_text` stores (Pajama takes no typed answers yet; docs/choicescript.md, "Typed answers").
-    public static let typedAnswer = "Reader"
+    /// What ChoiceScript's randomtest types at `*input_text` (and Pajama's test runs, docs/choicescript.md).
+    public static let randomtestText = "blah blah"
     /// Most lines one move may run: a game that loops without stopping is stopped with a message.
     static let lineBudget = 2_000_000
 
@@ -54,6 +54,58 @@ public final class CSRuntime {
         }
         state.screenEmpty = true
         return run()
+    }
+
+    public enum AnswerProblem: Error, Equatable { case noQuestion, refused(String) }
+
+    /// Answers the `*input_text` or `*input_number` the game waits at with `text` (spaces trimmed), and runs
+    /// to the next stop. As randomtest does, an `*input_number` whose bounds differ and an `*input_text
+    /// allow_blank` spend one random number (randomtest draws its answer there), so a path of randomtest
+    /// replayed with its answers draws the same numbers after them.
+    public func answer(_ text: String) throws(AnswerProblem) -> CSMoment {
+        guard let question = state.question else { throw .noQuestion }
+        let typed = text.trimmingWhitespace
+        let value: CSValue
+        switch question.kind {
+        case .text(let allowsBlank):
+            if typed.isEmpty, !allowsBlank { throw .refused("Please type something.") }
+            if allowsBlank { _ = CSRandom.next(&state.random) }
+            value = .string(typed.replacing("\n", with: "[n/]"))
+        case .number(let minimum, let maximum, let whole):
+            guard let number = CSValue.parseFloat(typed), !typed.isEmpty else { throw .refused("Please type in a number.") }
+            if whole, number != number.rounded(.towardZero) { throw .refused("Please type in an integer number.") }
+            if number < minimum { throw .refused("Please use a number greater than or equal to \(CSValue.format(minimum))") }
+            if number > maximum { throw .refused("Please use a number less than or equal to \(CSValue.format(maximum))") }
+            if maximum > minimum { _ = CSRandom.next(&state.random) }
+            value = .number(number)
+        }
+        state.question = nil
+        do throws(CSError) {
+            try setVariable(question.variable, value)
+        } catch {
+            return CSMoment(scene: state.scene, output: [], stop: .error("\(state.scene) line \(state.line + 1): \(error.message)"))
+        }
+        state.line += 1
+        state.screenEmpty = true
+        return run()
+    }
+
+    /// The answer randomtest would type at the question the game waits at, drawn from a copy of the
+    /// generator (nothing is spent): `*input_text` "blah blah" (with `allow_blank` blank one time in four),
+    /// `*input_number` its `*rand` of the bounds. nil when the game waits at no question.
+    public var randomtestAnswer: String? {
+        guard let question = state.question else { return nil }
+        var random = state.random
+        switch question.kind {
+        case .text(let allowsBlank):
+            guard allowsBlank else { return Self.randomtestText }
+            return (CSRandom.next(&random) * 4).rounded(.down) == 0 ? "" : Self.randomtestText
+        case .number(let minimum, let maximum, let whole):
+            guard maximum > minimum else { return CSValue.format(minimum) }
+            let draw = CSRandom.next(&random)
+            let value = whole ? minimum + (draw * (maximum - minimum + 1)).rounded(.down) : minimum + draw * (maximum - minimum)
+            return CSValue.format(value)
+        }
     }
 
     var scene: CSScene? { game.scene(named: state.scene) }

@@ -16,6 +16,8 @@ public struct CSState: Codable, Equatable, Sendable {
     var initialCommands: Bool
     /// The options of the choice the reading waits at (nil elsewhere).
     var pending: [CSPendingOption]?
+    /// The typed answer the reading waits for (nil elsewhere).
+    var question: CSQuestion?
     /// `*save_checkpoint` slots, by slot name ("" for the default).
     var checkpoints: [String: CSCheckpoint]
     /// Whether the notice for `*purchase` (a free game owns everything) was said.

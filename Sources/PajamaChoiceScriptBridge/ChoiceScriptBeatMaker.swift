@@ -31,12 +31,16 @@ final class ChoiceScriptBeatMaker {
     private struct Node {
         var parent: String?
         var step: Int
+        /// The typed answer that leads here (`step` is `BeatOrigin.answered`).
+        var answer: String?
         /// The state before the choice that leads here (its parent's end), when it came from saved progress.
         var startState: CSState?
     }
 
     private var nodes: [String: Node] = [ChoiceScriptBeatMaker.startBeatId: Node(parent: nil, step: 0)]
     private var endStates = LRUCache<String, CSState>(countLimit: ChoiceScriptBeatMaker.statesKept)
+    /// The beat that asks each question handed out, by its answers' prefix (`Question.answerBeatPrefix`).
+    private var questionBeats: [String: String] = [:]
 
     init(game: CSGame, title: String, version: String, seed: Int) {
         self.game = game
@@ -53,20 +57,29 @@ final class ChoiceScriptBeatMaker {
         return "c-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    private func steps(to id: String) -> [Int] {
+    private func steps(to id: String) -> (steps: [Int], answers: [String]) {
         var steps: [Int] = []
+        var answers: [String] = []
         var cursor = id
         while let node = nodes[cursor], let parent = node.parent {
             steps.append(node.step)
+            if let answer = node.answer { answers.append(answer) }
             cursor = parent
         }
-        return steps.reversed()
+        return (steps.reversed(), answers.reversed())
+    }
+
+    /// The node of an answer's beat (`Question.beatId(answering:)`) to a question this maker asked, made known.
+    private func knowAnswerBeat(_ id: String) {
+        guard nodes[id] == nil, let (prefix, answer) = Question.answer(inBeatId: id), let asker = questionBeats[prefix] else { return }
+        nodes[id] = Node(parent: asker, step: BeatOrigin.answered, answer: answer)
     }
 
     // MARK: Making beats
 
     /// The beat `id`, nil for an id this maker never handed out.
     func beat(_ id: String) -> Beat? {
+        knowAnswerBeat(id)
         guard let (moment, before) = moment(id) else { return nil }
         // The last run was this beat's: the runtime holds the state it stopped in.
         return makeBeat(id, moment, before: before, achieved: runtime.state.achieved)
@@ -75,6 +88,7 @@ final class ChoiceScriptBeatMaker {
     /// The stats screen (`choicescript_stats.txt`) as the reading stands where beat `id` stops; nil for a game
     /// without one, or an id this maker never handed out.
     func statusPage(at id: String) -> StatusPage? {
+        knowAnswerBeat(id)
         guard game.scene(named: CSRuntime.statsScene) != nil, moment(id) != nil, let screen = runtime.statsScreen() else { return nil }
         return ChoiceScriptStatus.page(screen)
     }
@@ -104,6 +118,19 @@ final class ChoiceScriptBeatMaker {
             }
             before = state
             runtime.state = state
+            if let answer = node.answer {
+                do {
+                    moment = try runtime.answer(answer)
+                } catch {
+                    let reason = switch error {
+                    case .noQuestion: "the answer \"\(answer)\" has no question to answer"
+                    case .refused(let why): "the answer \"\(answer)\" is not taken: \(why)"
+                    }
+                    return (CSMoment(scene: state.scene, output: [], stop: .error(reason)), before)
+                }
+                remember(moment, of: id)
+                return (moment, before)
+            }
             do {
                 moment = try runtime.choose(node.step)
             } catch {
@@ -114,14 +141,25 @@ final class ChoiceScriptBeatMaker {
             runtime.reseed(seed)
             moment = runtime.start()
         }
-        if case .choice(let options) = moment.stop {
+        remember(moment, of: id)
+        return (moment, before)
+    }
+
+    /// Notes the beats that follow beat `id`, which stopped at `moment` (the runtime in its end state).
+    private func remember(_ moment: CSMoment, of id: String) {
+        switch moment.stop {
+        case .choice(let options):
             for index in options.indices {
                 let child = Self.childId(of: id, step: index)
                 if nodes[child] == nil { nodes[child] = Node(parent: id, step: index) }
             }
             _ = endStates.insert(runtime.state, for: id, cost: 1)
+        case .input:
+            questionBeats[Question.answerBeatPrefix(askedIn: id)] = id
+            _ = endStates.insert(runtime.state, for: id, cost: 1)
+        case .ending, .error:
+            break
         }
-        return (moment, before)
     }
 
     /// The beat of `moment`; an ending's last page says which achievements `achieved` holds (the end screen
@@ -145,7 +183,15 @@ final class ChoiceScriptBeatMaker {
         if moment.stop == .ending, let report = game.achievementReport(achieved: achieved) {
             lines += Self.achievementLines(report, scene: moment.scene)
         }
-        var pages = (try? Pager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, scene: PageScene(), saysLoop: false)) ?? []
+        var question: Question?
+        if case .input(let asked) = moment.stop {
+            let kind: Question.Kind = switch asked.kind {
+            case .text(let allowsBlank): .text(allowsBlank: allowsBlank)
+            case .number(let minimum, let maximum, let whole): .number(minimum: minimum, maximum: maximum, wholeNumbers: whole)
+            }
+            question = Question(kind: kind, answerBeatPrefix: Question.answerBeatPrefix(askedIn: id), testAnswer: runtime.randomtestAnswer)
+        }
+        var pages = (try? Pager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, question: question, scene: PageScene(), saysLoop: false)) ?? []
         var stopped: String?
         if case .error(let message) = moment.stop {
             stopped = message
@@ -160,7 +206,8 @@ final class ChoiceScriptBeatMaker {
         if let before, let json = try? Self.encoder.encode(before), json.count <= Self.maximumSavedState {
             state = String(decoding: json, as: UTF8.self)
         }
-        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped)
+        let (steps, answers) = steps(to: id)
+        let origin = BeatOrigin(seed: seed, steps: steps, state: state, version: version, stopped: stopped, answers: answers)
         return Beat(id: id, pages: pages, origin: origin)
     }
 
@@ -250,9 +297,18 @@ final class ChoiceScriptBeatMaker {
         }
         var id = Self.startBeatId
         var chain = [id]
-        for step in origin.steps {
-            let child = Self.childId(of: id, step: step)
-            if nodes[child] == nil { nodes[child] = Node(parent: id, step: step) }
+        for move in origin.moves {
+            let child: String
+            switch move {
+            case .choice(let step):
+                child = Self.childId(of: id, step: step)
+                if nodes[child] == nil { nodes[child] = Node(parent: id, step: step) }
+            case .answer(let answer):
+                let prefix = Question.answerBeatPrefix(askedIn: id)
+                questionBeats[prefix] = id
+                child = Question(kind: .text(allowsBlank: true), answerBeatPrefix: prefix).beatId(answering: answer)
+                if nodes[child] == nil { nodes[child] = Node(parent: id, step: BeatOrigin.answered, answer: answer) }
+            }
             id = child
             chain.append(id)
         }
@@ -263,11 +319,14 @@ final class ChoiceScriptBeatMaker {
             return .restoredAnew
         }
         if origin.state == nil, origin.version == version { return seedChanged ? .restoredAnew : .restored }
-        for (position, step) in origin.steps.enumerated() {
+        for (position, move) in origin.moves.enumerated() {
             let (moment, _) = run(chain[position])
             if case .error(let message) = moment.stop { return .failed(Self.replayFailure(position, message)) }
-            guard case .choice(let options) = moment.stop, options.indices.contains(step) else {
-                return .failed(Self.replayFailure(position, "option \(step + 1) is no longer offered"))
+            switch (move, moment.stop) {
+            case (.choice(let step), .choice(let options)) where options.indices.contains(step): continue
+            case (.answer, .input): continue
+            case (.choice(let step), _): return .failed(Self.replayFailure(position, "option \(step + 1) is no longer offered"))
+            case (.answer, _): return .failed(Self.replayFailure(position, "no typed answer is asked for there any more"))
             }
         }
         return seedChanged ? .restoredAnew : .restored

@@ -39,7 +39,7 @@ enum ChoiceScriptStatus {
             }
         }
         switch moment.stop {
-        case .ending: break
+        case .ending, .input: break
         case .choice(let options):
             gap()
             rows += options.map { .text("• " + plain($0.text).joined(separator: " ")) }

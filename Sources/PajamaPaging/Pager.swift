@@ -96,12 +96,13 @@ public struct Pager {
     }
 
     /// Pages for `lines`, then a choice page with `choices` when there are any (`choiceMarks`: the styles of
-    /// their text, line `i` for choice `i`), starting in `scene`.
-    public static func pages(for lines: [Line], choices: [Choice], choiceMarks: [LineMarks] = [], scene: PageScene = PageScene(),
-                      saysLoop: Bool = false) throws(BadTag) -> [Page] {
+    /// their text, line `i` for choice `i`), or a question page asking `question` (the paragraph that leads to
+    /// it its label, as a choice page's prompt, unless it has one), starting in `scene`.
+    public static func pages(for lines: [Line], choices: [Choice], choiceMarks: [LineMarks] = [], question: Question? = nil,
+                      scene: PageScene = PageScene(), saysLoop: Bool = false) throws(BadTag) -> [Page] {
         var pager = Pager(scene: scene, saysLoop: saysLoop)
         for line in lines { try pager.add(line) }
-        return pager.finish(choices: choices, marks: choiceMarks)
+        return pager.finish(choices: choices, marks: choiceMarks, question: question)
     }
 
     /// The position of the first line tagged `# RESTART`: the story stops before it (Inky's player restarts
@@ -194,8 +195,8 @@ public struct Pager {
         draft = Draft()
     }
 
-    private mutating func finish(choices: [Choice], marks: [LineMarks]) -> [Page] {
-        if !choices.isEmpty {
+    private mutating func finish(choices: [Choice], marks: [LineMarks], question: Question?) -> [Page] {
+        if !choices.isEmpty || question != nil {
             // The paragraph that leads to the choices is shown with them, as Inky's player does (their prompt),
             // not left on the page before; a page it leaves empty gives the choice page its sounds. A page
             // with a picture of its own keeps its paragraph too, beside its picture (the picture stays on the
@@ -214,9 +215,16 @@ public struct Pager {
                 flush()
             }
             for earlier in pending.earlierImages { pictureOnly(earlier.path, alt: earlier.alt) }
-            pages.append(Page(id: "choices", kind: .choice(prompt: prompt, choices: choices), imageUrl: image,
+            let kind: PageKind
+            if var question {
+                if question.label == nil { question.label = prompt }
+                kind = .question(question)
+            } else {
+                kind = .choice(prompt: prompt, choices: choices)
+            }
+            pages.append(Page(id: question == nil ? "choices" : "question", kind: kind, imageUrl: image,
                               imageAlt: pending.image != nil ? pending.imageAlt : scene.backgroundAlt, tools: tools(own, loop: scene.loop),
-                              marks: marks))
+                              marks: question == nil ? marks : []))
             return pages
         }
         if !draft.lines.isEmpty { flush() }

@@ -152,6 +152,9 @@ public struct StoryTestRunner: Sendable {
         return (tally, StoryTestReport.Exhaustive(states: seen.count, complete: complete))
     }
 
+    /// The answer a test run types on a question page (`Question.automaticAnswer`: ChoiceScript's randomtest's).
+    static func answer(to question: Question) -> String { question.automaticAnswer }
+
     static func state(of beat: Beat) -> String {
         if let origin = beat.origin, let hash = origin.stateHash { return "state \(hash) \(origin.loop ?? "") \(origin.background ?? "")" }
         return "beat \(beat.id)"
@@ -185,6 +188,7 @@ public struct StoryTestRunner: Sendable {
             }
             return .choose(offered)
         }
+        if case .question(let question) = last.kind { return .next(question.beatId(answering: Self.answer(to: question))) }
         tally.endings[Self.ending(beat, madeBeats: walker.source.makesBeats), default: 0] += 1
         return .stop
     }

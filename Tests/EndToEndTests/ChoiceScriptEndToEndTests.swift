@@ -37,6 +37,32 @@ import Testing
         #expect(try run(["validate", home.path + "/game"], home: home).status == 0)
     }
 
+    @Test func playTypesTheAnswersGivenAndSaysWhenTheyRunOutOrAreRefused() throws {
+        let home = try TemporaryDirectory(prefix: "pajama-choicescript-answers")
+        defer { home.remove() }
+        _ = try home.write("game/scenes/startup.txt", """
+            *create name ""
+            *create age 0
+            What is your name?
+            *input_text name
+            How old are you, ${name}?
+            *input_number age 1 120
+            ${name}, aged ${age}, walks on.
+            *ending
+            """)
+        let game = home.path + "/game"
+        let played = try run(["play", game, "--answers", "Ada\\, Countess,36"], home: home)
+        #expect(played.status == 0, "\(played.stdout)\(played.stderr)")
+        #expect(played.stdout.contains("> typed: Ada, Countess"), "\(played.stdout)")
+        #expect(played.stdout.contains("Ada, Countess, aged 36, walks on."), "\(played.stdout)")
+        let short = try run(["play", game, "--answers", "Ada"], home: home)
+        #expect(short.status == 1, "\(short.stdout)\(short.stderr)")
+        #expect(short.stderr.contains("the answers ran out after 1"), "\(short.stderr)")
+        let refused = try run(["play", game, "--answers", "Ada,200"], home: home)
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("answer 2 is \"200\"") && refused.stderr.contains("from 1 to 120"), "\(refused.stderr)")
+    }
+
     @Test func validateExitsOneNamingSceneAndLine() throws {
         let home = try TemporaryDirectory(prefix: "pajama-choicescript-validate")
         defer { home.remove() }

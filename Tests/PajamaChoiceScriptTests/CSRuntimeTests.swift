@@ -20,6 +20,57 @@ import Testing
         return []
     }
 
+    @Test func typedAnswersWaitAreCheckedAndSetTheirVariable() throws {
+        let runtime = CSRuntime(game: Self.game("""
+            *create name ""
+            *create n 0
+            Your name?
+            *input_text name
+            Hello ${name}.
+            *input_number n 2 5
+            *if n > 4
+              Many.
+            *ending
+            """), seed: 1)
+        let asked = runtime.start()
+        #expect(Self.paragraphs(asked) == ["Your name?"])
+        #expect(asked.stop == .input(CSQuestion(variable: "name", kind: .text(allowsBlank: false))))
+        #expect(throws: CSRuntime.AnswerProblem.refused("Please type something.")) { try runtime.answer("  ") }
+        let number = try runtime.answer("  Ada ")
+        #expect(Self.paragraphs(number) == ["Hello Ada."])
+        #expect(number.stop == .input(CSQuestion(variable: "n", kind: .number(minimum: 2, maximum: 5, wholeNumbers: true))))
+        #expect(throws: CSRuntime.AnswerProblem.refused("Please type in an integer number.")) { try runtime.answer("4.5") }
+        #expect(throws: CSRuntime.AnswerProblem.refused("Please use a number less than or equal to 5")) { try runtime.answer("6") }
+        let end = try runtime.answer("5")
+        #expect(Self.paragraphs(end) == ["Many."])
+        #expect(end.stop == .ending)
+        #expect(runtime.state.stats["n"] == .number(5))
+    }
+
+    @Test func randomtestsAnswersAreDrawnAsItsRandDrawsThem() throws {
+        // randomtest answers *input_number with a *rand of its bounds: the same seed gives the same numbers,
+        // and answering spends one, so the *rand after it draws what randomtest's does.
+        for seed in 0..<20 {
+            let asked = CSRuntime(game: Self.game("*create n 0\n*create r 0\n*input_number n 1 100\n*rand r 1 100\n*ending\n"), seed: seed)
+            _ = asked.start()
+            let answer = try #require(asked.randomtestAnswer)
+            _ = try asked.answer(answer)
+            let drawn = CSRuntime(game: Self.game("*create n 0\n*create r 0\n*rand n 1 100\n*rand r 1 100\n*ending\n"), seed: seed)
+            _ = drawn.start()
+            #expect(asked.state.stats["n"] == drawn.state.stats["n"], "seed \(seed)")
+            #expect(asked.state.stats["r"] == drawn.state.stats["r"], "seed \(seed)")
+        }
+        var blanks = 0
+        for seed in 0..<40 {
+            let runtime = CSRuntime(game: Self.game("*create t \"\"\n*input_text t allow_blank\n*ending\n"), seed: seed)
+            _ = runtime.start()
+            let answer = try #require(runtime.randomtestAnswer)
+            #expect(answer == "" || answer == CSRuntime.randomtestText)
+            if answer.isEmpty { blanks += 1 }
+        }
+        #expect(blanks > 0 && blanks < 40)
+    }
+
     @Test func linesJoinIntoParagraphsAndBlankLinesEndThem() {
         let runtime = CSRuntime(game: Self.game("""
             The sea is

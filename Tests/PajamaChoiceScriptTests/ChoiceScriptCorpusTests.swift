@@ -56,6 +56,15 @@ import Testing
             case .error(let message):
                 walk.end = message
                 return walk
+            case .input:
+                // A typed answer: randomtest's (ChoiceScript's own test types it too).
+                walk.reachedChoiceOrEnding = true
+                guard let answer = runtime.randomtestAnswer, let next = try? runtime.answer(answer) else {
+                    walk.end = "the answer was not taken"
+                    return walk
+                }
+                moment = next
+                continue
             case .choice(let options):
                 walk.reachedChoiceOrEnding = true
                 guard walk.choices.count < 300 else {

@@ -82,6 +82,35 @@ import Testing
         #expect(next.origin?.stopped == nil)
     }
 
+    @Test func aTypedAnswerIsAQuestionPageWhoseAnswerNamesTheNextBeatAndResumes() async throws {
+        let directory = try game("scenes/", ["startup.txt": "*create name \"\"\nWho are you?\n*input_text name\nWelcome, ${name}.\n*choice\n  #On.\n    Onward, ${name}.\n    *ending\n"])
+        defer { directory.remove() }
+        let source = try #require(ChoiceScriptStorySource.local(directory.path, seed: 2))
+        let start = try #require(try await source.madeBeat("start"))
+        guard case .question(let question)? = start.pages.last?.kind else { Issue.record("no question page: \(start.pages)"); return }
+        #expect(question.label == "Who are you?")
+        #expect(question.kind == .text(allowsBlank: false))
+        #expect(question.testAnswer == "blah blah")
+        // The beat the answer names is made from the answer, and goes on from there.
+        let welcome = try #require(try await source.madeBeat(question.beatId(answering: "  Ada Lovelace ")))
+        guard case .choice(let prompt, let choices)? = welcome.pages.last?.kind else { Issue.record("no choice page"); return }
+        #expect(prompt == "Welcome, Ada Lovelace.")
+        #expect(welcome.origin?.steps == [BeatOrigin.answered])
+        #expect(welcome.origin?.answers == ["Ada Lovelace"])
+        let end = try #require(try await source.madeBeat(choices[0].targetBeatId))
+        let origin = try #require(end.origin)
+        #expect(origin.moves == [.answer("Ada Lovelace"), .choice(0)])
+        // It survives its JSON (a made beat read as a file).
+        let decoded = try StoryDecoder.decodeBeat(StoryEncoder.encode(start), file: "start")
+        #expect(decoded.pages == start.pages)
+        #expect(try StoryDecoder.decodeBeat(StoryEncoder.encode(end), file: "end").origin == origin)
+        // A fresh source finds the place by replaying the answer and the choice (no state of this version).
+        let again = try #require(ChoiceScriptStorySource.local(directory.path, seed: 2))
+        let restored = await again.restore(BeatOrigin(seed: origin.seed, steps: origin.steps, version: "another", answers: origin.answers))
+        #expect(restored == .restored || restored == .restoredAnew)
+        #expect(try await again.madeBeat(end.id)?.pages == end.pages)
+    }
+
     @Test func aBugStopsTheBeatWithItsMessage() async throws {
         let directory = try game("scenes/", ["startup.txt": "*create x 2\nBefore.\n*bug x was ${x}\n"])
         defer { directory.remove() }

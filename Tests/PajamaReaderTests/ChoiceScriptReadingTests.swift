@@ -30,6 +30,35 @@ import Testing
           percent strength Strength
         """
 
+    /// `*input_text` and `*input_number` are question pages: typed on the page (Backspace takes back), Enter
+    /// answers, a refused number says why, Esc gives the next key to the commands (b back to the question).
+    @Test func aTypedAnswerIsTypedOnThePageAndEnterTakesIt() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-choicescript-answer")
+        defer { home.remove() }
+        _ = try home.write("game/scenes/startup.txt", """
+            *create name ""
+            *create age 0
+            What is your name?
+            *input_text name
+            How old are you, ${name}?
+            *input_number age 1 120
+            ${name} is ${age}.
+            *ending
+            """)
+        let t = HeadlessReading.read(home.url.appendingPathComponent("game").path, home: home, width: 80, height: 24)
+        try await t.press(.character(" "), thenWaitFor: "What is your name?")
+        try await t.type("Adz", thenWaitFor: "› Adz▏")
+        try await t.press(.backspace, thenWaitFor: "› Ad▏")
+        try await t.type("a", thenWaitFor: "› Ada▏")
+        try await t.press(.enter, thenWaitFor: "How old are you, Ada?")
+        try await t.type("200", thenWaitFor: "› 200▏")
+        try await t.press(.enter, thenWaitFor: "Please type a number from 1 to 120.")
+        try await t.press(.backspace, .backspace, .backspace, thenWaitFor: "› ▏")
+        try await t.type("36", thenWaitFor: "› 36▏")
+        try await t.press(.enter, thenWaitFor: "Ada is 36.")
+        #expect(await t.quit() == 0)
+    }
+
     @Test func iShowsTheStatsScreenOverThePageAsTheReadingStands() async throws {
         let home = try TemporaryDirectory(prefix: "pajama-choicescript-read")
         defer { home.remove() }

@@ -57,6 +57,21 @@ struct PlainPresenterTests {
         #expect(presenter.handle(.line(" 2 ")).effects == [.move(.choose(1))])
     }
 
+    /// On a question page the line typed is the answer (checked first: a refused one says why and asks
+    /// again), and a command there starts with ":".
+    @Test func onAQuestionPageTheLineIsTheAnswerAndACommandStartsWithAColon() {
+        let question = Question(kind: .number(minimum: 1, maximum: 10, wholeNumbers: true), label: "How many?", answerBeatPrefix: "a-0123456789abcdef")
+        let beat = Beat(id: "ask", pages: [Page(id: "question", kind: .question(question))])
+        var (presenter, text) = started(at: .page(Fixture.page(beat)))
+        #expect(text == "\nHow many?\n  (type a whole number from 1 to 10 and press Enter)\n")
+        let refused = presenter.handle(.line("q"))
+        #expect(refused.effects.isEmpty)
+        #expect(refused.text.hasPrefix("Please type a number from 1 to 10."), "\(refused.text)")
+        #expect(presenter.handle(.line(" 7 ")).effects == [.move(.answer(" 7 "))])
+        var (other, _) = started(at: .page(Fixture.page(beat)))
+        #expect(other.handle(.line(":q")).effects == [.quit])
+    }
+
     @Test func linesTypedDuringWorkAreAnsweredInOrderWhenItsChangesArePrinted() {
         var (presenter, _) = started(at: .page(Fixture.page(Fixture.textBeat, revealed: 1)), echoes: true)
         _ = presenter.takePrompt()

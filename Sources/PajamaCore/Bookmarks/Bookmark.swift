@@ -76,6 +76,7 @@ public struct Bookmark: Codable, Sendable, Equatable {
         case .title(let title, _): text = title
         case .text(let lines): text = lines.first ?? ""
         case .choice(let prompt, let choices): text = prompt ?? choices.first?.text ?? ""
+        case .question(let question): text = question.label ?? question.hint
         }
         let words = text.split(whereSeparator: \.isWhitespace)
         return words.prefix(count).joined(separator: " ") + (words.count > count ? "…" : "")

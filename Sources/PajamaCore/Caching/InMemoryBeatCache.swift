@@ -61,6 +61,9 @@ public enum BeatSize {
                 size += choices.reduce(0) {
                     $0 + objectOverhead + string($1.text) + string($1.targetBeatId) + ($1.soundURL.map { string($0.value) } ?? 0)
                 }
+            case .question(let question):
+                size += objectOverhead * 2 + string(question.answerBeatPrefix) + (question.label.map(string) ?? 0)
+                    + (question.testAnswer.map(string) ?? 0)
             }
             for tool in page.tools {
                 size += objectOverhead + string(tool.name) + json(.object(tool.args.map { ($0.key, $0.value) }))

@@ -61,6 +61,15 @@ struct JSONCursor {
         }
     }
 
+    /// A finite number, whole or not.
+    func number() throws(StoryFormatError) -> Double {
+        switch value {
+        case .int(let number): return Double(number)
+        case .double(let number) where number.isFinite: return number
+        default: throw error("expected a number, found \(value.typeDescription)")
+        }
+    }
+
     /// A string no longer than `limit` characters.
     func text(limit: Int) throws(StoryFormatError) -> String {
         let text = try string()

@@ -48,6 +48,15 @@ extension StoryDecoder {
                         throw error(at + ".choices[\(number)].targetBeatId", invalidId(choice.targetBeatId), page: pageId)
                     }
                 }
+            case .question(let question):
+                if let label = question.label { try text(label, at + ".label") }
+                if let test = question.testAnswer { try text(test, at + ".testAnswer") }
+                guard StoryManifest.isValidId(question.answerBeatPrefix), question.answerBeatPrefix.utf8.count <= 20 else {
+                    throw error(at + ".answerBeat", "an answer beat prefix is 1 to 20 of A-Z a-z 0-9 _ -", page: pageId)
+                }
+                if case .number(let minimum, let maximum, _) = question.kind, !(minimum <= maximum) {
+                    throw error(at + ".maximum", "the maximum is below the minimum", page: pageId)
+                }
             }
             for (number, tool) in page.tools.enumerated() { try text(tool.name, at + ".tools[\(number)].name", limit: 128) }
             if !page.marks.isEmpty {
@@ -75,9 +84,12 @@ extension StoryDecoder {
             if case .choice = page.kind, index != beat.pages.count - 1 {
                 throw error(at, "a choice page must be the last page of its beat (it is page \(index + 1) of \(beat.pages.count))", page: pageId)
             }
+            if case .question = page.kind, index != beat.pages.count - 1 {
+                throw error(at, "a question page must be the last page of its beat (it is page \(index + 1) of \(beat.pages.count))", page: pageId)
+            }
         }
-        if let origin = beat.origin, origin.steps.contains(where: { $0 < -1 }) {
-            throw error("origin.steps", "the steps are choice indexes (0 or more) or -1, separated by commas")
+        if let origin = beat.origin, origin.steps.contains(where: { $0 < BeatOrigin.answered }) {
+            throw error("origin.steps", "the steps are choice indexes (0 or more), -1 or -2, separated by commas")
         }
     }
 }

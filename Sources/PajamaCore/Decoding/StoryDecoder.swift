@@ -182,6 +182,9 @@ public enum StoryDecoder {
                 if case .choice = page.kind, index != pageList!.count - 1 {
                     throw cursor.error("a choice page must be the last page of its beat (it is page \(index + 1) of \(pageList!.count))")
                 }
+                if case .question = page.kind, index != pageList!.count - 1 {
+                    throw cursor.error("a question page must be the last page of its beat (it is page \(index + 1) of \(pageList!.count))")
+                }
                 return page
             }
             if let page { pages.append(page) }
@@ -201,13 +204,13 @@ public enum StoryDecoder {
         if case .string(let text) = stepsCursor.value {
             // As made beats write them: "0,2,-1".
             guard let parsed = BeatOrigin.steps(fromText: text) else {
-                throw stepsCursor.error("the steps are choice indexes (0 or more) or -1, separated by commas")
+                throw stepsCursor.error("the steps are choice indexes (0 or more), -1 or -2, separated by commas")
             }
             steps = parsed
         } else {
             for step in try stepsCursor.elements() {
                 let value = try step.integer()
-                guard value >= -1 else { throw step.error("a step is a choice index (0 or more) or -1") }
+                guard value >= BeatOrigin.answered else { throw step.error("a step is a choice index (0 or more), -1 or -2") }
                 steps.append(value)
             }
         }
@@ -215,7 +218,14 @@ public enum StoryDecoder {
             seed: try cursor.field("seed").integer(), steps: steps, state: try cursor.optionalField("state")?.string(),
             version: try cursor.optionalField("version")?.string(), stopped: try cursor.optionalField("stopped")?.string(),
             loop: try cursor.optionalField("loop")?.string(), background: try cursor.optionalField("background")?.string(),
-            backgroundAlt: try cursor.optionalField("backgroundAlt")?.string())
+            backgroundAlt: try cursor.optionalField("backgroundAlt")?.string(), answers: try decodeAnswers(cursor))
+    }
+
+    private static func decodeAnswers(_ cursor: JSONCursor) throws(StoryFormatError) -> [String]? {
+        guard let list = try cursor.optionalField("answers") else { return nil }
+        var answers: [String] = []
+        for item in try list.elements() { answers.append(try item.text(limit: maximumTextLength)) }
+        return answers
     }
 
     private static func decodePage(_ cursor: JSONCursor, choices choiceRange: ClosedRange<Int>) throws(StoryFormatError) -> Page {
@@ -251,8 +261,25 @@ public enum StoryDecoder {
                     soundURL: try item.optionalField("sound_url")?.assetPath()))
             }
             kind = .choice(prompt: prompt, choices: choices)
+        case "question":
+            let answerCursor = try cursor.field("answer")
+            let questionKind: Question.Kind
+            switch try answerCursor.string() {
+            case "text": questionKind = .text(allowsBlank: try cursor.optionalField("allowBlank")?.bool() ?? false)
+            case "number":
+                let minimum = try cursor.field("minimum").number(), maximum = try cursor.field("maximum").number()
+                guard minimum <= maximum else { throw try cursor.field("maximum").error("the maximum is below the minimum") }
+                questionKind = .number(minimum: minimum, maximum: maximum, wholeNumbers: try cursor.optionalField("whole")?.bool() ?? false)
+            default: throw answerCursor.error("an answer is \"text\" or \"number\"")
+            }
+            let prefixCursor = try cursor.field("answerBeat")
+            let prefix = try prefixCursor.identifier(what: "beat id")
+            guard prefix.utf8.count <= 20 else { throw prefixCursor.error("an answer beat prefix is at most 20 characters") }
+            kind = .question(Question(
+                kind: questionKind, label: try cursor.optionalField("label")?.text(limit: maximumTextLength), answerBeatPrefix: prefix,
+                testAnswer: try cursor.optionalField("testAnswer")?.text(limit: maximumTextLength)))
         default:
-            throw typeCursor.error("unknown page type \"\(StoryFormatError.printable(type))\" (expected title, text or choice)")
+            throw typeCursor.error("unknown page type \"\(StoryFormatError.printable(type))\" (expected title, text, choice or question)")
         }
         let imageUrl = try cursor.optionalField("imageUrl")?.assetPath()
         let imageAlt = try cursor.optionalField("imageAlt")?.text(limit: maximumTextLength)

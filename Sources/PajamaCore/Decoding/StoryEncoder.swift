@@ -38,6 +38,7 @@ public enum StoryEncoder {
             if let loop = origin.loop { entry["loop"] = loop }
             if let background = origin.background { entry["background"] = background }
             if let alt = origin.backgroundAlt { entry["backgroundAlt"] = alt }
+            if let answers = origin.answers { entry["answers"] = answers }
             object["origin"] = entry
         }
         return serialize(object)
@@ -58,6 +59,20 @@ public enum StoryEncoder {
                 if let sound = choice.soundURL { entry["sound_url"] = sound.value }
                 return entry
             }
+        case .question(let question):
+            switch question.kind {
+            case .text(let allowsBlank):
+                object["answer"] = "text"
+                if allowsBlank { object["allowBlank"] = true }
+            case .number(let minimum, let maximum, let whole):
+                object["answer"] = "number"
+                object["minimum"] = minimum
+                object["maximum"] = maximum
+                if whole { object["whole"] = true }
+            }
+            if let label = question.label { object["label"] = label }
+            object["answerBeat"] = question.answerBeatPrefix
+            if let test = question.testAnswer { object["testAnswer"] = test }
         }
         if let image = page.imageUrl { object["imageUrl"] = image.value }
         if let alt = page.imageAlt { object["imageAlt"] = alt }

@@ -23,8 +23,10 @@ public struct Beat: Hashable, Sendable {
     /// True when reading stops after this beat: no next beat and no choice at the end.
     public var isEnding: Bool {
         guard nextBeatId == nil else { return false }
-        if case .choice = pages.last?.kind { return false }
-        return true
+        switch pages.last?.kind {
+        case .choice, .question: return false
+        default: return true
+        }
     }
 
     /// Every beat id reading can go to from here: the next beat and every choice target.

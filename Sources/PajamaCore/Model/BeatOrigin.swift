@@ -7,9 +7,11 @@
 public struct BeatOrigin: Codable, Sendable, Hashable {
     /// The story's random seed for this reading.
     public var seed: Int
-    /// The steps from the story's start: a choice index (0-based), or -1 for "the text went on" (a long run
-    /// split into several beats).
+    /// The steps from the story's start: a choice index (0-based), -1 for "the text went on" (a long run
+    /// split into several beats), or `BeatOrigin.answered` for a typed answer (the next of `answers`).
     public var steps: [Int]
+    /// The typed answers along the steps (`Question`), one for each `answered` step, in order; nil: none.
+    public var answers: [String]?
     /// The runtime's saved state at the start of the beat (ink's own state JSON), when it was kept. A source
     /// may give it as a `DeferredState`, written when first read: most beats are never saved or shared.
     public var state: String? {
@@ -42,10 +44,11 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
 
     public init(
         seed: Int, steps: [Int], state: String? = nil, version: String? = nil, stopped: String? = nil, loop: String? = nil,
-        background: String? = nil, backgroundAlt: String? = nil
+        background: String? = nil, backgroundAlt: String? = nil, answers: [String]? = nil
     ) {
         self.seed = seed
         self.steps = steps
+        self.answers = answers?.isEmpty == true ? nil : answers
         kept = state.map(KeptState.written)
         self.version = version
         self.stopped = stopped
@@ -57,16 +60,16 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     /// The origin with a state written only when something reads it (`state`).
     public init(
         seed: Int, steps: [Int], deferredState: DeferredState, version: String? = nil, stopped: String? = nil,
-        loop: String? = nil, background: String? = nil, backgroundAlt: String? = nil
+        loop: String? = nil, background: String? = nil, backgroundAlt: String? = nil, answers: [String]? = nil
     ) {
         self.init(seed: seed, steps: steps, version: version, stopped: stopped, loop: loop, background: background,
-                  backgroundAlt: backgroundAlt)
+                  backgroundAlt: backgroundAlt, answers: answers)
         kept = .deferred(deferredState)
     }
 
     // Coded and compared as if `state` were a stored string (a deferred state is written for it).
     private enum CodingKeys: String, CodingKey {
-        case seed, steps, state, version, stopped, loop, background, backgroundAlt
+        case seed, steps, answers, state, version, stopped, loop, background, backgroundAlt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -78,13 +81,15 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
             stopped: try container.decodeIfPresent(String.self, forKey: .stopped),
             loop: try container.decodeIfPresent(String.self, forKey: .loop),
             background: try container.decodeIfPresent(String.self, forKey: .background),
-            backgroundAlt: try container.decodeIfPresent(String.self, forKey: .backgroundAlt))
+            backgroundAlt: try container.decodeIfPresent(String.self, forKey: .backgroundAlt),
+            answers: try container.decodeIfPresent([String].self, forKey: .answers))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(seed, forKey: .seed)
         try container.encode(steps, forKey: .steps)
+        try container.encodeIfPresent(answers, forKey: .answers)
         try container.encodeIfPresent(state, forKey: .state)
         try container.encodeIfPresent(version, forKey: .version)
         try container.encodeIfPresent(stopped, forKey: .stopped)
@@ -94,7 +99,7 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     }
 
     public static func == (lhs: BeatOrigin, rhs: BeatOrigin) -> Bool {
-        guard lhs.seed == rhs.seed, lhs.steps == rhs.steps, lhs.version == rhs.version, lhs.stopped == rhs.stopped,
+        guard lhs.seed == rhs.seed, lhs.steps == rhs.steps, lhs.answers == rhs.answers, lhs.version == rhs.version, lhs.stopped == rhs.stopped,
             lhs.loop == rhs.loop, lhs.background == rhs.background, lhs.backgroundAlt == rhs.backgroundAlt
         else { return false }
         if case .deferred(let left) = lhs.kept, case .deferred(let right) = rhs.kept, left === right { return true }
@@ -104,6 +109,7 @@ public struct BeatOrigin: Codable, Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(seed)
         hasher.combine(steps)
+        hasher.combine(answers)
         hasher.combine(version)
         hasher.combine(stopped)
         hasher.combine(loop)
@@ -141,6 +147,28 @@ public final class DeferredState: Sendable {
 }
 
 extension BeatOrigin {
+    /// The step of a typed answer (its answer is the next of `answers`).
+    public static let answered = -2
+
+    /// The steps with the answer of each `answered` one: `.choice(index)` (or -1) and `.answer(text)`, in order.
+    public var moves: [BeatMove] {
+        var next = 0
+        let answers = self.answers ?? []
+        return steps.map { step in
+            guard step == Self.answered else { return .choice(step) }
+            defer { next += 1 }
+            return .answer(next < answers.count ? answers[next] : "")
+        }
+    }
+}
+
+/// One step of a made story's way (`BeatOrigin.moves`).
+public enum BeatMove: Hashable, Sendable {
+    case choice(Int)
+    case answer(String)
+}
+
+extension BeatOrigin {
     /// The steps as a made beat's JSON carries them: `"0,2,-1"`, one string (an array of numbers costs a
     /// JSON value, and a decoding cursor, per step: a long reading made every beat dearer than the last).
     static func stepsText(_ steps: [Int]) -> String {
@@ -158,8 +186,8 @@ extension BeatOrigin {
         guard !text.isEmpty else { return [] }
         var steps: [Int] = []
         for part in text.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-            if part.elementsEqual("-1".utf8) {
-                steps.append(-1)
+            if part.elementsEqual("-1".utf8) || part.elementsEqual("-2".utf8) {
+                steps.append(part.elementsEqual("-1".utf8) ? -1 : answered)
                 continue
             }
             guard !part.isEmpty, part.count <= 9 else { return nil }

@@ -64,6 +64,12 @@ public struct Page: Hashable, Sendable {
         return String(words).isEmpty ? file : String(words)
     }
 
+    /// The question of a question page, or nil.
+    public var question: Question? {
+        if case .question(let question) = kind { return question }
+        return nil
+    }
+
     /// The choices of a choice page, or none.
     public var choices: [Choice] {
         if case .choice(_, let choices) = kind { return choices }
@@ -98,6 +104,8 @@ public enum PageKind: Hashable, Sendable {
     case title(title: String, subtitle: String?)
     case text(lines: [String])
     case choice(prompt: String?, choices: [Choice])
+    /// A typed answer asked for (the last page of its beat, as a choice page is); `Question`.
+    case question(Question)
 
     /// The format's spelling of the kind (`title`, `text`, `choice`).
     public var typeName: String {
@@ -105,6 +113,7 @@ public enum PageKind: Hashable, Sendable {
         case .title: "title"
         case .text: "text"
         case .choice: "choice"
+        case .question: "question"
         }
     }
 }
@@ -131,6 +140,7 @@ extension PageKind {
         case .text(let lines): lines.count
         case .title(_, let subtitle): subtitle == nil ? 1 : 2
         case .choice(_, let choices): choices.count
+        case .question: 1
         }
     }
 }

@@ -6,6 +6,8 @@ public enum PageMove: Sendable, Equatable {
     case back
     /// Take a choice (0-based) on a choice page.
     case choose(Int)
+    /// Answer the question page (`Question`) with the typed text; an answer it does not take does nothing.
+    case answer(String)
     /// `>`: leave the page and go on through the pages seen before, to the first one not seen yet, a choice
     /// page or the end (ReaderViewModel+Skipping.swift).
     case skipSeen
@@ -87,16 +89,20 @@ public struct EndSummary: Sendable, Equatable {
     }
 }
 
-/// A choice the reader took: on which page, which one (0-based) and its text.
+/// A choice the reader took: on which page, which one (0-based) and its text; or the answer typed on a
+/// question page (`answer`, with index 0 and the answer as its text).
 public struct TakenChoice: Sendable, Equatable {
     public var from: StoryLocation
     public var index: Int
     public var text: String
+    /// The typed answer, when the move answered a question page (nil: a choice).
+    public var answer: String?
 
-    public init(from: StoryLocation, index: Int, text: String) {
+    public init(from: StoryLocation, index: Int, text: String, answer: String? = nil) {
         self.from = from
         self.index = index
         self.text = text
+        self.answer = answer
     }
 }
 

@@ -66,6 +66,7 @@ extension ReaderViewModel {
         case .title(let title, let subtitle): [title] + (subtitle.map { [$0] } ?? [])
         case .text(let lines): Array(lines.prefix(max(1, lineIndex + 1)))
         case .choice(let prompt, _): prompt.map { [$0] } ?? []
+        case .question(let question): question.label.map { [$0] } ?? []
         }
     }
 }

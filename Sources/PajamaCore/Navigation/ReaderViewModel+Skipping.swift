@@ -8,7 +8,7 @@ extension ReaderViewModel {
     /// recorded in the history fully read, so back and the backlog show it whole.
     func skipSeen() async {
         for _ in 0..<Self.skipLimit {
-            guard let (shown, visit) = navigation.page, shown.page.choices.isEmpty else { return }
+            guard let (shown, visit) = navigation.page, shown.page.choices.isEmpty, shown.page.question == nil else { return }
             var page = shown
             if case .text(let lines) = page.page.kind, page.revealedLines < lines.count {
                 page.revealedLines = lines.count
@@ -16,7 +16,7 @@ extension ReaderViewModel {
                 record.updateCurrent(page.location)
             }
             await goForward(from: page, on: visit)
-            guard let (next, _) = navigation.page, next.standing.seenBefore, next.page.choices.isEmpty else { return }
+            guard let (next, _) = navigation.page, next.standing.seenBefore, next.page.choices.isEmpty, next.page.question == nil else { return }
         }
     }
 }

@@ -152,6 +152,7 @@ public final class ReaderViewModel {
         case .advance: await advance()
         case .back: await back()
         case .choose(let index): await choose(index)
+        case .answer(let text): await answer(text)
         case .skipSeen: await skipSeen()
         }
     }
@@ -202,6 +203,7 @@ public final class ReaderViewModel {
     /// Leaves `page` forward (never a choice page): the next page of its beat, the next beat, or the end screen.
     func goForward(from page: PageState, on visit: PageVisit) async {
         if case .choice = page.page.kind { return }
+        if case .question = page.page.kind { return }
         if page.pageIndex + 1 < page.beat.pages.count {
             let next = page.beat.pages[page.pageIndex + 1]
             await enter(Entry(target: .location(StoryLocation(beatId: page.beat.id, pageId: next.id)), beatHint: page.beat,
@@ -234,6 +236,16 @@ public final class ReaderViewModel {
         if let (path, index) = sound { emit(.soundCued(path, .choice(index))) }
         await enter(Entry(target: .beatStart(choice.targetBeatId), beatHint: nil, recordInHistory: true, choiceSound: sound,
                           choice: TakenChoice(from: page.location, index: index, text: choice.text)))
+    }
+
+    /// Answers the question page shown with `text` (normalised), when the question takes it: the beat the
+    /// answer names is entered, as a choice's target is (autosaved before, recorded, published as taken).
+    private func answer(_ text: String) async {
+        guard let (page, _) = navigation.page, case .question(let question) = page.page.kind, question.problem(with: text) == nil else { return }
+        let answer = Question.normalized(text)
+        autosave()
+        await enter(Entry(target: .beatStart(question.beatId(answering: answer)), beatHint: nil, recordInHistory: true, choiceSound: nil,
+                          choice: TakenChoice(from: page.location, index: 0, text: answer, answer: answer)))
     }
 
     // MARK: Progress

@@ -13,17 +13,26 @@ public enum ScriptedReading {
         case choiceOutOfRange(number: Int, position: Int, offered: Int, at: StoryLocation)
         /// A choice page at `location` was reached after all `given` choices were taken.
         case choicesRanOut(given: Int, offered: Int, at: StoryLocation)
+        /// A question page at `location` was reached after all `given` answers were used.
+        case answersRanOut(given: Int, at: StoryLocation)
+        /// Answer `answer` (the `position`th given, 1-based) is not one the question at `location` takes: `reason`.
+        case answerRefused(answer: String, position: Int, reason: String, at: StoryLocation)
         /// A page could not be shown (a missing beat, an asset that failed).
         case failed(ReaderFailure)
         /// `moves` moves went by without an ending or a choice page (a story that loops by itself).
         case noEnding(moves: Int, at: StoryLocation?)
     }
 
-    /// Reads from the story's start (`viewModel` should keep no progress) with `choices` (1-based). At most
-    /// `moveLimit` moves (each revealed line, page and choice is one).
-    public static func run(_ viewModel: ReaderViewModel, choices: [Int], moveLimit: Int = 100_000) async -> Outcome {
+    /// Reads from the story's start (`viewModel` should keep no progress) with `choices` (1-based) and
+    /// `answers` (typed on question pages, in order). At most `moveLimit` moves (each revealed line, page,
+    /// choice and answer is one).
+    /// `automaticAnswers`: once `answers` run out, each question is given its `automaticAnswer` (what `pajama
+    /// test` types) instead of stopping.
+    public static func run(_ viewModel: ReaderViewModel, choices: [Int], answers: [String] = [], automaticAnswers: Bool = false,
+                           moveLimit: Int = 100_000) async -> Outcome {
         await viewModel.start(restart: true)
         var taken = 0
+        var answered = 0
         for move in 0..<moveLimit {
             switch viewModel.state {
             case .finished(let page, _):
@@ -42,6 +51,14 @@ public enum ScriptedReading {
                     }
                     taken += 1
                     await viewModel.changePage(.choose(number - 1))
+                } else if case .question(let question) = page.page.kind {
+                    guard answered < answers.count || automaticAnswers else { return .answersRanOut(given: answers.count, at: page.location) }
+                    let answer = answered < answers.count ? answers[answered] : question.automaticAnswer
+                    if let reason = question.problem(with: answer) {
+                        return .answerRefused(answer: answer, position: answered + 1, reason: reason, at: page.location)
+                    }
+                    answered += 1
+                    await viewModel.changePage(.answer(answer))
                 } else {
                     await viewModel.changePage(.advance)
                 }

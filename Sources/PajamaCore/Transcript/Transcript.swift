@@ -27,6 +27,7 @@ public struct Transcript: Sendable {
             wroteTheEnd = true
             return write(page) + end
         case .choiceTaken(let choice):
+            if let answer = choice.answer { return "> typed: \(Self.clean(answer))\n" }
             return "> \(choice.index + 1). \(Self.clean(choice.text))\n"
         default:
             return ""
@@ -62,6 +63,8 @@ public struct Transcript: Sendable {
             return lines.prefix(max(0, revealed)).map(clean)
         case .choice(let prompt, let choices):
             return (prompt.map { [clean($0)] } ?? []) + choices.enumerated().map { "  \($0.offset + 1). \(clean($0.element.text))" }
+        case .question(let question):
+            return (question.label.map { [clean($0)] } ?? []) + ["  (\(question.hint))"]
         }
     }
 

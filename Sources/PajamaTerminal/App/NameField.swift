@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
+import PajamaCore
 
 /// A one-line text field (the bookmark's name): the text typed, the cursor in it, and the hint taken
 /// when it is left empty. The usual line-editing keys: ← → move, Backspace takes back the character before
@@ -58,5 +59,17 @@ public struct NameField: Sendable, Equatable {
     public var shown: (text: String, isHint: Bool) {
         if text.isEmpty { return ("▏" + hint, true) }
         return (String(text[..<cursor]) + "▏" + String(text[cursor...]), false)
+    }
+}
+
+/// The answer typed on a question page (`Question`): a one-line field, the page it belongs to, and whether
+/// the next key is a command (after Esc) rather than typing.
+public struct AnswerField: Sendable, Equatable {
+    public var field = NameField(hint: "", limit: Question.maximumAnswerBytes)
+    public var location: StoryLocation?
+    public var commandNext = false
+
+    public init(location: StoryLocation? = nil) {
+        self.location = location
     }
 }

@@ -22,7 +22,7 @@ extension ReaderPresenter {
         let shown: String = switch page.page.kind {
         case .text(let lines): lines.indices.contains(page.revealedLines - 1) ? lines[page.revealedLines - 1] : ""
         case .title(let title, let subtitle): title + " " + (subtitle ?? "")
-        case .choice: ""
+        case .choice, .question: ""
         }
         let seconds = (1 + 0.04 * Double(shown.count)) / autoForwardPaces[pace]
         return .milliseconds(Int((seconds * 1000).rounded()))

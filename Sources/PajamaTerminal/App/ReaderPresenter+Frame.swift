@@ -107,8 +107,10 @@ extension ReaderPresenter {
         let path = page.page.imageUrl
         let cells = path != nil && shownPicture?.key.path == path ? shownPicture?.cells : nil
         let missing = cells == nil && path.map { failedPictures.contains($0) } == true
-        return PageView(page: page.page, revealedLines: page.revealedLines, selectedChoice: selectedChoice,
-                        picture: cells, pictureMissing: missing, scroll: scroll)
+        var view = PageView(page: page.page, revealedLines: page.revealedLines, selectedChoice: selectedChoice,
+                            picture: cells, pictureMissing: missing, scroll: scroll)
+        if page.page.question != nil, answerField.location == page.location { view.answerLine = answerField.field.shown.text }
+        return view
     }
 
     private func positionText(_ page: PageState) -> String {

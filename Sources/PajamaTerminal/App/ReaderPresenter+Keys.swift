@@ -16,6 +16,35 @@ extension ReaderPresenter {
         return effects
     }
 
+    /// A key on a question page (docs/reader.md, "Typed answers"): typing, the editing keys, Enter to answer
+    /// (a refused answer says why), Esc to give the next key to the reader's own commands. nil: the key is a
+    /// command (after Esc, or a key that is neither typing nor editing: ↑ ↓ PgUp PgDn, F-keys).
+    private mutating func answerKey(_ key: Key, _ question: Question, at location: StoryLocation) -> [ReaderEffect]? {
+        if answerField.location != location { answerField = AnswerField(location: location) }
+        if answerField.commandNext {
+            answerField.commandNext = false
+            return nil
+        }
+        switch key {
+        case .escape:
+            answerField.commandNext = true
+            notice = "the next key is a command (q quit, b back, ? help)"
+            return []
+        case .enter:
+            let typed = String(answerField.field.text)
+            if let problem = question.problem(with: typed) {
+                notice = problem
+                return []
+            }
+            return navigate(.move(.answer(typed)))
+        default:
+            var field = answerField.field
+            guard field.edit(key) else { return nil }
+            answerField.field = field
+            return []
+        }
+    }
+
     /// What `key` changes here and what the controller must do.
     private mutating func respond(to key: Key, at now: Instant) -> [ReaderEffect] {
         notice = nil
@@ -54,6 +83,9 @@ extension ReaderPresenter {
             mode = .reading
             if key == .escape { return [] }
         default: break
+        }
+        if mode == .reading, let page = pageState, case .question(let question) = page.page.kind {
+            if let effects = answerKey(key, question, at: page.location) { return effects }
         }
         let choices = pageState?.page.choices ?? []
         if case .click(let x, let y) = key {

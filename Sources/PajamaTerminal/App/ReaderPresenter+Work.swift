@@ -102,6 +102,8 @@ extension ReaderPresenter {
         case .choice(_, let choices):
             guard choices.indices.contains(selectedChoice) else { return [] }
             return [.speak("\(selectedChoice + 1). " + UntrustedText.sanitize(choices[selectedChoice].text))]
+        case .question(let question):
+            return [.speak(UntrustedText.sanitize(question.label ?? question.hint))]
         }
     }
 

@@ -120,6 +120,8 @@ public struct ReaderPresenter: Sendable {
     var notice: String?
     var statsLines: [String]?
     var selectedChoice = 0
+    /// The answer being typed on a question page, and the page it is for (a new page starts an empty one).
+    var answerField = AnswerField()
     /// The choice number being typed, digit by digit (ReaderPresenter+Numbers.swift).
     var typedNumber: TypedNumber?
     /// The choice selected (or taken) on each choice page left, selected again when the reader comes back.

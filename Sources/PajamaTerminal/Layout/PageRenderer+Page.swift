@@ -161,6 +161,14 @@ extension PageRenderer {
                 }
             }
             return (lines, lines)
+        case .question(let question):
+            var lines: [Line] = []
+            if let label = question.label { lines += wrap(label, .prompt) + [blank] }
+            lines += TextWrapper.wrap(DisplayWidth.sanitize(view.answerLine), width: max(1, width - 2)).enumerated().map { index, part in
+                Line(text: (index == 0 ? "› " : "  ") + part, style: Style(.selected))
+            }
+            lines += [blank] + wrap("(" + question.hint + "; Esc then a key for a command)", .dim)
+            return (lines, lines)
         }
     }
 

@@ -13,6 +13,7 @@ public enum PageRenderer {
         "← h Backspace     back",
         "1-9 0             take that choice (1 2: 12)",
         "↑ ↓ then Enter    move and take",
+        "a question page   type, Enter answers; Esc: next key a command",
         "↑ ↓ PgUp PgDn     scroll a long page",
         "r                 restart (asks first)",
         "b                 backlog: pages read",

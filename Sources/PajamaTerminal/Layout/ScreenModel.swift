@@ -77,6 +77,8 @@ public struct PageView: Sendable {
     public var pictureMissing: Bool
     /// Lines scrolled past (PgUp/PgDn on long pages).
     public var scroll: Int
+    /// On a question page: the answer typed so far, with its cursor (`NameField.shown`).
+    public var answerLine: String = "▏"
 
     public init(page: Page, revealedLines: Int, selectedChoice: Int = 0, picture: PictureCells? = nil,
                 pictureMissing: Bool = false, scroll: Int = 0) {

@@ -62,6 +62,7 @@ public enum PlainCommand: Sendable, Equatable {
         "Commands (type one, then Enter):",
         "  Enter    the next line or page",
         "  1, 2...  take that choice",
+        "  (a question page: the line typed is the answer; a command there starts with :, as :q)",
         "  b        back to the previous page",
         "  r        restart from the beginning (asks first); on an error, retry",
         "  k        on an error: show the page without the picture or sound that failed",

@@ -215,6 +215,15 @@ public struct PlainPresenter: Sendable {
         promptOnScreen = false
         switch question {
         case .command:
+            if case .page(let shownPage) = shown, case .question(let asked) = shownPage.page.kind {
+                // On a question page the line is the answer; a command starts with ":" (":q", ":b").
+                if line.hasPrefix(":") { return command(PlainCommand(line: String(line.dropFirst())), &out) }
+                if let problem = asked.problem(with: line) {
+                    out.line(problem + " (" + asked.hint + "; :q quits, :? lists the commands)")
+                    return start([], asking: .command)
+                }
+                return start(navigate(.move(.answer(line)), &out), asking: .command)
+            }
             return command(PlainCommand(line: line), &out)
         case .confirmRestart:
             let yes = ["y", "yes"].contains(line.trimmingSpaces.lowercased())
