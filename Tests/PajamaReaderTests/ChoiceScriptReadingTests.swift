@@ -46,6 +46,9 @@ import Testing
             *ending
             """)
         let t = HeadlessReading.read(home.url.appendingPathComponent("game").path, home: home, width: 80, height: 24)
+        // A key pressed before the first page is shown has no page to act on (the reader drops it, as it
+        // would a key typed while `pajama read` starts): wait for the title page, as a reader sees it.
+        try await t.waitUntil("the title page") { $0.contains("game") && $0.contains("1 page read") }
         try await t.press(.character(" "), thenWaitFor: "What is your name?")
         try await t.type("Adz", thenWaitFor: "› Adz▏")
         try await t.press(.backspace, thenWaitFor: "› Ad▏")

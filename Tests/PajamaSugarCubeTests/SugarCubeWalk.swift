@@ -95,6 +95,8 @@ enum SugarCubeWalkText {
             case .choice(let prompt, let choices):
                 if let prompt, lines.last != prompt { lines.append(prompt) }
                 labels = choices.map(\.text)
+            case .question(let question):
+                if let label = question.label, lines.last != label { lines.append(label) }
             }
         }
         return (lines.joined(separator: "\n"), labels)
