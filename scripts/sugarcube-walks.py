@@ -231,9 +231,10 @@ def settle(driver, deadline=6.0, quiet_ms=200):
     """Waits until the page has not changed for quiet_ms (timers run), within a deadline."""
     until = time.time() + deadline
     while True:
-        # <<type>> finishes at once on its skip key (Config.macros.typeSkipKey, Control by default).
+        # <<type>> finishes at once on its skip key (Config.macros.typeSkipKey, Control by default), which
+        # type.js takes only from a keydown whose target is the body (a keydown on document is ignored).
         state = driver.execute_script("var typing = document.querySelectorAll('.macro-type-cursor').length; "
-                                      "if (typing && window.SugarCube) document.dispatchEvent(new KeyboardEvent('keydown', "
+                                      "if (typing && window.SugarCube) document.body.dispatchEvent(new KeyboardEvent('keydown', "
                                       "{ key: (SugarCube.Config.macros && SugarCube.Config.macros.typeSkipKey) || 'Control', bubbles: true })); "
                                       "return { ready: !!(window.SugarCube && SugarCube.State && document.querySelector('#passages .passage')), "
                                       "typing: typing, quiet: window.__walk ? Date.now() - window.__walk.changed : 0 };")

@@ -254,7 +254,11 @@ enum SugarCubeFlattener {
                         track(String(part), open: &open)
                         if !visibleText(String(part)).allSatisfy({ $0.isWhitespace || "|·,-/•".contains($0) }) { onlyLinks = false }
                     }
-                case .element(_, _, let inner): write(inner)
+                case .element(_, let tag, let inner):
+                    let block = blockElements.contains(SugarCubeWriter.name(of: tag))
+                    if block { end() }
+                    write(inner)
+                    if block { end() }
                 case .link(_, let label):
                     current.text += "<u>" + label + "</u>"
                     hadLink = true
@@ -276,15 +280,30 @@ enum SugarCubeFlattener {
         return lines
     }
 
-    /// `text` with each `<br>` (`<br/>`, `<BR />`) a line break: a line of its own for what follows, so a
-    /// `nobr` passage written with `<br>`s is lines as a browser shows it (its links' line left out, its last
-    /// line the choices' prompt), not one line.
+    /// The elements a browser shows as blocks: lines of their own.
+    static let blockElements: Set<String> = [
+        "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "table", "tr", "hr", "pre", "center",
+        "section", "header", "footer", "article", "aside", "nav", "main", "figure", "dl", "dt", "dd", "form", "fieldset",
+    ]
+
+    /// `text` with each `<br>` (`<br/>`, `<BR />`) a line break, and a line break before each block element
+    /// and after its end: lines as a browser shows them, so a `nobr` passage written with `<br>`s and `<p>`s
+    /// is not one line (its links' line is left out, its last line is the choices' prompt).
     static func breaksAsNewlines(_ text: String) -> String {
         guard text.contains("<") else { return text }
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {
             out += rest[..<open]
+            if let close = rest[open...].firstIndex(of: ">") {
+                let tag = String(rest[open...close])
+                let name = SugarCubeWriter.name(of: tag)
+                if blockElements.contains(name), !tag.hasPrefix("<<") {
+                    out += tag.hasPrefix("</") ? tag + "\n" : "\n" + tag
+                    rest = rest[rest.index(after: close)...]
+                    continue
+                }
+            }
             var tag = rest[open...].dropFirst()
             if tag.prefix(2).lowercased() == "br" {
                 tag = tag.dropFirst(2).drop { $0 == " " || $0 == "\t" }

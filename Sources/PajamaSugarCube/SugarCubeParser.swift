@@ -182,8 +182,9 @@ struct SugarCubeParser {
             }
             if c == "\n" {
                 flush()
-                for style in styles.reversed() { nodes.append(.tag("</\(style)>")) }
-                styles.removeAll()
+                // A line break ends the quote styles ('' // __ ...); an `@@` span runs on to its closing `@@`.
+                for style in styles.reversed() where style != "@@" { nodes.append(.tag("</\(style)>")) }
+                styles.removeAll { $0 != "@@" }
                 _ = take(1)
                 if i < chars.count, chars[i] == "\\" { _ = take(1); continue }
                 nodes.append(.lineBreak)

@@ -196,7 +196,7 @@ enum SugarCubePrelude {
     ["add", "get", "has", "delete", "open", "close", "setup", "append", "wiki", "restart", "show", "hide", "stow", "unstow",
      "destroy", "update", "lock", "unlock", "save", "load", "clear", "ok", "ask", "isOpen", "body", "addClass", "removeClass",
      "select", "tracks", "groups", "lists", "mute", "stop", "volume", "request", "exit", "parse", "evalJavaScript",
-     "evalTwineScript", "onLoad", "onSave", "isEnabled", "ok"].forEach(function (n) { o[n] = function () { return undefined; }; });
+     "evalTwineScript", "onLoad", "onSave", "isEnabled", "ok", "alert", "jumpto", "saves", "settings", "share", "buildSaves"].forEach(function (n) { o[n] = function () { return undefined; }; });
     o.slots = { length: 0, count: function () { return 0; }, has: function () { return false; }, get: function () { return null; }, ok: function () { return false; }, isEmpty: function () { return true; }, save: noop, load: noop, delete: noop };
     o.autosave = { has: function () { return false; }, ok: function () { return false; }, save: noop, load: noop, delete: noop, get: function () { return null; } };
     o.onLoad = { add: noop, delete: noop, clear: noop }; o.onSave = { add: noop, delete: noop, clear: noop };

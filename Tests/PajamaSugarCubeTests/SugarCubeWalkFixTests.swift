@@ -124,4 +124,22 @@ import Testing
         #expect(moment.text == ["<b>Hana</b> says Hi to ?nobody. 20 21", "second x 2 x", "<u><span>girl</span></u> <u>'Quoted'</u> joined"], "\(moment.text)")
         #expect(moment.labels.map { $0.replacing(/<[^>]*>/, with: "") } == ["girl", "'Quoted'"], "\(moment.labels)")
     }
+
+    /// ShipCore (a nobr passage of `<p>`s, its link in a `<span>` after them, on the line that follows) and Walkerm0927 (an `@@`
+    /// span over two lines, `UI.alert` in a `<<script>>`): blocks are lines of their own, as a browser shows them.
+    @Test func blocksAreLinesAndStyleSpansRunOverLines() throws {
+        let runtime = try sugarCube("""
+        :: Start [nobr]
+        <p>First.</p><p>Second.</p><span><<link "Go">><<goto "End">><</link>></span>
+        @@.big;one
+        two@@<<script>>UI.alert("boo")<</script>>
+
+        :: End
+        x
+        """)
+        let moment = runtime.start()
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        #expect(moment.text.map { $0.replacing(/<[^>]*>/, with: "") } == ["First.", "Second.", "Go one two"], "\(moment.text)")
+        #expect(moment.labels == ["Go"])
+    }
 }
