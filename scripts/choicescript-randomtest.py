@@ -5,7 +5,8 @@ For each game and seed, runs `node randomtest.js num=1 game=G seed=S showText=tr
 the given ChoiceScript checkout (the game's scenes linked in as web/G/scenes), reads the option it took at each
 choice (the starred one), and plays the same options with `pajama play`; then compares the text of the two
 readings paragraph by paragraph. A path is identical when every paragraph matches and both end alike (an ending,
-or an error at the same scene and line). Prints one line a path and the agreement; writes nothing else.
+or an error at the same scene and line; a *goto_scene to a scene with no file, which randomtest reports as the file it
+could not read, by the scene's name). Prints one line a path and the agreement; writes nothing else.
 
 The checkout is fetched by whoever runs this (ChoiceScript's licence forbids copying it into this repository);
 this script fetches nothing.
@@ -121,8 +122,11 @@ def randomtest(checkout, game, seed, scenes):
             break
         if line.startswith("RANDOMTEST FAILED"):
             flush()
-            match = re.search(r"(\S+) line (\d+)", result.stdout[result.stdout.index("RANDOMTEST FAILED"):])
-            end = f"error {match.group(1)} line {match.group(2)}" if match else "error"
+            failure = result.stdout[result.stdout.index("RANDOMTEST FAILED"):]
+            # A *goto_scene to a scene with no file fails in node's file read, naming the file and no line.
+            missing = re.search(r"ENOENT[^']*'[^']*/scenes/([^/']+)\.txt'", failure)
+            match = re.search(r"(\S+) line (\d+)", failure)
+            end = f"missing scene {missing.group(1)}" if missing else f"error {match.group(1)} line {match.group(2)}" if match else "error"
             break
         if (line.startswith("*****Seed") or line.startswith("*page_break") or line.startswith("*finish") or line.startswith("[IMAGE:")
                 or line.startswith("[ACHIEVEMENT]") or line.startswith("\xa0\xa0\xa0\xa0") or re.match(r"^WARNING \S+ line \d+: ", line)
@@ -269,6 +273,9 @@ def main():
                 if status == 0 and ours and ours[-1] == "The end.":  # Pajama's page for an ending with no text of its own
                     ours.pop()
                 our_end = "ending" if status == 0 else ("error " + (re.search(r"(\S+) line (\d+)", err).group(0) if re.search(r"(\S+) line (\d+)", err) else err.strip()[:80]) if status == 3 else f"exit {status}")
+                missing = re.search(r'there is no scene "([^"]+)"', err) if status == 3 else None
+                if missing:  # as randomtest names it (the file it could not read)
+                    our_end = f"missing scene {missing.group(1)}"
                 theirs, ours = segments(theirs), segments(ours)
                 same = problem is None and theirs == ours and their_end == our_end
                 totals["paths"] += 1
