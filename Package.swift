@@ -223,6 +223,7 @@ let package = Package(
                 "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
                 "PajamaCoReading", "CAllocCount",
                 "PajamaInk", "PajamaInkBridge", "PajamaJSON", "PajamaTwine", "PajamaTwineBridge", "PajamaStoryFormat", "PajamaFormats",
+                "PajamaChoiceScript", "PajamaChoiceScriptBridge", "PajamaSugarCube", "PajamaSugarCubeBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

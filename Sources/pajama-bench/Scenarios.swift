@@ -18,5 +18,7 @@ enum Scenarios {
         InkScenario(),
         InkPathScenario(),
         TwineScenario(),
+        ChoiceScriptScenario(),
+        SugarCubeScenario(),
     ]
 }
