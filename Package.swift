@@ -87,14 +87,31 @@ let package = Package(
         // text, path arithmetic, percent-encoding, natural order, standard error, threads, time zones): the
         // product's modules import FoundationEssentials, so the binary carries no ICU (docs/install.md, "Size").
         .target(name: "PajamaBasics"),
+        // The core, in four layers (docs/architecture.md). The model: a story, its beats, pages and assets as
+        // values, Pajama's format decoded and validated, the `StorySource` a format implements; no file
+        // system, no network, no clock. What pictures, sounds and formats need.
+        .target(name: "PajamaModel", dependencies: ["PajamaBasics", "PajamaJSON"]),
+        // Files and what is saved: the atomic write (RecordWriter), progress, bookmarks, settings, the log,
+        // the XDG paths, the library's folders and their watching.
         .target(
-            name: "PajamaCore",
+            name: "PajamaStorage",
+            dependencies: ["PajamaBasics", "PajamaJSON", "PajamaModel", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The loading engine: StoryContentManager, the storage tiers and their caches, the preloaders, retries,
+        // a folder as a story source.
+        .target(
+            name: "PajamaLoading",
             dependencies: [
-                "PajamaBasics", "PajamaJSON",
+                "PajamaBasics", "PajamaJSON", "PajamaModel", "PajamaStorage",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The reading: the navigator (ReaderViewModel), its history and record, the page visit, the
+        // transcript, read-aloud.
+        .target(name: "PajamaReading", dependencies: ["PajamaBasics", "PajamaModel", "PajamaStorage", "PajamaLoading"]),
+        // The four layers re-exported, for the modules that still import PajamaCore (to go: docs/architecture.md).
+        .target(name: "PajamaCore", dependencies: ["PajamaModel", "PajamaStorage", "PajamaLoading", "PajamaReading"]),
         // The format seam (docs/architecture.md): the `StoryFormat` protocol every format implements, the
         // `FormatRegistry` that asks them in order, and Pajama's own package format. No format module.
         .target(name: "PajamaStoryFormat", dependencies: ["PajamaBasics", "PajamaCore"]),
@@ -242,11 +259,28 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The core's layers, each with its own tests (a story read through the ink bridge or over the test
+        // HTTP server where that is the real path).
         .testTarget(
-            name: "PajamaCoreTests",
+            name: "PajamaModelTests",
+            dependencies: ["PajamaModel", "PajamaInkBridge", "PajamaTwineBridge", "PajamaPaging", "PajamaHTTP", "PajamaFormats", "PajamaTestSupport"]
+        ),
+        .testTarget(
+            name: "PajamaStorageTests",
+            dependencies: ["PajamaStorage", "PajamaModel", "PajamaTestSupport", .product(name: "Logging", package: "swift-log")]
+        ),
+        .testTarget(
+            name: "PajamaLoadingTests",
             dependencies: [
-                "PajamaCore", "PajamaInkBridge", "PajamaJSON", "PajamaHTTP", "PajamaFormats", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks"),
-                .product(name: "Logging", package: "swift-log"),
+                "PajamaLoading", "PajamaModel", "PajamaInkBridge", "PajamaHTTP", "PajamaFormats", "PajamaTestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .testTarget(
+            name: "PajamaReadingTests",
+            dependencies: [
+                "PajamaReading", "PajamaLoading", "PajamaStorage", "PajamaModel", "PajamaInkBridge", "PajamaHTTP", "PajamaTestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         // The HTTP source against the in-process server: statuses, faults, limits, unreachable hosts, URLs.
