@@ -279,7 +279,8 @@ let package = Package(
         .testTarget(
             name: "PajamaReadingTests",
             dependencies: [
-                "PajamaReading", "PajamaLoading", "PajamaStorage", "PajamaModel", "PajamaInkBridge", "PajamaHTTP", "PajamaTestSupport",
+                "PajamaReading", "PajamaLoading", "PajamaStorage", "PajamaModel", "PajamaInkBridge", "PajamaHTTP", "PajamaFormats", "PajamaPaging",
+                "PajamaTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
