@@ -113,6 +113,8 @@ package actor HeldContent: StoryContent {
 package final class Hold: Sendable {
     private let state = Locked<(continuation: CheckedContinuation<Void, Never>?, ended: Bool, cancelled: Bool)>((nil, false, false))
 
+    package init() {}
+
     package var wasCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Parks `continuation`; returns false (resuming it at once) when the hold has already ended.

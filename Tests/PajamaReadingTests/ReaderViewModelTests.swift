@@ -73,8 +73,6 @@ actor FakeContent: StoryContent {
     }
 }
 
-func path(_ s: String) -> AssetPath { try! AssetPath(validating: s) }
-
 @MainActor @Suite struct ReaderViewModelTests {
     /// start: title, text(3 lines, tap sound, page_enter sound) -> choice (critical picture) -> left | right (endings)
     static func story(lineByLine: Bool = true) -> (StoryManifest, [Beat]) {
