@@ -133,7 +133,7 @@ let package = Package(
         ),
         .target(
             name: "PajamaAudio",
-            dependencies: ["PajamaBasics", "PajamaCore", "CSndfile", "CPulse", "CEspeakNG", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["PajamaBasics", "PajamaModel", "PajamaStorage", "CSndfile", "CPulse", "CEspeakNG", .product(name: "Logging", package: "swift-log")]
         ),
         // Co-reading: the session (a pure state synchroniser), its JSON messages, the host server and the
         // follower client; no terminal code.
@@ -157,7 +157,7 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
-        .target(name: "PajamaImage", dependencies: ["PajamaBasics", "PajamaCore", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate"]),
+        .target(name: "PajamaImage", dependencies: ["PajamaBasics", "PajamaModel", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate"]),
         .target(
             name: "PajamaTerminal",
             dependencies: [
@@ -170,7 +170,7 @@ let package = Package(
         // reader's stories folder after validation; untrusted content never leaves its staging folder.
         .target(
             name: "PajamaInstall",
-            dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaHTTP", "CDeflate"]
+            dependencies: ["PajamaBasics", "PajamaModel", "PajamaStoryFormat", "PajamaHTTP", "CDeflate"]
         ),
         // The one JSON parser, writer and Codable coder (`JSONValueEncoder`/`JSONValueDecoder`) of everything the
         // program reads or writes as JSON: stories, ink, settings, progress, bookmarks, themes, co-reading messages.
@@ -181,7 +181,7 @@ let package = Package(
         .target(name: "PajamaInk", dependencies: ["PajamaBasics", "PajamaJSON"]),
         // Paging for every interpreted format: a story's lines, with their tags and HTML-like markup, into pages
         // (text, pictures, sounds, choices); no format of its own (docs/architecture.md).
-        .target(name: "PajamaPaging", dependencies: ["PajamaBasics", "PajamaCore"]),
+        .target(name: "PajamaPaging", dependencies: ["PajamaBasics", "PajamaModel"]),
         // The ink bridge: an ink story read as a story source (pages, pictures and sounds from its lines and tags),
         // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
         .target(name: "PajamaInkBridge", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaInk", "PajamaJSON"]),
@@ -208,7 +208,7 @@ let package = Package(
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         // `pajama test`: random runs and an exhaustive walk of a story in any format, through its StorySource,
         // and the report (endings, coverage, problems with their replays; text, JSON, JUnit). docs/testing.md.
-        .target(name: "PajamaStoryTest", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat"]),
+        .target(name: "PajamaStoryTest", dependencies: ["PajamaBasics", "PajamaModel", "PajamaStoryFormat"]),
         .executableTarget(name: "pajama-ink-play", dependencies: ["PajamaInk", "PajamaJSON"]),
         // The reader's wiring (docs/architecture.md): a story, the library, a host's and a follower's reading opened
         // and shown on the process's terminal (full screen or plain) or on a `HeadlessTerminal`, with their checks,

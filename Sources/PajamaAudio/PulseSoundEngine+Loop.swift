@@ -1,5 +1,5 @@
 import CPulse
-import PajamaCore
+import PajamaModel
 
 /// The background sound (docs/sound.md, "Background sound"): one loaded sound looping on a playback stream
 /// of its own ("Pajama background", role music) in both modes, under the page and tap sounds (at

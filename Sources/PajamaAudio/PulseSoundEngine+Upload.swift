@@ -2,7 +2,7 @@ import CPulse
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 extension PulseSoundEngine {
     /// Uploads PCM to the sample cache and waits for the server's confirmation. Lock held (the waits

@@ -2,9 +2,10 @@ import CPulse
 import Dispatch
 import FoundationEssentials
 import Glibc
-import PajamaBasics
 import Logging
-import PajamaCore
+import PajamaBasics
+import PajamaModel
+import PajamaStorage
 
 /// Sound through PulseAudio. In sample-cache mode "load" decodes with libsndfile and uploads the PCM to
 /// the server, completing only when the server confirms; "play" is one `pa_context_play_sample` request

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 extension SoundClient {
     /// The reader's sound: `engine` (PulseAudio through libpulse, sounds decoded by libsndfile).

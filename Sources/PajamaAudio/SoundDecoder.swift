@@ -1,5 +1,5 @@
 import CSndfile
-import PajamaCore
+import PajamaModel
 
 /// Decodes sounds from bytes in memory with libsndfile (virtual I/O: the bytes may come from a folder,
 /// the disk cache or HTTP): WAV, FLAC, Ogg Vorbis, Ogg Opus and MP3 as this libsndfile supports them.

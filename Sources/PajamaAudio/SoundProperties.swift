@@ -1,5 +1,5 @@
 import CPulse
-import PajamaCore
+import PajamaModel
 
 /// The properties a played sound carries to the server (`pa_context_play_sample_with_proplist`):
 /// `media.role=event` (so the server's policy treats it as an event sound), a readable `media.name`,

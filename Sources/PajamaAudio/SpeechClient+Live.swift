@@ -1,6 +1,7 @@
 import Dispatch
 import Logging
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 
 extension SpeechClient {
     /// Read aloud through `engine`: `synthesizer` (espeak-ng, in process) makes the PCM off the caller's

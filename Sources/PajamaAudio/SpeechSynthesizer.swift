@@ -2,7 +2,7 @@ import CEspeakNG
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 /// espeak-ng in this process: text to PCM (mono, at the voice's rate: 22,050 Hz), never a child process.
 /// espeak-ng keeps global state, so there is one synthesizer per process (`shared(voice:)`) and every call

@@ -1,5 +1,5 @@
 import CGIF
-import PajamaCore
+import PajamaModel
 
 /// GIF through giflib: the first frame (an animation shows its first picture), placed on the logical
 /// screen, with its transparent colour see-through. Records are read one at a time and reading stops after

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// Decodes story pictures: the one decision, shared by the reader, `play` and `validate`, of what a picture
 /// file is and whether it can be shown. PNG, JPEG, WebP and GIF (known by their first bytes, whatever the

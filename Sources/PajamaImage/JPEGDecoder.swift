@@ -1,5 +1,5 @@
 import CJPEG
-import PajamaCore
+import PajamaModel
 
 /// JPEG through libjpeg-turbo (the CJPEG shim owns libjpeg's setjmp error handling): baseline and
 /// progressive, greyscale, YCbCr, CMYK and YCCK (Adobe's inverted CMYK too), turned upright by the EXIF

@@ -1,5 +1,5 @@
 import CPNG
-import PajamaCore
+import PajamaModel
 
 /// PNG through libpng's simplified API, to 8-bit sRGB RGBA: the same pixels for the same picture whatever its
 /// bit depth and colour type. A 16-bit file without a gAMA, sRGB or iCCP chunk is taken as sRGB, as an 8-bit

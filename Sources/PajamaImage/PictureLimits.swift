@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// The size limits every picture format shares, checked from the file's header before any pixel is
 /// decoded or allocated: a small file that claims a huge picture (a decompression bomb) is refused.

@@ -1,5 +1,5 @@
 import CWebP
-import PajamaCore
+import PajamaModel
 
 /// WebP through libwebp: lossy, lossless and with alpha, to RGBA (not premultiplied, like PNG's); an
 /// animated WebP shows its first frame (libwebpdemux composes it on the canvas).

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 /// Copies a story folder file by file: plain files and folders only (a symbolic link, a pipe or a device
 /// is refused, naming it), hidden files and folders (`.git`, `.DS_Store`) left out, every byte counted.

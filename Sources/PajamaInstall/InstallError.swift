@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 /// Why a story was not installed or removed; every case names the file (or URL, or id) and the reason.
 public enum InstallError: Error, Sendable, CustomStringConvertible {

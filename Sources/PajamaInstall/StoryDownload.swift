@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
 import PajamaHTTP
+import PajamaModel
 import PajamaStoryFormat
 
 /// `pajama install-story URL` of a story file (docs/install.md, "By URL"): the file the URL names when a

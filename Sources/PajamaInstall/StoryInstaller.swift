@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
 import PajamaHTTP
+import PajamaModel
 import PajamaStoryFormat
 
 /// Copies a story package someone sent into the reader's stories folder (`Paths.stories`), after the

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 /// The HTML that web ink writes in its text (docs/ink.md, "Markup"): `<b>`, `<strong>`, `<i>`, `<em>`,
 /// `<u>`, `<br>`, `<span class="...">`, `<span style="color: ...">`, `<font color="...">`, `<a href="...">`,

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// What an ink story's tags set for every page from there on, until changed: the background sound
 /// (`# AUDIOLOOP:`) and the background picture (`# BACKGROUND:`, with its alt text: a `# alt:` on the same

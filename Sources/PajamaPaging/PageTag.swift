@@ -1,5 +1,3 @@
-import PajamaCore
-
 /// One ink tag as the reader understands it (docs/ink.md, "Tags"): Pajama's own (`# image: images/harbour.png`,
 /// `# sound: sounds/bell.ogg`, `# tap_sound: ...`, `# critical`, `# page`) and Inky's web-export tags
 /// (`# IMAGE: ...`, `# AUDIO: ...`, `# AUDIOLOOP: path|none`, `# BACKGROUND: path|none`, `# CLASS: name`,

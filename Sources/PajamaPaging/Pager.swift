@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// Turns the lines a story produced between two choice points into pages (docs/ink.md, "Pages"), for every
 /// interpreted format: ink's lines come with their tags as ink wrote them; another format's bridge writes its

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 extension StoryTestReport {
     /// The summary `pajama test` prints: what was run, the endings, the coverage with what was never

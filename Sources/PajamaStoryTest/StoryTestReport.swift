@@ -1,5 +1,3 @@
-import PajamaCore
-
 /// What a test run of a story found (docs/testing.md): what it reached of the story, the endings, and every
 /// problem with the choices that reach it. The same story, options and seed give the same report, whatever
 /// the number of jobs.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 import PajamaStoryFormat
 
 /// `pajama test`: random runs or an exhaustive walk of a story, through its `StorySource` whatever its format,

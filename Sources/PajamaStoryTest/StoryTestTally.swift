@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// What one job of a test run saw, merged with the other jobs' at the end (`merge`): every set and count
 /// is order-free and each problem keeps its shortest way, so the merged tally is the same however the runs

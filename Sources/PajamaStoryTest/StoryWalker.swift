@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaStoryFormat
 
 /// One story's beats as `pajama test` walks them: made by the source as they are asked for (ink, Twine, the

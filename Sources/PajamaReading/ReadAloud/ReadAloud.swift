@@ -1,3 +1,5 @@
+import PajamaModel
+
 /// Read aloud: each line as it is revealed, spoken (`SpeechClient`); a page's title, text, prompt and
 /// choices when it is entered; speaking stops when the page changes. Follows a view model's events
 /// (`follow`), as the transcript does, with the same idea of what is new on the screen (`Transcript`).
