@@ -19,7 +19,7 @@ let package = Package(
         // statuses, Range and ETag per test, without a Python child process. Traits off: no
         // swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        // The reader's log (a file under the XDG state folder, since ncurses owns the screen; see PajamaCore's
+        // The reader's log (a file under the XDG state folder, since ncurses owns the screen; see PajamaStorage's
         // FileLogHandler) and Hummingbird's logger, silenced in the test server (already a dependency of both
         // packages above).
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
@@ -110,23 +110,21 @@ let package = Package(
         // The reading: the navigator (ReaderViewModel), its history and record, the page visit, the
         // transcript, read-aloud.
         .target(name: "PajamaReading", dependencies: ["PajamaBasics", "PajamaModel", "PajamaStorage", "PajamaLoading"]),
-        // The four layers re-exported, for the modules that still import PajamaCore (to go: docs/architecture.md).
-        .target(name: "PajamaCore", dependencies: ["PajamaModel", "PajamaStorage", "PajamaLoading", "PajamaReading"]),
         // The format seam (docs/architecture.md): the `StoryFormat` protocol every format implements, the
         // `FormatRegistry` that asks them in order, and Pajama's own package format. No format module.
-        .target(name: "PajamaStoryFormat", dependencies: ["PajamaBasics", "PajamaCore"]),
+        .target(name: "PajamaStoryFormat", dependencies: ["PajamaBasics", "PajamaLoading", "PajamaModel"]),
         // The registry's list (every format the program reads) and opening a story argument with it, locally or
         // over HTTP: the one module besides the executables that imports the formats. A new format is its
         // own targets, one line in `FormatRegistry.all` and one dependency here.
         .target(
             name: "PajamaFormats",
-            dependencies: ["PajamaBasics", "PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaChoiceScriptBridge", "PajamaSugarCubeBridge"]
+            dependencies: ["PajamaBasics", "PajamaStoryFormat", "PajamaModel", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaChoiceScriptBridge", "PajamaSugarCubeBridge"]
         ),
-        // Remote stories over HTTP; kept out of PajamaCore so the core imports no networking. Knows no format.
+        // Remote stories over HTTP; kept out of the core's layers so they import no networking. Knows no format.
         .target(
             name: "PajamaHTTP",
             dependencies: [
-                "PajamaBasics", "PajamaCore", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaStorage", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "Logging", package: "swift-log"),
             ]
@@ -140,7 +138,7 @@ let package = Package(
         .target(
             name: "PajamaCoReading",
             dependencies: [
-                "PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaHTTP", "PajamaJSON", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaStoryFormat", "PajamaHTTP", "PajamaJSON", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -161,7 +159,7 @@ let package = Package(
         .target(
             name: "PajamaTerminal",
             dependencies: [
-                "PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaImage", "PajamaJSON", "CNcursesw", "CCrashGuard",
+                "PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaStoryFormat", "PajamaImage", "PajamaJSON", "CNcursesw", "CCrashGuard",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -183,27 +181,27 @@ let package = Package(
         // (text, pictures, sounds, choices); no format of its own (docs/architecture.md).
         .target(name: "PajamaPaging", dependencies: ["PajamaBasics", "PajamaModel"]),
         // The ink bridge: an ink story read as a story source (pages, pictures and sounds from its lines and tags),
-        // its validation and its file detection; kept out of PajamaCore as HTTP is, so the core knows no ink.
-        .target(name: "PajamaInkBridge", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaInk", "PajamaJSON"]),
+        // its validation and its file detection; kept out of the core's layers as HTTP is, so the core knows no ink.
+        .target(name: "PajamaInkBridge", dependencies: ["PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaStorage", "PajamaStoryFormat", "PajamaPaging", "PajamaInk", "PajamaJSON"]),
         // Twine stories (Twee 3 and published HTML) and a Harlowe 3 interpreter: pure Swift, Foundation and PajamaJSON (docs/twine.md).
         .target(name: "PajamaTwine", dependencies: ["PajamaBasics", "PajamaJSON"]),
         // A SugarCube 2 runtime on PajamaTwine's parser: its markup and macros, its state and history, and its
-        // JavaScript in JavaScriptCore (docs/sugarcube.md). No PajamaCore.
+        // JavaScript in JavaScriptCore (docs/sugarcube.md). No core layer.
         .target(name: "PajamaSugarCube", dependencies: ["PajamaBasics", "PajamaTwine", "PajamaJSON", "CJavaScriptCore"]),
         // The SugarCube bridge: a SugarCube story read as a story source (passages as beats, paged by
         // PajamaPaging), its validation and its file detection.
         .target(
             name: "PajamaSugarCubeBridge",
-            dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaPaging", "PajamaSugarCube", "PajamaTwine", "PajamaTwineBridge", "PajamaJSON"]
+            dependencies: ["PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaStoryFormat", "PajamaPaging", "PajamaSugarCube", "PajamaTwine", "PajamaTwineBridge", "PajamaJSON"]
         ),
         // The Twine bridge: a Twine story read as a story source (passages as beats, paged by PajamaPaging),
         // its validation and its file detection, beside the ink bridge.
-        .target(name: "PajamaTwineBridge", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaTwine", "PajamaPaging", "PajamaJSON"]),
+        .target(name: "PajamaTwineBridge", dependencies: ["PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaStorage", "PajamaStoryFormat", "PajamaTwine", "PajamaPaging", "PajamaJSON"]),
         // ChoiceScript games (a scenes folder of .txt files) and an interpreter with ChoiceScript's own semantics:
-        // pure Swift, no PajamaCore (docs/choicescript.md).
+        // pure Swift, no core layer (docs/choicescript.md).
         .target(name: "PajamaChoiceScript", dependencies: ["PajamaBasics"]),
         // The ChoiceScript bridge: a game read as a story source (a stop of the interpreter is a beat, paged by PajamaPaging).
-        .target(name: "PajamaChoiceScriptBridge", dependencies: ["PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaChoiceScript", "PajamaPaging", "PajamaJSON"]),
+        .target(name: "PajamaChoiceScriptBridge", dependencies: ["PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaStorage", "PajamaStoryFormat", "PajamaChoiceScript", "PajamaPaging", "PajamaJSON"]),
         // Plays an ink story with PajamaInk and prints a JSON-lines transcript for the differential tests
         // against the reference runtime (scripts/ink-bink.sh); not for readers.
         // `pajama test`: random runs and an exhaustive walk of a story in any format, through its StorySource,
@@ -217,7 +215,7 @@ let package = Package(
         .target(
             name: "PajamaReader",
             dependencies: [
-                "PajamaBasics", "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal",
+                "PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaStoryFormat", "PajamaFormats", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal",
                 "PajamaCoReading", .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
@@ -226,7 +224,7 @@ let package = Package(
             name: "pajama",
             dependencies: [
                 "PajamaBasics", "PajamaReader",
-                "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio", "PajamaJSON",
+                "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaTwineBridge", "PajamaHTTP", "PajamaAudio", "PajamaJSON",
                 "PajamaImage", "PajamaTerminal", "PajamaCoReading", "PajamaInstall", "PajamaStoryTest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -237,7 +235,7 @@ let package = Package(
         .executableTarget(
             name: "pajama-bench",
             dependencies: [
-                "PajamaCore", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
+                "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
                 "PajamaCoReading", "CAllocCount",
                 "PajamaInk", "PajamaInkBridge", "PajamaJSON", "PajamaTwine", "PajamaTwineBridge", "PajamaStoryFormat", "PajamaFormats",
                 "PajamaChoiceScript", "PajamaChoiceScriptBridge", "PajamaSugarCube", "PajamaSugarCubeBridge",
@@ -251,7 +249,7 @@ let package = Package(
         .target(
             name: "PajamaTestSupport",
             dependencies: [
-                "PajamaCore", "CSpawn", "CDeflate", .product(name: "Hummingbird", package: "hummingbird"),
+                "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "CSpawn", "CDeflate", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 // Waiting for a task to sleep on the tests' virtual clock (TestClock+Sleepers).
                 .product(name: "Clocks", package: "swift-clocks"),
@@ -287,14 +285,14 @@ let package = Package(
         // The HTTP source against the in-process server: statuses, faults, limits, unreachable hosts, URLs.
         .testTarget(
             name: "PajamaHTTPTests",
-            dependencies: ["PajamaHTTP", "PajamaCore", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: ["PajamaHTTP", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaTestSupport", .product(name: "Clocks", package: "swift-clocks")]
         ),
-        .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaCore", "PajamaTestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["PajamaCore", "PajamaHTTP", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaAudioTests", dependencies: ["PajamaAudio", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["PajamaModel", "PajamaStorage", "PajamaHTTP", "PajamaTestSupport"]),
         .testTarget(
             name: "PajamaCoReadingTests",
             dependencies: [
-                "PajamaCoReading", "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaHTTP", "PajamaTestSupport",
+                "PajamaCoReading", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStoryFormat", "PajamaFormats", "PajamaInkBridge", "PajamaHTTP", "PajamaTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -305,42 +303,42 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
-        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaCore", "PajamaPaging", "PajamaInkBridge", "PajamaFormats", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaPaging", "PajamaInkBridge", "PajamaFormats", "PajamaTestSupport"]),
         // The pager: tags, markup and the page rules every interpreted format shares.
-        .testTarget(name: "PajamaPagingTests", dependencies: ["PajamaPaging", "PajamaCore"]),
+        .testTarget(name: "PajamaPagingTests", dependencies: ["PajamaPaging", "PajamaModel"]),
         // `pajama test`: random runs, the exhaustive walk and the reports, on small stories of every format made for it.
-        .testTarget(name: "PajamaStoryTestTests", dependencies: ["PajamaStoryTest", "PajamaStoryFormat", "PajamaCore", "PajamaFormats", "PajamaJSON", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaStoryTestTests", dependencies: ["PajamaStoryTest", "PajamaStoryFormat", "PajamaFormats", "PajamaJSON", "PajamaTestSupport"]),
         // The format seam: which format a path, a URL or a welcome is, locally and over a real HTTP server.
         .testTarget(name: "PajamaBasicsTests", dependencies: ["PajamaBasics"]),
         .testTarget(
             name: "PajamaFormatsTests",
-            dependencies: ["PajamaFormats", "PajamaStoryFormat", "PajamaCore", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaTestSupport"]
+            dependencies: ["PajamaFormats", "PajamaStoryFormat", "PajamaLoading", "PajamaModel", "PajamaHTTP", "PajamaInkBridge", "PajamaTwineBridge", "PajamaTestSupport"]
         ),
         // The reader's scenarios in process: `ReaderApp` on a `HeadlessTerminal`, with the story, its files and
         // what is saved as `pajama` has them (the ones that need a real terminal stay in EndToEndTests, on tmux).
         .testTarget(
             name: "PajamaReaderTests",
-            dependencies: ["PajamaReader", "PajamaTerminal", "PajamaCore", "PajamaCoReading", "PajamaTestSupport"]
+            dependencies: ["PajamaReader", "PajamaTerminal", "PajamaModel", "PajamaStorage", "PajamaCoReading", "PajamaTestSupport"]
         ),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
         .testTarget(name: "PajamaJSONTests", dependencies: ["PajamaJSON"]),
         .testTarget(
             name: "PajamaSugarCubeTests",
             dependencies: [
-                "PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaTwine", "PajamaFormats", "PajamaStoryFormat", "PajamaStoryTest", "PajamaCore", "PajamaJSON",
+                "PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaTwine", "PajamaFormats", "PajamaStoryFormat", "PajamaStoryTest", "PajamaLoading", "PajamaModel", "PajamaJSON",
                 "PajamaTestSupport",
             ]
         ),
-        .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaCore", "PajamaJSON", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaTwineTests", dependencies: ["PajamaTwine", "PajamaTwineBridge", "PajamaLoading", "PajamaModel", "PajamaJSON", "PajamaTestSupport"]),
         .testTarget(
             name: "PajamaChoiceScriptTests",
-            dependencies: ["PajamaChoiceScript", "PajamaChoiceScriptBridge", "PajamaCore", "PajamaStoryFormat", "PajamaFormats", "PajamaJSON", "PajamaTestSupport"]),
+            dependencies: ["PajamaChoiceScript", "PajamaChoiceScriptBridge", "PajamaModel", "PajamaStoryFormat", "PajamaFormats", "PajamaJSON", "PajamaTestSupport"]),
         // The picture decoders on the committed fixtures of Tests/Fixtures/pictures (scripts/make-picture-fixtures.py).
-        .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaCore", "PajamaTestSupport"]),
+        .testTarget(name: "PajamaImageTests", dependencies: ["PajamaImage", "PajamaModel", "PajamaTestSupport"]),
         .testTarget(
             name: "PajamaInstallTests",
             dependencies: [
-                "PajamaInstall", "PajamaCore", "PajamaFormats", "PajamaInkBridge", "PajamaTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "PajamaInstall", "PajamaModel", "PajamaFormats", "PajamaInkBridge", "PajamaTestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
     ],
@@ -352,7 +350,7 @@ let package = Package(
 // PajamaFuzzSession, which needs PajamaCoReading); the one `pajama-fuzz TARGET` executable runs one under
 // libFuzzer when built with `-sanitize=fuzzer,address -DFUZZING`, and replays files without the flag.
 package.targets += [
-    .target(name: "PajamaFuzz", dependencies: ["PajamaCore", "PajamaImage", "PajamaAudio", "PajamaTerminal"]),
+    .target(name: "PajamaFuzz", dependencies: ["PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaImage", "PajamaAudio", "PajamaTerminal"]),
     .target(name: "PajamaFuzzSession", dependencies: ["PajamaFuzz", "PajamaCoReading"]),
     .testTarget(name: "PajamaFuzzTests", dependencies: ["PajamaFuzz", "PajamaFuzzSession", "PajamaTestSupport"]),
     .executableTarget(name: "pajama-fuzz", dependencies: ["PajamaFuzz", "PajamaFuzzSession"]),

@@ -2,7 +2,8 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaChoiceScript
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaJSON
 import PajamaPaging
 import PajamaStoryFormat

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 
 /// Which files are a ChoiceScript game (docs/choicescript.md, "Which folders are ChoiceScript"): a folder
 /// holding `scenes/startup.txt` (the game's folder), a folder holding `startup.txt` itself (its scenes

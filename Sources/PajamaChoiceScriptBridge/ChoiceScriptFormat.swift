@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaStoryFormat
 
 /// ChoiceScript games (docs/choicescript.md): a scenes folder of `.txt` files read with ChoiceScript's own

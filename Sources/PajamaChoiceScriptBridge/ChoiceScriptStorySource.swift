@@ -2,7 +2,8 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaChoiceScript
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaStoryFormat
 
 /// A ChoiceScript game read as a story package: a `StorySource` whose `story.json` and `beats/<id>.json`

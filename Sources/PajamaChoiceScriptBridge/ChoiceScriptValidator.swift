@@ -1,5 +1,5 @@
 import PajamaChoiceScript
-import PajamaCore
+import PajamaModel
 
 /// `pajama validate` for a ChoiceScript game (docs/choicescript.md, "Validating"): `CSLint`'s problems, each
 /// "scene line N: reason"; the start played to its first stop; every picture and sound a scene names is a

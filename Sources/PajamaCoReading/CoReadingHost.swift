@@ -6,7 +6,8 @@ import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOPosix
-import PajamaCore
+import PajamaModel
+import PajamaReading
 import PajamaStoryFormat
 
 /// The owner's side of co-reading: one server on one port that serves the story package's declared files

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaModel
+import PajamaReading
 
 /// The host's session: a pure state synchroniser (no navigation logic). It keeps the shared state and
 /// puts what changed into every follower's outbox, each message encoded once for all; it never waits for

@@ -1,6 +1,6 @@
 import DequeModule
 import NIOCore
-import PajamaCore
+import PajamaModel
 
 /// The host's open connections, and which of them have not yet sent their request's head whole: when the
 /// connection budget is near full, each new connection sheds the oldest of those, so strangers who connect

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 #if canImport(Glibc)
 import Glibc
 #endif

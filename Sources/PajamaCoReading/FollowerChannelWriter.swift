@@ -1,6 +1,6 @@
 import NIOCore
 import NIOWebSocket
-import PajamaCore
+import PajamaModel
 
 /// Writes one follower's outbox to its socket, on the socket's own event loop, as part of that loop's
 /// one job for every follower with something to send (`LoopWrites`): an owner's turn to 2,000 followers

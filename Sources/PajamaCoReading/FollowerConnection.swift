@@ -7,7 +7,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import NIOWebSocket
-import PajamaCore
+import PajamaModel
 import PajamaHTTP
 import WSClient
 

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
+import PajamaReading
 
 /// What a follower's connection reports, in order.
 public enum FollowerEvent: Sendable, Equatable {

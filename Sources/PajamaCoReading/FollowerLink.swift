@@ -1,5 +1,7 @@
 import Logging
-import PajamaCore
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 
 /// The follower's side of the wiring: the session's events (the connection's stream, `FollowerConnection`, or a
 /// test's) move the follower's own reader (`follow`, the same entry point as resuming) and play the owner's tap

@@ -1,6 +1,6 @@
 import DequeModule
 import NIOCore
-import PajamaCore
+import PajamaModel
 
 /// What the host still has to send one follower: bounded whatever the follower's speed.
 ///

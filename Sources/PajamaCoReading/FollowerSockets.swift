@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import NIOWebSocket
-import PajamaCore
+import PajamaModel
 import WSCore
 
 /// The host's follower sockets: each one's hello (within `limits.helloTimeout`), then its outbox written to

@@ -5,7 +5,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
-import PajamaCore
+import PajamaModel
 
 /// How a follower trusts an `https://` host: by the system's certificate authorities (a host with a real
 /// certificate), by a private certificate authority (`--ca FILE`), or by the SHA-256 fingerprint the host

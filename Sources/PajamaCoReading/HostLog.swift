@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// The host's lines for the reader's log: what a stranger sends is cut and made printable, and a flood
 /// cannot rotate the log away: at most `linesPerWindow` lines in each `window`, then one line saying how

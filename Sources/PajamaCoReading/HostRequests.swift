@@ -2,7 +2,7 @@ import HTTPTypes
 import PajamaBasics
 import HummingbirdCore
 import NIOCore
-import PajamaCore
+import PajamaModel
 
 /// The host's HTTP side: who may ask (the token, an address slowed down for wrong tokens), what they get
 /// (the package's declared files, streamed, with ETags), and why not (401, 403, 404, 405, 429, 503 "the

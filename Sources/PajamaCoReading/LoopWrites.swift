@@ -1,5 +1,5 @@
 import NIOCore
-import PajamaCore
+import PajamaModel
 
 /// The followers of one event loop with something to send: the first one added schedules a job on the
 /// loop, and that job writes to every follower added until it runs (`FollowerChannelWriter.write`), in

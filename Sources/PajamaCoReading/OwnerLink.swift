@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaModel
+import PajamaReading
 
 /// The owner's side of the wiring: the reader's events (its own subscription) become the session's location
 /// and cues, in the order they happened (one relay task, owned here, closed by `close()`).

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaModel
+import PajamaReading
 
 /// What the owner's reader tells its co-reading session, as a value of closures (isowords' client shape):
 /// `.live(host)` publishes through a `CoReadingHost`; tests take `.test()`, which records what it is told.

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaJSON
 
 /// A follower's copy of the host's story, fetched in the background while it follows, so that reading on

@@ -3,7 +3,7 @@ import Glibc
 import PajamaBasics
 import NIOCore
 import NIOPosix
-import PajamaCore
+import PajamaModel
 import PajamaStoryFormat
 
 /// The story package folder, read-only, and only what the story declares (its format's `packageFiles`: for

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 import PajamaJSON
 
 /// Encodes and decodes `SessionMessage`s: versioned JSON, at most 64 KB a message.

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
+import PajamaReading
 
 /// The story a session reads: what a follower needs to open it on its own.
 public struct SessionStory: Sendable, Equatable, Codable {

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// The minimal shared state of a co-reading session: the story, the owner's location, who follows.
 /// The host's session keeps it; a follower rebuilds it from the messages it gets (`apply`).

@@ -1,5 +1,5 @@
 import NIOCore
-import PajamaCore
+import PajamaModel
 
 /// Closes a connection whose write has not finished within `timeout` of being armed: a download whose
 /// client takes nothing (`HostLimits.downloadStallTimeout`). Armed before each write and cancelled after it;

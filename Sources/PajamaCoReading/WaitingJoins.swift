@@ -1,5 +1,5 @@
 import DequeModule
-import PajamaCore
+import PajamaModel
 
 /// Followers waiting to join the session (issue 26, crowds): their hellos gather here, under a lock and off
 /// the session actor, and the session admits them a bounded batch at a time, so an owner's turn issued

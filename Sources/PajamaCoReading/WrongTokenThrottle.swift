@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 /// Quiets an address that tries wrong tokens: after `limits.wrongTokenBurst` wrong (or missing) tokens
 /// within `limits.wrongTokenWindow`, its wrong tokens are refused with HTTP 429 and `Retry-After`, without a

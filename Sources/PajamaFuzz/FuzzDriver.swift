@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 
 /// The `main` of the fuzz executable (`pajama-fuzz TARGET ...`). The first argument picks the target; built
 /// with `-DFUZZING` (and `-sanitize=fuzzer,address`) it hands the target's `testOneInput` to libFuzzer's

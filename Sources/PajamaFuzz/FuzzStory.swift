@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// The small story the progress target resumes: four beats (a choice, two branches, an ending) with
 /// line-by-line text, as JSON files decoded by the real decoder.

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// A story package in memory (path -> bytes), for the targets that need a source: what a folder would
 /// serve, with the same path rules (`AssetPath`) and the same "not found". With `assetBytes`, every asset

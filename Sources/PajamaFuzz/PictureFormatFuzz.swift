@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaImage
 
 /// One picture format's decoder on its own (fuzz-jpeg, fuzz-webp, fuzz-gif): the bytes decoded as that

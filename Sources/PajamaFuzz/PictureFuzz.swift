@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaImage
 
 /// The picture path: bytes decoded as a story picture (ImageDecoder knows the format by the first bytes:

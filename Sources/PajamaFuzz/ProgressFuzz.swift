@@ -1,4 +1,7 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaImage
 
 /// The progress file: the bytes are a story's saved progress, read by the real `ProgressStore` when a real

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// The story decoder and validator: one input is a package, story.json then beat files, each after a
 /// line `---` (`StoryFuzz.separator`). Every part is decoded as a manifest and as a beat, then the whole

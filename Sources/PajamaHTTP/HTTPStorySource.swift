@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import NIOSSL
-import PajamaCore
+import PajamaModel
 
 /// A story package at a base URL (`http://` or `https://`): any static web server or CDN, read with
 /// one client for the process (`defaultClient`: one connection pool, gzip/deflate decompression).

@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import Logging
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 
 /// When a transfer last received something (its start, the response head, a part of the body).
 final class IdleWatch: Sendable {

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 
 /// The first part of files whose download was cut, kept so the next read asks only for the rest
 /// (`Range`), and only of the same version of the file (`If-Range` with its ETag or Last-Modified).

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaPaging
 import PajamaInk
 import PajamaJSON
@@ -271,7 +272,7 @@ final class InkBeatMaker {
         for path in segment.entered { for part in InkParts.parts(ofPath: path) where !parts.contains(part) { parts.append(part) } }
         partsOfBeat[id] = parts
         let scene = nodes[id]?.scene ?? PageScene()
-        var choices: [PajamaCore.Choice] = []
+        var choices: [PajamaModel.Choice] = []
         var choiceMarks: [LineMarks] = []
         for (index, choice) in segment.choices.enumerated() {
             var sound: AssetPath?
@@ -286,7 +287,7 @@ final class InkBeatMaker {
             // The text's HTML styled as a line's (the plain text is what transcripts and the voice read).
             let parsed = PageMarkup.parse(choice.text)
             if let marks = parsed.marks(line: index) { choiceMarks.append(marks) }
-            choices.append(PajamaCore.Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
+            choices.append(PajamaModel.Choice(text: parsed.text, targetBeatId: Self.childId(of: id, step: index), soundURL: sound))
         }
         var pages: [Page]
         do {

@@ -1,5 +1,3 @@
-import PajamaCore
-
 /// How a compiled ink story is known: by its content, whatever the file is called (docs/ink.md, "Which files
 /// are ink"). A compiled story is a JSON object with a top-level `inkVersion` key (`story.ink.json`,
 /// `story.json`, `main.json`, ...), or a web export of one: a JavaScript file that is one assignment of it

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaStoryFormat
 
 /// Compiled ink (docs/ink.md, "Which files are ink"), known by its content whatever its file is called:

@@ -1,7 +1,9 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaStorage
 import PajamaPaging
 import PajamaStoryFormat
 import PajamaInk

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaPaging
 import PajamaJSON
 

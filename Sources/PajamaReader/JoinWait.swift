@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaCoReading
-import PajamaCore
 import PajamaTerminal
 
 /// `pajama join` until the host lets it in: the connection's first event that is not a reconnection (the

@@ -1,5 +1,5 @@
 import PajamaAudio
-import PajamaCore
+import PajamaModel
 import PajamaImage
 
 /// Asset checks with the real decoders: libsndfile for sounds, libpng and the text-art reader for pictures.

@@ -6,7 +6,10 @@ import Logging
 import NIOSSL
 import PajamaAudio
 import PajamaCoReading
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaHTTP

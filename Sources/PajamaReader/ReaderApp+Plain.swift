@@ -2,7 +2,10 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaAudio
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaHTTP

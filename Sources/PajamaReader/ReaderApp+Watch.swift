@@ -1,4 +1,6 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaStorage
 import PajamaTerminal
 
 /// The author's live preview (`pajama read FOLDER --watch`): a task of the reading session that takes the

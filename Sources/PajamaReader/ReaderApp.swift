@@ -3,7 +3,10 @@ import Glibc
 import PajamaBasics
 import Logging
 import PajamaAudio
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaHTTP

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaStorage
 import PajamaTerminal
 
 /// Where a reading (a story, the library, a host's or a follower's reading) is shown: the process's own

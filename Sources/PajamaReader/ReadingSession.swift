@@ -1,5 +1,7 @@
 import PajamaAudio
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaStorage
 
 /// What one reading holds open: its story source, the content manager that loads it, the sound engine, and
 /// whatever the reading added (a folder watcher, a co-reading host...). `close()` lets them go once, in the

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaStorage
 import PajamaTerminal
 
 /// One full-screen session, set up the same way for `read`, the library, `host` and `join`: the crash

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
 
 /// The `--stats` side panel: cache hit rates, the preload window and load times.
 enum StatsPanel {

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaStorage
 
 /// Where the library looks: the argument, else `$PAJAMA_STORIES`, else `./Stories`, else the installed
 /// stories and the reader's own (`LibraryFolders`).

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 
 /// Every story format the program reads, in the order they are asked (`PajamaFormats.registry` lists
 /// them; tests make their own). The one place that decides which format a path, a URL or a co-reading

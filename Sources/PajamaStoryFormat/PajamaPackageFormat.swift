@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 
 /// Pajama's own format (shared/STORY_FORMAT.md): a folder (or base URL) with story.json and beats/. Last
 /// in the registry's order among local formats but one: an ink story may be called story.json, so ink is

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// A page a story format may offer over the story's own pages, on key `i` in the reader and in plain mode
 /// (docs/reader.md): where the reading stands, as the story itself says it. A ChoiceScript game's stats

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 
 /// One story format Pajama reads (its own packages, ink, Twine, ...): everything the rest of the program
 /// needs to know of it, so that the library, `read`, `play`, `validate`, `install-story` and the co-reading

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// A story source that can name what its story is made of, for `pajama test`'s coverage: ink's knots and
 /// stitches, Twine's passages, ChoiceScript's scenes. A source that is not one is covered by its beats.

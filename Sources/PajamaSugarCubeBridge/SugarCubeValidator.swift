@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaBasics
 import PajamaSugarCube
 import PajamaTwine

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaReading
 
 /// Collects a reader's events (`ReaderViewModel.events()`) as they arrive, for tests to wait on. A wait
 /// is answered by the arrival of the event that makes its condition hold (no polling); its timeout only

@@ -1,5 +1,6 @@
 import Foundation
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 
 /// A private PulseAudio server for tests: one null sink whose monitor a `SinkRecorder` records, a Unix
 /// socket, and a home of its own (`Paths.environment(home:runtime:)`) so it never shares a runtime

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 
 /// The memory of a test fake of `StoryContent`: what its loads have put there, answered at once as the live
 /// content's resident view answers (`ResidentContent`), so a fake and the app share one way of asking. A

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaModel
 
 /// Asks a private server what played: `pactl subscribe` writes every sink-input event ("new", "change",
 /// "remove" with the input's index) as it happens, so a test learns how many plays started and which

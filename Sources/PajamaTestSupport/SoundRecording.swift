@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// A sound layer for unit tests: accepts every sound, records what was loaded, played and unloaded,
 /// and keeps a volume and mute like the live engine. `client` is the `SoundClient` to hand to the code

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import ServiceLifecycle
 import Logging
-import PajamaCore
+import PajamaModel
 import Synchronization
 
 /// A real web server on 127.0.0.1, in process (Hummingbird), for tests and the bench: serves a folder

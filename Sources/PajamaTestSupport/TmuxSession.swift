@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 
 /// A real terminal for end-to-end tests: a private tmux server (its own socket) running one command.
 public final class TmuxSession: Sendable {

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaPaging
 import PajamaJSON
 import PajamaTwine

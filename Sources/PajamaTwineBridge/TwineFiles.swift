@@ -1,7 +1,9 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaStorage
 import PajamaTwine
 
 /// Which files are a Twine story (docs/twine.md, "Which files are Twine"): a `.twee` or `.tw` file (Twee 3

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaStoryFormat
 
 /// Twine 2 stories (docs/twine.md, "Which files are Twine"): Twee 3 source or published HTML, read with

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaTestSupport
 
 /// The bundled story the in-process scenarios measure (lantern-keeper): its folder, manifest and the bytes

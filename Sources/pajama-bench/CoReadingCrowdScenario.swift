@@ -1,6 +1,6 @@
 import Foundation
 import PajamaCoReading
-import PajamaCore
+import PajamaModel
 import PajamaTestSupport
 
 /// `coreading-crowd`: what a host on a network meets (issue 26), on loopback with a real host.

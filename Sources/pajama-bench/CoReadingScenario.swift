@@ -1,6 +1,8 @@
 import Foundation
 import PajamaCoReading
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
 import PajamaImage
 import PajamaTerminal
 import PajamaTestSupport

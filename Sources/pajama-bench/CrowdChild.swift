@@ -1,6 +1,5 @@
 import Foundation
 import PajamaCoReading
-import PajamaCore
 
 /// `pajama-bench --crowd URL --crowd-size N` (hidden): the join storm's followers, in a process of their
 /// own as they would be on other machines (in the host's process their client work, 2,000 handshakes and

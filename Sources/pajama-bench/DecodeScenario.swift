@@ -1,4 +1,3 @@
-import PajamaCore
 import PajamaTestSupport
 
 /// `decode`: parsing and decoding a beat file, the work behind every disk and network load.

@@ -1,5 +1,4 @@
 import Foundation
-import PajamaCore
 import PajamaTestSupport
 
 /// A generated branching story on disk: `count` beats, every third one a choice of 2-3 forward targets

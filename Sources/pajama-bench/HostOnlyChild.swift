@@ -1,6 +1,5 @@
 import Foundation
 import PajamaCoReading
-import PajamaCore
 
 /// `pajama-bench --host-only FOLDER` (hidden): a child for the descriptor-budget test, run under a low
 /// `ulimit -n`. Hosts FOLDER (story "shared") on 127.0.0.1, any port, with the token in `PAJAMA_TOKEN`,

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import PajamaCore
+import PajamaStorage
 import PajamaTestSupport
 
 /// `key-to-glass`: what a reader feels. The real `pajama` on a pseudo-terminal (xterm-256color) reading

@@ -1,6 +1,8 @@
 import CAllocCount
 import Foundation
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
 import PajamaTestSupport
 
 /// `memory`: a reader goes through 10,000 pages of a generated 20,000-beat story through the whole

@@ -1,5 +1,7 @@
 import PajamaTestSupport
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
 import PajamaImage
 import PajamaTerminal
 

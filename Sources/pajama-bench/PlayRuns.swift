@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 import PajamaTestSupport
 
 /// `pajama play` of a story that never ends, timed process start to exit: the same choice `count` times, then

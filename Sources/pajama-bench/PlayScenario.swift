@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 import PajamaTestSupport
 
 /// `play`: `pajama play` reading the clockwork atlas to an ending (9 beats, 7 choices, pictures decoded)

@@ -1,5 +1,6 @@
 import Foundation
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 
 /// `pajama-bench --save-progress-forever FOLDER` (hidden): a child for the progress fault test, which
 /// SIGKILLs it at random points. Saves story "s"'s progress with the real `ProgressStore` again and

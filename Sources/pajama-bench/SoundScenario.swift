@@ -1,6 +1,7 @@
 import Foundation
 import PajamaAudio
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaTestSupport
 
 /// `sound`: trigger to first non-silent sample at the sink, over many taps, on a private PulseAudio

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 
 /// What each load of one reader's story was doing, from its loading events: asked (a load left
 /// memory), the bytes seen so far, ended. Events arrive a little after the fact (a subscriber's

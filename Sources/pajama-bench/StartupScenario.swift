@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 import PajamaTestSupport
 
 /// `startup`: from process start to the first page drawn, the real `pajama` binary on a pseudo-terminal

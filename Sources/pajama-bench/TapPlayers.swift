@@ -1,6 +1,6 @@
 import Foundation
 import PajamaAudio
-import PajamaCore
+import PajamaModel
 import PajamaTestSupport
 
 /// The ways the sound scenario plays a tap.

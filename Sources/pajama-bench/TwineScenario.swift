@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaLoading
 import PajamaTestSupport
 import PajamaTwine
 import PajamaTwineBridge

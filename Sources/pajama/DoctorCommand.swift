@@ -6,7 +6,8 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaAudio
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaCoReading
-import PajamaCore
+import PajamaStorage
 import PajamaReader
 
 /// `pajama host <folder|URL>`: read a story and let others follow it from their own terminals.

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaCoReading
-import PajamaCore
+import PajamaStorage
 import PajamaReader
 
 /// `pajama join <URL> --token T`: follow someone's reading.

@@ -1,5 +1,7 @@
 import ArgumentParser
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaStorage
 import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat

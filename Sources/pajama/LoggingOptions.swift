@@ -1,6 +1,6 @@
 import ArgumentParser
 import Logging
-import PajamaCore
+import PajamaStorage
 
 /// `--log-level`, for every command that reads (`read`, the library, and any later one that includes
 /// `@OptionGroup var logging: LoggingOptions`, directly or through `ReadingOptions`). The log is a file

@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import Logging
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 
 /// `pajama`: read branching, illustrated, sound-enabled stories in the terminal.
 @main

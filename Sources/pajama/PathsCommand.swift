@@ -1,5 +1,5 @@
 import ArgumentParser
-import PajamaCore
+import PajamaStorage
 
 /// A command that reads or writes Pajama's files: `Pajama.main` runs it with the `Paths` it built once.
 protocol PathsCommand: AsyncParsableCommand {

@@ -1,6 +1,9 @@
 import ArgumentParser
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat

@@ -1,4 +1,6 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
 
 /// What `pajama play` says of the pictures on the pages it reads: each page's picture is loaded once,
 /// through the story content and so through the decoder the reader shows it with (`ImageDecoder`, the one

@@ -2,7 +2,9 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaStorage
 import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat

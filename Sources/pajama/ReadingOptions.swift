@@ -3,7 +3,8 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaAudio
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaReader
 import PajamaTerminal
 

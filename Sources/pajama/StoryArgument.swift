@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat

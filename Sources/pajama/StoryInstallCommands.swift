@@ -2,7 +2,8 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaReader
 import PajamaFormats
 import PajamaStoryFormat

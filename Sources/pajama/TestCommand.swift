@@ -2,7 +2,8 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaFormats
 import PajamaJSON
 import PajamaReader

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaCoReading
-import PajamaCore
+import PajamaStorage
 
 /// Where a co-reading token comes from: `--token-file FILE` or `PAJAMA_TOKEN` keep it out of the process
 /// list (`ps` shows every argument); `--token T` is there too, for a quick try on one machine.

@@ -1,5 +1,4 @@
 import Foundation
-import PajamaCore
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 import PajamaTestSupport
 import Testing
 

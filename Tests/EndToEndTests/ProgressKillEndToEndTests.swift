@@ -1,5 +1,6 @@
 import Foundation
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaTestSupport
 import Testing
 

@@ -1,6 +1,8 @@
 import Foundation
 import PajamaAudio
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaStorage
 import PajamaTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PajamaAudio
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaTestSupport
 import Testing
 

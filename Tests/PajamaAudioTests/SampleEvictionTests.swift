@@ -1,6 +1,7 @@
 import Foundation
 import PajamaAudio
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaTestSupport
 import Testing
 

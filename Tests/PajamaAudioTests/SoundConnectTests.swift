@@ -1,6 +1,5 @@
 import Foundation
 @testable import PajamaAudio
-import PajamaCore
 import PajamaTestSupport
 import Testing
 

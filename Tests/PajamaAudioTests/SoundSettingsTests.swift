@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 import PajamaAudio
 import PajamaTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 @testable import PajamaAudio
-import PajamaCore
+import PajamaModel
 import PajamaTestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 import PajamaChoiceScript
-import PajamaCore
 import PajamaJSON
 import PajamaTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import PajamaChoiceScript
-import PajamaCore
+import PajamaModel
 import PajamaFormats
 import PajamaTestSupport
 import Testing

@@ -1,5 +1,4 @@
 import PajamaChoiceScript
-import PajamaCore
 import PajamaStoryFormat
 import PajamaTestSupport
 import Testing

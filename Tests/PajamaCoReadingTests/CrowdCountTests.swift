@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import PajamaCore
+import PajamaModel
 import PajamaTestSupport
 import Testing
 import WSClient

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import PajamaCore
+import PajamaModel
 import PajamaTestSupport
 import Testing
 @testable import PajamaCoReading

@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import PajamaCore
 import PajamaTestSupport
 import Testing
 @testable import PajamaCoReading

@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import NIOCore
 import NIOWebSocket
-import PajamaCore
 import PajamaTestSupport
 import Testing
 import WSClient

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import Testing
 @testable import PajamaCoReading
 

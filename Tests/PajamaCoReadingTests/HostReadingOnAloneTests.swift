@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Foundation
 import NIOSSL
-import PajamaCore
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

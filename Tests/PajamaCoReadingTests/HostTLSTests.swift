@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOSSL
-import PajamaCore
+import PajamaModel
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

@@ -1,5 +1,7 @@
 import Foundation
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
 import PajamaFormats
 import PajamaStoryFormat
 import PajamaHTTP

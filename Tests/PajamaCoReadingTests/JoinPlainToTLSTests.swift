@@ -1,5 +1,4 @@
 import Foundation
-import PajamaCore
 import PajamaTestSupport
 import Testing
 @testable import PajamaCoReading

@@ -1,7 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
-import PajamaCore
+import PajamaModel
 import Testing
 @testable import PajamaCoReading
 

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOWebSocket
-import PajamaCore
+import PajamaModel
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaModel
 import Testing
 @testable import PajamaCoReading
 

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-import PajamaCore
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

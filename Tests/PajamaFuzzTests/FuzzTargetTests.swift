@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaModel
 import PajamaFuzz
 import PajamaImage
 import PajamaFuzzSession

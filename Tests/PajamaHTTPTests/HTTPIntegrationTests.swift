@@ -1,6 +1,8 @@
 import Clocks
 import Foundation
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

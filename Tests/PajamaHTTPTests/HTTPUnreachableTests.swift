@@ -1,5 +1,6 @@
 import Foundation
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaHTTP
 import PajamaTestSupport
 import Testing

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaTestSupport
 import Testing
 @testable import PajamaImage

@@ -1,4 +1,3 @@
-import PajamaCore
 import PajamaPaging
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import PajamaCoReading
-import PajamaCore
 import PajamaReader
 import PajamaTerminal
 import PajamaTestSupport

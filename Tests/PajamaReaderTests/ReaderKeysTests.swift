@@ -1,5 +1,4 @@
 import Foundation
-import PajamaCore
 import PajamaReader
 import PajamaTerminal
 import PajamaTestSupport

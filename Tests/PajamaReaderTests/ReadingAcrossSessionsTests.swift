@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 import PajamaReader
 import PajamaTerminal
 import PajamaTestSupport

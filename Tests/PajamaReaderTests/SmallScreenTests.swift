@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaModel
 import PajamaReader
 import PajamaTerminal
 import PajamaTestSupport

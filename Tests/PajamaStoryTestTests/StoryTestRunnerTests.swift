@@ -1,5 +1,4 @@
 import Foundation
-import PajamaCore
 import PajamaFormats
 import PajamaJSON
 import PajamaTestSupport

@@ -1,4 +1,3 @@
-import PajamaCore
 import PajamaFormats
 import PajamaStoryTest
 import PajamaSugarCube

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaModel
 import PajamaJSON
 
 /// One walk of `Tests/Fixtures/sugarcube-walks/` (its README): a seeded path through a story of the SugarCube

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaModel
 import PajamaTestSupport
 import Testing
 @testable import PajamaSugarCubeBridge

@@ -1,7 +1,7 @@
 import PajamaImage
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaReading
 @testable import PajamaTerminal
 
 /// Auto-forward (`a`) and skipping seen pages (`>`) in the presenter, on a virtual clock: the pause is

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
+@testable import PajamaReading
 @testable import PajamaTerminal
 
 /// The backlog overlay in the presenter: `b` asks for the pages, they open newest-selected at the bottom,

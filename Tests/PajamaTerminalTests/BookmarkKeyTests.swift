@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
+@testable import PajamaReading
+@testable import PajamaStorage
 @testable import PajamaTerminal
 
 /// `s`: a bookmark on a page, a skip on an error screen, nothing harmful elsewhere.

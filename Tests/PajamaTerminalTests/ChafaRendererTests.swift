@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaImage
 import Testing
 @testable import PajamaTerminal

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import PajamaCore
 @testable import PajamaTerminal
 
 /// The terminal's cursor parked on the focus (issue 35, item 9), for screen readers and braille displays

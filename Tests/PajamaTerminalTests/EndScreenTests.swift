@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaReading
 @testable import PajamaTerminal
 
 /// The end screen: the ending's page, "The End", how the reading went and the keys, at any size.

@@ -2,7 +2,6 @@ import PajamaImage
 import PajamaTestSupport
 import Testing
 
-@testable import PajamaCore
 @testable import PajamaTerminal
 
 /// The frame path without allocations or needless work: two grids take turns (`CellGrid.clear` keeps the

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaStorage
 import PajamaFormats
 import PajamaTerminal
 import PajamaTestSupport

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaStorage
 import PajamaFormats
 import PajamaTerminal
 import PajamaTestSupport

@@ -1,5 +1,6 @@
 import Foundation
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaFormats
 import PajamaTerminal
 import PajamaTestSupport

@@ -1,5 +1,8 @@
 import Foundation
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaTerminal
 import PajamaTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
 @testable import PajamaTerminal
 
 /// The author's live preview in the presenter: the problems overlay opens with what validation found,

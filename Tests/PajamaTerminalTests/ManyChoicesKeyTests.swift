@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
 @testable import PajamaTerminal
 
 /// A choice page of 20 choices (issue 35, item 3) at 40x12: the list scrolls, ↑ ↓ reach every choice, and a

@@ -2,7 +2,6 @@ import Foundation
 import PajamaTestSupport
 import Testing
 
-@testable import PajamaCore
 @testable import PajamaTerminal
 
 /// "No timed text" (issue 35, item 10): each page shown whole at once and no auto-forward, a setting kept in

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaModel
 import PajamaImage
 import Testing
 @testable import PajamaTerminal

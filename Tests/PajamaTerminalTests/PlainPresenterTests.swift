@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaModel
+import PajamaReading
 import PajamaStoryFormat
 import Testing
 

@@ -1,7 +1,8 @@
 import PajamaImage
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
+@testable import PajamaReading
 @testable import PajamaTerminal
 
 /// Fake view-model states and a presenter driven on a virtual clock: time moves only when a test says.

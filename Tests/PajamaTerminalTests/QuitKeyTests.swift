@@ -1,6 +1,5 @@
 import Testing
 
-@testable import PajamaCore
 @testable import PajamaTerminal
 
 /// `q` and Esc quit at once (issue 35, item 11): the loop ends on the key, with no wait for more input after

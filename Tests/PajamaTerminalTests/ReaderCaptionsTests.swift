@@ -2,7 +2,7 @@ import Foundation
 import PajamaTestSupport
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
 @testable import PajamaTerminal
 
 /// Captions of sounds in the full-screen reader (issue 35 item 8): off by default; `c` turns them on (and

@@ -1,7 +1,6 @@
 import PajamaImage
 import Testing
 
-@testable import PajamaCore
 @testable import PajamaTerminal
 
 /// The status line in a co-reading session: a follower sees whom it follows from the first frame.

@@ -1,7 +1,7 @@
 import PajamaImage
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
 @testable import PajamaTerminal
 
 /// Every key of the README's table, in the states where it matters, through the presenter alone.

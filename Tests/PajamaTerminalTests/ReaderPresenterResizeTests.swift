@@ -1,6 +1,5 @@
 import Testing
 
-@testable import PajamaCore
 @testable import PajamaTerminal
 
 /// Resizing to the smallest terminal and straight back: the page is whole again (the fault matrix's 1x1 row).

@@ -1,7 +1,6 @@
 import PajamaImage
 import Testing
 
-@testable import PajamaCore
 @testable import PajamaTerminal
 
 /// Co-reading roles in the presenter: a follower's navigation moves nobody, a host's status line and help.

@@ -1,7 +1,7 @@
 import PajamaImage
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
 @testable import PajamaTerminal
 
 /// The presenter's frames: the loading grace period (virtual clock), resizing, scrolling a long page at

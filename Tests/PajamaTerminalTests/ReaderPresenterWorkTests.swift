@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
 @testable import PajamaTerminal
 
 /// The work on the view model, one at a time (ReaderPresenter+Work.swift): keys that come while a move is under

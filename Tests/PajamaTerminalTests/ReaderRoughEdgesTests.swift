@@ -1,6 +1,6 @@
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
 @testable import PajamaTerminal
 
 /// The full-screen reader's rough edges of issue 35, item 11: the end screen at 40x12, auto-forward at the

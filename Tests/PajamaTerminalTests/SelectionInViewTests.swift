@@ -1,7 +1,7 @@
 import PajamaImage
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
 @testable import PajamaTerminal
 
 /// The selected choice stays on screen when the page's layout changes under it (issue 27 item 4): a picture

@@ -1,7 +1,8 @@
 import PajamaImage
 import Testing
 
-@testable import PajamaCore
+@testable import PajamaModel
+@testable import PajamaReading
 @testable import PajamaTerminal
 
 /// The status line for readers: how far along the reading is, "seen before", "▸ ready" from the loading

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import PajamaCore
 @testable import PajamaTerminal
 
 /// A tap on a page taller than the screen scrolls it, as `more` does (issue 35, item 1): the page turns only

@@ -1,5 +1,4 @@
 import Foundation
-import PajamaCore
 import PajamaTerminal
 import PajamaTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaModel
 import PajamaJSON
 
 /// One walk of `../shared/corpora/harlowe/walks/` (its README): a seeded path through a story recorded from

@@ -1,5 +1,6 @@
 import Foundation
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaTestSupport
 import Testing
 @testable import PajamaTwineBridge

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 
 /// Where a reader stands in one story of the library: where they are, the endings found of how many, and
 /// when they last read it. Worked out from the saved progress (never from the count of pages turned, which

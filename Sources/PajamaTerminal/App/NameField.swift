@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 /// A one-line text field (the bookmark's name): the text typed, the cursor in it, and the hint taken
 /// when it is left empty. The usual line-editing keys: ← → move, Backspace takes back the character before

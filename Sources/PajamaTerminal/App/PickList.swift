@@ -1,5 +1,3 @@
-import PajamaCore
-
 /// An overlay list the reader picks from (the backlog, the bookmarks): items of a few lines each, one
 /// selected, under a heading that names its keys.
 public struct PickList: Sendable, Equatable {

@@ -1,4 +1,6 @@
-import PajamaCore
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaImage
 
 /// What the presenter asks the controller to do: the only things that touch the view model, the sound

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaReading
 
 /// Auto-forward (`a`): the reader's next line or page after a pause that grows with the text just shown.
 /// The pause runs on the presenter's clock (the instants its events come with: `deadline`, then a `.tick`),

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// Captions of sounds (`c`, remembered in the reader's settings; docs/reader.md, "Captions"): when they are
 /// on, the caption of each sound that plays (a page_enter sound's as its page opens, a tap sound's when a tap

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaReading
+import PajamaStorage
 import PajamaImage
 
 extension ReaderPresenter {

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 
 extension ReaderPresenter {
     /// A key (or a click): what it changes here and what the controller must do.

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaReading
+import PajamaStorage
 
 extension ReaderPresenter {
     /// A key while a list is open: ↑ ↓ (`k` `j`) and PgUp PgDn move the selection; Enter takes the selected

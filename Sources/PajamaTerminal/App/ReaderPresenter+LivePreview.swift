@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 extension ReaderPresenter {
     /// The story's files changed (`--watch`): the title follows story.json, and the page's picture, when its

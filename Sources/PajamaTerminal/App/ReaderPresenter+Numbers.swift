@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// A choice's number typed digit by digit (docs/reader.md, "Choosing"). A number no longer one can start
 /// is taken at once (on a page of 1 to 9 choices, every digit; of 12, `2` to `9`, and `1` `2`); a number a

@@ -1,4 +1,3 @@
-import PajamaCore
 import PajamaStoryFormat
 
 /// The story's status page over the page (`i`: a ChoiceScript game's stats screen), scrolled as the help is.

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaModel
+import PajamaReading
 
 /// The work on the view model (a move, the backlog, a reload): one at a time, and what comes meanwhile
 /// waits behind it, in order. Two keys never wait: quit quits at once, and back calls off a move stuck on

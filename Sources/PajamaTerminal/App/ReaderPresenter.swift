@@ -1,4 +1,7 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaImage
 import PajamaStoryFormat
 

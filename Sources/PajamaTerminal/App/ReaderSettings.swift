@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaStorage
 
 /// The reader's remembered choices (the theme, timed text, captions), in `Paths.readerSettings`
 /// (`config/reader.json`): `{"theme": "dark", "timedText": false, "captions": true}`.

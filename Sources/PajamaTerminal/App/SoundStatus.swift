@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// The sound engine's state as a value, for the status line and the `m` `+` `-` keys; only the controller
 /// reads the engine.

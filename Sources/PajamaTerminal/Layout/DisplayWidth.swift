@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 /// Terminal cell widths of text, in pure Swift so layout is the same on every machine and testable.
 public enum DisplayWidth {

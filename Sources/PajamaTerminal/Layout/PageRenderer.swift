@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaReading
 
 /// Composes a frame: header, page (with its picture), status line, overlays. Pure, so layouts are
 /// unit-tested as text at any size.

@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaLoading
+import PajamaModel
 import PajamaImage
 
 /// Pictures rendered into cells, off the main actor, kept per size and look (colour mode, symbols, backdrop).

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaImage
 
 /// Turns a picture into cells for a box: bitmaps through libchafa (`ChafaRenderer`), text art drawn as

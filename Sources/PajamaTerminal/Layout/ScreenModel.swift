@@ -1,4 +1,5 @@
-import PajamaCore
+import PajamaModel
+import PajamaReading
 import PajamaImage
 
 /// Everything one frame of the reader shows; the renderers are pure functions of it.

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 import PajamaImage
 
 /// What a cell is, so the theme decides its colours and attributes.

@@ -2,7 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
 
 /// The lines of a file descriptor (standard input: a terminal in its normal line mode, a pipe, a file,
 /// /dev/null), one at a time (`nextLine`), for several readers in turn (the plain library, then a story,

@@ -1,4 +1,6 @@
-import PajamaCore
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaBasics
 import PajamaStoryFormat
 

@@ -1,7 +1,9 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaModel
+import PajamaReading
+import PajamaStorage
 import PajamaStoryFormat
 
 /// One reading session in plain mode, on the main actor: the view model's events and the lines typed go

@@ -3,7 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaStorage
 import PajamaImage
 
 /// The only code that talks to ncurses: sets the terminal up, draws a `CellGrid` (changed cells only),

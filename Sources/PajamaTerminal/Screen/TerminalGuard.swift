@@ -2,7 +2,7 @@ import CCrashGuard
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaStorage
 
 /// Makes sure the terminal is given back on crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT,
 /// SIGTRAP): a handler puts back the terminal modes saved before curses started with `tcsetattr`, writes

@@ -1,4 +1,4 @@
-import PajamaCore
+import PajamaModel
 
 extension StoryTheme {
     /// The shipped theme a story's look stands for: `night` for dark, `paper` for light.

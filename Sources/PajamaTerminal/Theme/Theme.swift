@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import PajamaBasics
-import PajamaCore
+import PajamaStorage
 import PajamaJSON
 
 /// Colours and attributes per style role, loaded from a JSON file (see docs/reader.md, "Themes").

@@ -1,6 +1,6 @@
 import CPulse
 import Foundation
-import PajamaCore
+import PajamaModel
 
 /// What the bench's two watchers of a private server share (`SinkOnsetRecorder`, `SinkInputEvents`): a
 /// libpulse connection, the first time something happened after `arm(notBefore:)`, and a stop that runs

@@ -1,7 +1,7 @@
 import CPulse
 import Foundation
 import PajamaAudio
-import PajamaCore
+import PajamaModel
 
 /// The bench's baseline, the way paplay (or an interpreter like Frotz) plays a sound: on every play,
 /// decode the file's bytes, open a new playback stream with default buffering, write the PCM and drain

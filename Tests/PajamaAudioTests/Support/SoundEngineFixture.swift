@@ -1,6 +1,6 @@
 import Foundation
 import PajamaAudio
-import PajamaCore
+import PajamaStorage
 import PajamaTestSupport
 
 /// A fresh private server, a config folder of its own (so volume and mute start at 100% and unmuted,

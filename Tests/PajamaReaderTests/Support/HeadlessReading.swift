@@ -1,5 +1,6 @@
 import Foundation
-import PajamaCore
+import PajamaModel
+import PajamaStorage
 import PajamaReader
 import PajamaTerminal
 import PajamaTestSupport
