@@ -22,7 +22,7 @@ import Testing
         }
         #expect(try StoryDecoder.decodeBeat(beat("[0,-1,3]"), file: "beats/b.json", expectedId: "b").origin?.steps == [0, -1, 3])
         #expect(try StoryDecoder.decodeBeat(beat(#""4,-1""#), file: "beats/b.json", expectedId: "b").origin?.steps == [4, -1])
-        for bad in [#""1,,2""#, #""-2""#, #""1,x""#, #""1 ,2""#, #""99999999999""#] {
+        for bad in [#""1,,2""#, #""-3""#, #""1,x""#, #""1 ,2""#, #""99999999999""#] {
             #expect(throws: StoryFormatError.self, "\(bad)") { try StoryDecoder.decodeBeat(beat(bad), file: "beats/b.json", expectedId: "b") }
         }
     }

@@ -64,7 +64,7 @@ import Testing
         ("marks past the lines", Beat(id: "a", pages: [Page(id: "p", kind: .text(lines: ["1"]), marks: [LineMarks(line: 1)])])),
         ("a backward span", Beat(id: "a", pages: [Page(id: "p", kind: .text(lines: ["12"]), marks: [LineMarks(line: 0, spans: [TextSpan(from: 2, to: 1, attributes: .bold)])])])),
         ("a long title", Beat(id: "a", pages: [Page(id: "t", kind: .title(title: String(repeating: "t", count: 10_001), subtitle: nil))])),
-        ("a bad step", Beat(id: "a", pages: [Page(id: "p", kind: .text(lines: ["1"]))], origin: BeatOrigin(seed: 1, steps: [0, -2]))),
+        ("a bad step", Beat(id: "a", pages: [Page(id: "p", kind: .text(lines: ["1"]))], origin: BeatOrigin(seed: 1, steps: [0, -3]))),
     ]
 
     @Test(arguments: badBeats.map(\.0))
