@@ -1,7 +1,7 @@
 import Foundation
 import PajamaChoiceScript
 import PajamaChoiceScriptBridge
-import PajamaCore
+import PajamaLoading
 import PajamaTestSupport
 
 /// `choicescript` (issue 39, docs/choicescript.md): a generated game of about 1 MB (`GeneratedChoiceScriptGame`:

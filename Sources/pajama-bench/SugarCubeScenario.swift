@@ -1,5 +1,5 @@
 import Foundation
-import PajamaCore
+import PajamaLoading
 import PajamaSugarCube
 import PajamaSugarCubeBridge
 import PajamaTestSupport
