@@ -66,11 +66,11 @@ extension ReaderPresenter {
         }
         var status = sound.text
         if !problems.isEmpty { status = "⚠ \(problems.count) problem\(problems.count == 1 ? "" : "s")  " + status }
-        var helpFooter: [String] = []
+        var helpHeader: [String] = []
         switch role {
         case .host(let join, let followers):
             status = "hosting · \(followers) following  " + status
-            helpFooter = ["Others join with:", join]
+            helpHeader = ["Others join with:", join]
         case .follower(let owner):
             // Said from the first frame, not only once a navigation key is pressed.
             status = "following \(owner)  " + status
@@ -78,7 +78,7 @@ extension ReaderPresenter {
         }
         return ScreenModel(
             storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
-            showHelp: helpScroll != nil, helpScroll: helpScroll ?? 0, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpFooter: helpFooter,
+            showHelp: helpScroll != nil, helpScroll: helpScroll ?? 0, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpHeader: helpHeader,
             pickList: pickList, bookmarkName: bookmarkName, statusOverlay: statusOverlay, statusKey: statusPageTitle)
     }
 

@@ -133,8 +133,10 @@ public enum PageRenderer {
             overlay(&grid, ["Restart from the beginning?", "", "y yes · n no"], width: width, height: height)
             choices = []
         } else if model.showHelp {
-            let extra = model.helpFooter.isEmpty ? [] : [""] + model.helpFooter
-            overlay(&grid, ["Keys", ""] + helpLines(statusKey: model.statusKey) + extra + ["", "any key to close (↑ ↓ scroll)"],
+            // The header (the join command while hosting) comes first: it is what a host opens the help for,
+            // and under the keys it was off a 24-line screen.
+            let first = model.helpHeader.isEmpty ? [] : model.helpHeader + [""]
+            overlay(&grid, first + ["Keys", ""] + helpLines(statusKey: model.statusKey) + ["", "any key to close (↑ ↓ scroll)"],
                     width: width, height: height, scroll: model.helpScroll)
             choices = []
         } else if let status = model.statusOverlay {

@@ -31,8 +31,8 @@ public struct ScreenModel: Sendable {
     public var confirmRestart: Bool
     /// A side panel with statistics (`--stats`), one line each.
     public var statsLines: [String]?
-    /// Lines the help overlay adds under the keys (the join command while hosting).
-    public var helpFooter: [String]
+    /// Lines the help overlay shows above the keys (the join command while hosting).
+    public var helpHeader: [String]
     /// The list overlay (backlog, bookmarks), when one is open.
     public var pickList: PickList?
     /// The bookmark's name being typed, when `s` asks for one.
@@ -45,14 +45,14 @@ public struct ScreenModel: Sendable {
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
         showHelp: Bool = false, helpScroll: Int = 0, confirmRestart: Bool = false, statsLines: [String]? = nil,
-        helpFooter: [String] = [], pickList: PickList? = nil, bookmarkName: NameField? = nil, statusOverlay: StatusOverlay? = nil,
+        helpHeader: [String] = [], pickList: PickList? = nil, bookmarkName: NameField? = nil, statusOverlay: StatusOverlay? = nil,
         statusKey: String? = nil
     ) {
         self.statusOverlay = statusOverlay
         self.statusKey = statusKey
         self.bookmarkName = bookmarkName
         self.pickList = pickList
-        self.helpFooter = helpFooter
+        self.helpHeader = helpHeader
         self.storyTitle = storyTitle
         self.content = content
         self.position = position
