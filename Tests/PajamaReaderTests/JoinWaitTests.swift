@@ -37,7 +37,11 @@ import Testing
         #expect(screen.contains("q quit"), "\(screen)")
         let asked = ContinuousClock.now
         #expect(await t.quit() == 0)
-        #expect(ContinuousClock.now - asked < .seconds(3))
+        // What this guards is a wait that `q` does not end (minutes in the issue). In this process the main
+        // actor is shared with hundreds of other tests, so the time to the exit is theirs too (4.6 s once
+        // under load): 30 s tells the two apart.
+        let took = ContinuousClock.now - asked
+        #expect(took < .seconds(30), "\(took)")
         #expect(t.stderr.isEmpty, "\(t.stderr)")
     }
 
