@@ -173,17 +173,17 @@ public struct StoryTestRunner: Sendable {
         tally.reached(beat, choices: choices)
         tally.parts.formUnion(await walker.partsReached(by: beat))
         if let stopped = beat.origin?.stopped {
-            tally.found(problem(.runtimeError, stopped, beatId: beat.id, pageId: beat.pages.last?.id, choices: choices, madeBeats: walker.source.makesBeats))
+            tally.found(problem(.runtimeError, stopped, beatId: beat.id, pageId: beat.pages.last?.id, choices: choices, answers: beat.origin?.answers ?? [], madeBeats: walker.source.makesBeats))
             return .stop
         }
         if let next = beat.nextBeatId { return .next(next) }
         guard let last = beat.pages.last else {
-            tally.found(problem(.deadEnd, "the beat has no page", beatId: beat.id, pageId: nil, choices: choices, madeBeats: walker.source.makesBeats))
+            tally.found(problem(.deadEnd, "the beat has no page", beatId: beat.id, pageId: nil, choices: choices, answers: beat.origin?.answers ?? [], madeBeats: walker.source.makesBeats))
             return .stop
         }
         if case .choice(_, let offered) = last.kind {
             if offered.isEmpty {
-                tally.found(problem(.deadEnd, "a choice page without a choice: reading cannot go on", beatId: beat.id, pageId: last.id, choices: choices, madeBeats: walker.source.makesBeats))
+                tally.found(problem(.deadEnd, "a choice page without a choice: reading cannot go on", beatId: beat.id, pageId: last.id, choices: choices, answers: beat.origin?.answers ?? [], madeBeats: walker.source.makesBeats))
                 return .stop
             }
             return .choose(offered)
@@ -207,20 +207,27 @@ public struct StoryTestRunner: Sendable {
         return beat.id
     }
 
-    private func problem(_ kind: StoryTestReport.Problem.Kind, _ message: String, beatId: String, pageId: String?, choices: [Int], madeBeats: Bool)
-        -> StoryTestReport.Problem
+    /// `answers`: those typed on the way (a made beat's `origin.answers`), for the replay line.
+    private func problem(_ kind: StoryTestReport.Problem.Kind, _ message: String, beatId: String, pageId: String?, choices: [Int],
+                         answers: [String] = [], madeBeats: Bool) -> StoryTestReport.Problem
     {
-        StoryTestReport.Problem(kind: kind, message: message, beatId: beatId, pageId: pageId, choices: choices, replay: replay(choices),
-                                madeBeats: madeBeats)
+        StoryTestReport.Problem(kind: kind, message: message, beatId: beatId, pageId: pageId, choices: choices,
+                                replay: replay(choices, answers: answers), madeBeats: madeBeats)
     }
 
-    /// The `pajama play` line that reads the story along `choices`.
-    func replay(_ choices: [Int]) -> String {
-        let quoted = story.allSatisfy { $0.isLetter || $0.isNumber || "-_./:".contains($0) } ? story : "'" + story.replacing("'", with: "'\\''") + "'"
-        var line = "pajama play \(quoted)"
+    /// The `pajama play` line that reads the story along `choices`, typing `answers` on its question pages
+    /// (`--answers`, a comma inside an answer as `\,`).
+    func replay(_ choices: [Int], answers: [String] = []) -> String {
+        var line = "pajama play \(Self.shellQuoted(story))"
         if options.seed != 0 { line += " --seed \(options.seed)" }
         if !choices.isEmpty { line += " --choices " + choices.map(String.init).joined(separator: ",") }
+        if !answers.isEmpty { line += " --answers " + Self.shellQuoted(answers.map { $0.replacing(",", with: "\\,") }.joined(separator: ",")) }
         return line
+    }
+
+    /// `word` as a shell reads it back: as it is when plain, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        !word.isEmpty && word.allSatisfy({ $0.isLetter || $0.isNumber || "-_./:,".contains($0) }) ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 
     // MARK: The report

@@ -122,6 +122,30 @@ import Testing
         }
     }
 
+    /// A problem met after a question page is replayed with the answers typed on the way (`--answers`, quoted
+    /// for the shell; a comma in an answer as `\,`), as `pajama test` typed them (ChoiceScript: randomtest's).
+    @Test func aReplayAfterAQuestionCarriesTheAnswersTyped() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-storytest-answers")
+        defer { dir.remove() }
+        _ = try dir.write("game/scenes/startup.txt", """
+            *create name ""
+            What is your name?
+            *input_text name
+            *choice
+              #Go on, ${name}.
+                *bug the road ends for ${name}
+              #Stop.
+                *ending
+            """)
+        let path = dir.path + "/game"
+        let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 20, seed: 3)) { await StorySources.open(path, seed: 3) }.run()
+        let problem = try #require(report.problems.first { $0.kind == .runtimeError }, "\(report.summary)")
+        #expect(problem.message.contains("the road ends for blah blah"))
+        #expect(problem.replay == "pajama play \(StoryTestRunner.shellQuoted(path)) --seed 3 --choices 1 --answers 'blah blah'")
+        let runner = StoryTestRunner(story: "game", options: StoryTestOptions(runs: 1)) { await StorySources.open(path) }
+        #expect(runner.replay([2], answers: ["Ada, Queen", "it's"]) == #"pajama play game --choices 2 --answers 'Ada\, Queen,it'\''s'"#)
+    }
+
     @Test func aTwineStorysEndingsAreNamedByTheirLastLine() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-story-test-twine")
         defer { dir.remove() }
