@@ -10,6 +10,11 @@ usage: ink-bench-bink.py load FILE COUNT
        ink-bench-bink.py paths FILE ROUNDS PATH...  from each knot or stitch to the next choice or the end,
                                                     the state reset before each; only the entry points that
                                                     run without an error in bink ("kept")
+       ink-bench-bink.py runs FILE COUNT STEPS      what `pajama test FILE --runs COUNT --max-steps STEPS` does with
+                                                    bink's own loop: from the start (bink's reset_state),
+                                                    a choice at random at every choice point (Python's random,
+                                                    seeded 1), to the end or STEPS choices; each run timed
+                                                    inside the process (the samples), endings counted
        ink-bench-bink.py play FILE CHOICES          what `pajama play FILE --seed 7 --choices CHOICES` does, as
                                                     a whole process the bench times (ink-path): story seed 7,
                                                     every line written to /dev/null, the 1-based choices taken
@@ -161,9 +166,36 @@ def play(text, choices):
     return {"taken": taken, "samples": []}
 
 
+def runs(text, count, steps):
+    """`count` random runs from the start, each to the end or `steps` choices; each run's time a sample."""
+    import random
+    picker = random.Random(1)
+    story = seeded_story(text, 7)
+    endings, capped, samples = 0, 0, []
+    for _ in range(count):
+        start = time.perf_counter()
+        story.reset_state()
+        for _ in range(steps):
+            while story.can_continue():
+                story.cont()
+            offered = story.get_current_choices()
+            if not offered:
+                endings += 1
+                break
+            story.choose_choice_index(picker.randrange(len(offered)))
+        else:
+            capped += 1
+        samples.append(time.perf_counter() - start)
+    return {"samples": samples, "runs": count, "endings": endings, "capped": capped}
+
+
 def main(argv):
-    if len(argv) < 4 or argv[1] not in ("load", "moves", "paths", "play"):
+    if len(argv) < 4 or argv[1] not in ("load", "moves", "paths", "play", "runs"):
         sys.exit(__doc__)
+    if argv[1] == "runs":
+        text = ink_bink.ink_json(argv[2])
+        print(json.dumps(runs(text, int(argv[3]), int(argv[4]) if len(argv) > 4 else 500)))
+        return
     if argv[1] == "play":
         text = ink_bink.ink_json(argv[2])  # a web export's JSON too, as pajama play reads it
         print(json.dumps(play(text, [int(n) for n in argv[3].split(",")])))

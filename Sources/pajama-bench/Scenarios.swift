@@ -17,6 +17,7 @@ enum Scenarios {
         CoReadingCrowdScenario(),
         InkScenario(),
         InkPathScenario(),
+        StoryTestScenario(),
         TwineScenario(),
         ChoiceScriptScenario(),
         SugarCubeScenario(),
