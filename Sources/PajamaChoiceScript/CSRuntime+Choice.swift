@@ -82,6 +82,7 @@ extension CSRuntime {
                 bodyExpected = false
                 continue
             }
+            linesRun.append(CSLine(scene: scene.name, line: state.line))
             var line = scene.lines[state.line]
             var unselectable = false
             var reuse = state.temps.reuse

@@ -15,6 +15,9 @@ public final class CSRuntime {
     var paragraphParts: [String] = []
     /// The line numbers of error messages: the line being run (0-based).
     var errorLine = 0
+    /// The lines the last run (of `start`, `choose` or `answer`) went through, in order, a line as often as it
+    /// ran: those the loop ran and the option lines of the choice it stopped at (`pajama test`'s coverage).
+    public internal(set) var linesRun: [CSLine] = []
 
     public init(game: CSGame, seed: Int) {
         self.game = game
@@ -115,6 +118,7 @@ public final class CSRuntime {
     func run() -> CSMoment {
         output = []
         paragraphParts = []
+        linesRun = []
         let stop: CSStop
         do throws(CSError) {
             stop = try loop()
@@ -184,6 +188,7 @@ public final class CSRuntime {
             if line.utf8.dropFirst(indent).first == UInt8(ascii: "#") {
                 throw CSError("It is illegal to fall out of a *choice statement; you must *goto or *finish before the end of the indented block.")
             }
+            linesRun.append(CSLine(scene: scene.name, line: state.line))
             if let (command, data) = CSScene.command(in: line) {
                 switch try run(command, data) {
                 case .next: state.line += 1

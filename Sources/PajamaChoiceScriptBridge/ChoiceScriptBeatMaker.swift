@@ -42,6 +42,11 @@ final class ChoiceScriptBeatMaker {
     private var endStates = LRUCache<String, CSState>(countLimit: ChoiceScriptBeatMaker.statesKept)
     /// The beat that asks each question handed out, by its answers' prefix (`Question.answerBeatPrefix`).
     private var questionBeats: [String: String] = [:]
+    /// The lines each of the last beats made went through (`pajama test`'s coverage), by beat id.
+    private var linesOfBeat = LRUCache<String, [CSLine]>(countLimit: ChoiceScriptBeatMaker.statesKept)
+    /// Every line a reading can go through, by name (`CSGame.countedLines`).
+    private(set) lazy var countedLines: [String] = game.countedLines.map(\.name)
+    private lazy var counted: Set<CSLine> = Set(game.countedLines)
 
     init(game: CSGame, title: String, version: String, seed: Int) {
         self.game = game
@@ -82,8 +87,20 @@ final class ChoiceScriptBeatMaker {
     func beat(_ id: String) -> Beat? {
         knowAnswerBeat(id)
         guard let (moment, before) = moment(id) else { return nil }
-        // The last run was this beat's: the runtime holds the state it stopped in.
+        // The last run was this beat's: the runtime holds the state it stopped in, and the lines it ran.
+        _ = linesOfBeat.insert(runtime.linesRun, for: id, cost: 1)
         return makeBeat(id, moment, before: before, achieved: runtime.state.achieved)
+    }
+
+    /// The names of the counted lines beat `id` went through, each once (run again when no longer kept).
+    func linesReached(by id: String) -> [String] {
+        knowAnswerBeat(id)
+        if !linesOfBeat.contains(id) {
+            guard moment(id) != nil else { return [] }
+            _ = linesOfBeat.insert(runtime.linesRun, for: id, cost: 1)
+        }
+        var seen: Set<CSLine> = []
+        return (linesOfBeat.value(for: id) ?? []).filter { counted.contains($0) && seen.insert($0).inserted }.map(\.name)
     }
 
     /// The stats screen (`choicescript_stats.txt`) as the reading stands where beat `id` stops; nil for a game

@@ -14,7 +14,7 @@ import PajamaStoryFormat
 /// The scenes are read once, on the first request (a failed read is tried again by the next one): `files`,
 /// and then every scene they name (`*goto_scene`, `*gosub_scene`, `*scene_list`) that `files` lacks, from the
 /// same folder (a game at a URL is given its startup.txt alone).
-public actor ChoiceScriptStorySource: BeatMakingSource {
+public actor ChoiceScriptStorySource: BeatMakingSource, StoryPartsSource {
     public nonisolated let base: any StorySource
     public nonisolated let files: [String]
     public nonisolated var storyFiles: [String] { files }
@@ -81,6 +81,18 @@ public actor ChoiceScriptStorySource: BeatMakingSource {
 
     public func validateItself(probe: any AssetProbe) async -> ValidationReport? {
         await ChoiceScriptValidator.validate(self, probe: probe)
+    }
+
+    // MARK: StoryPartsSource
+
+    public nonisolated var partsName: String { "lines" }
+
+    public func allParts() async -> [String] {
+        (try? await ready().maker.countedLines) ?? []
+    }
+
+    public func partsReached(by beat: Beat) async -> [String] {
+        (try? await ready().maker.linesReached(by: beat.id)) ?? []
     }
 
     /// The game's scene texts by name (what `validate` checks).

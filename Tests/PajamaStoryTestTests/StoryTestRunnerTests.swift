@@ -190,4 +190,40 @@ import Testing
         #expect(report.coverage == [StoryTestReport.Coverage(kind: "knots and stitches", reached: 2, total: 3, unreached: ["attic"])], "\(report.summary)")
         #expect(report.endings.map(\.id) == ["On the pier."])
     }
+
+    /// ChoiceScript's lines, as the interpreter goes through them: a line in a branch never taken and the body of
+    /// an option never offered are not reached (the option's `*if` is: its condition was run); a comment, a
+    /// label and the scene list's data are not counted.
+    @Test func aChoiceScriptGamesLinesAreItsCoverage() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-story-test-lines")
+        defer { dir.remove() }
+        _ = try dir.write("game/scenes/startup.txt", """
+            *scene_list
+              startup
+              road
+            *create lucky false
+            *comment nothing to see
+            A gate.
+            *if lucky
+              A coin on the ground.
+            *choice
+              *if (lucky) #Pick it up.
+                *ending
+              #Walk on.
+                *finish
+            """)
+        _ = try dir.write("game/scenes/road.txt", """
+            *label top
+            The road goes on.
+            *ending
+            """)
+        let path = dir.path + "/game"
+        let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 5, jobs: 2)) { await StorySources.open(path) }.run()
+        let lines = try #require(report.coverage.first { $0.kind == "lines" }, "\(report.summary)")
+        // Counted: startup 1, 4, 6, 7, 8, 9, 10, 11, 12, 13; road 2, 3 (12 lines).
+        #expect(lines.total == 12, "\(lines)")
+        #expect(lines.unreached == ["startup line 8", "startup line 11"], "\(lines)")
+        #expect(lines.reached == 10)
+        #expect(report.passed, "\(report.summary)")
+    }
 }
