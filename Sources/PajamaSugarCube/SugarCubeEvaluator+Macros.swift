@@ -24,7 +24,7 @@ extension SugarCubeEvaluator {
         let what = "<<\(name)>>"
         switch name {
         case "set", "run":
-            run(SugarCubeScript.desugar(macro.arguments), what)
+            run(SugarCubeScript.desugar(macro.arguments), what, wording: what + ": bad evaluation")
         case "unset":
             let names = macro.arguments.split(separator: ",").map { $0.trimmingSpaces }
             for variable in names where variable.count > 1 {
@@ -33,12 +33,12 @@ extension SugarCubeEvaluator {
         case "script":
             run(macro.source, what)
         case "print", "=":
-            if let value = printed(macro.arguments, what) { renderMarkup(value) }
+            if let value = printed(macro.arguments, what, wording: what + ": bad evaluation") { renderMarkup(value) }
         case "-":
-            if let value = printed(macro.arguments, what) { writer.text(SugarCubeFlattener.escaped(value)) }
+            if let value = printed(macro.arguments, what, wording: what + ": bad evaluation") { writer.text(SugarCubeFlattener.escaped(value)) }
         case "if":
-            for clause in macro.clauses {
-                if clause.name == "else" || holds(clause.arguments, "<<\(clause.name)>>") {
+            for (index, clause) in macro.clauses.enumerated() {
+                if clause.name == "else" || holds(clause.arguments, "<<\(clause.name)>>", wording: "<<if>>: bad conditional expression in <<\(clause.name)>> clause\(index > 0 ? " (#\(index))" : "")") {
                     render(clause.body)
                     return
                 }
@@ -385,7 +385,7 @@ extension SugarCubeEvaluator {
         let what = "<<\(macro.name)>>"
         let call = "__pj.callMacro(" + SugarCubeScript.quoted(macro.name) + ", " + SugarCubeScript.argumentList(macro.arguments) + ", "
             + SugarCubeScript.quoted(macro.arguments) + ", " + SugarCubeScript.quoted(macro.source) + ")"
-        guard let json = run(call, what), let pieces = (try? JSONParser.parse(json))?.arrayValue else { return }
+        guard let json = run(call, what, wording: "cannot execute macro " + what), let pieces = (try? JSONParser.parse(json))?.arrayValue else { return }
         for piece in pieces { renderMarkup(Self.text(piece)) }
     }
 }

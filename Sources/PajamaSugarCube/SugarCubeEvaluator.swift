@@ -53,8 +53,9 @@ final class SugarCubeEvaluator {
 
     /// Runs `code` in the engine; on an error writes a notice naming `what` (nil back), and stops the moment
     /// when it ran too long.
+    /// `wording`: what the notice names instead of `what`, as SugarCube words it (`<<set>>: bad evaluation`).
     @discardableResult
-    func run(_ code: String, _ what: String, notice: Bool = true) -> String? {
+    func run(_ code: String, _ what: String, notice: Bool = true, wording: String? = nil) -> String? {
         guard stopped == nil else { return nil }
         do {
             return try engine.evaluate(code, source: passage.isEmpty ? "story" : passage)
@@ -62,28 +63,37 @@ final class SugarCubeEvaluator {
             if error.timedOut {
                 stopped = "\(what) ran longer than \(Int(JSEngine.timeLimit)) s and was stopped"
             } else {
-                fail(what, error.message, notice: notice)
+                fail(what, error.message, notice: notice, wording: wording)
             }
             return nil
         }
     }
 
     /// An error in place (as SugarCube shows it) and for `validate`.
-    func fail(_ what: String, _ message: String, notice: Bool = true) {
-        if notice { writer.append(.notice("Error: \(what): \(message)")) }
+    func fail(_ what: String, _ message: String, notice: Bool = true, wording: String? = nil) {
+        // Worded as SugarCube words it (`Error: <<set>>: bad evaluation: ...`): the exception's message without
+        // its name, as `getErrorMessage` gives it (the engines' messages themselves differ: V8's and JSC's).
+        if notice { writer.append(.notice("Error: \(wording ?? what): \(Self.withoutErrorName(message))")) }
         let place = passage.isEmpty ? "" : "passage \"\(passage)\": "
         let line = "\(place)\(what): \(message)"
         if !errors.contains(line) { errors.append(line) }
     }
 
+    /// `TypeError: x` is `x`, as SugarCube's `getErrorMessage` shows an exception.
+    static func withoutErrorName(_ message: String) -> String {
+        let name = message.prefix { $0.isLetter }
+        guard name.hasSuffix("Error"), message.dropFirst(name.count).hasPrefix(": ") else { return message }
+        return String(message.dropFirst(name.count + 2))
+    }
+
     /// The value of a TwineScript expression, as `print` writes it; nil on an error.
-    func printed(_ expression: String, _ what: String) -> String? {
-        run("__pj.print(" + SugarCubeScript.desugar(expression) + "\n)", what)
+    func printed(_ expression: String, _ what: String, wording: String? = nil) -> String? {
+        run("__pj.print(" + SugarCubeScript.desugar(expression) + "\n)", what, wording: wording)
     }
 
     /// Whether a TwineScript condition holds (false on an error).
-    func holds(_ expression: String, _ what: String) -> Bool {
-        run("!!(" + SugarCubeScript.desugar(expression) + "\n)", what) == "true"
+    func holds(_ expression: String, _ what: String, wording: String? = nil) -> Bool {
+        run("!!(" + SugarCubeScript.desugar(expression) + "\n)", what, wording: wording) == "true"
     }
 
     /// A macro's arguments, evaluated (`SugarCubeScript.argumentList`).

@@ -61,6 +61,41 @@ enum SugarCubeWalkText {
         return words
     }
 
+    /// An error's wording up to the JavaScript engine's message (`Error: <<set>>: bad evaluation`), nil for
+    /// one SugarCube words otherwise: the message itself is V8's in the browser and JSC's in Pajama, so it
+    /// is not compared (docs/sugarcube.md, "Agreement with SugarCube").
+    static func engineMessagePrefix(_ error: String) -> String? {
+        let pattern = /^Error: (cannot execute (macro|widget) <<[^>]*>>|<<[^>]*>>: bad (evaluation|conditional expression in <<[^>]*>> clause( \(#\d+\))?))(?=: )/
+        return (try? pattern.prefixMatch(in: error)).map { String($0.output.0) }
+    }
+
+    /// SugarCube's text with each of its errors' engine messages left out.
+    static func maskingErrors(_ text: String, errors: [String]) -> String {
+        var text = text
+        for error in errors {
+            if let prefix = engineMessagePrefix(error) { text = text.replacing(error, with: prefix + ": …") }
+        }
+        return text
+    }
+
+    /// Pajama's text with each error notice (`[Error: ...]`) worded as SugarCube's are, its engine message left out.
+    static func maskingErrors(pajama text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstRange(of: "[Error: ") {
+            out += rest[..<open.lowerBound]
+            var depth = 0
+            var close = rest.endIndex
+            for index in rest[open.lowerBound...].indices {
+                if rest[index] == "[" { depth += 1 } else if rest[index] == "]" { depth -= 1; if depth == 0 { close = index; break } }
+            }
+            let inner = String(rest[rest.index(after: open.lowerBound)..<close])
+            out += engineMessagePrefix(inner).map { $0 + ": …" } ?? "[" + inner + "]"
+            rest = close < rest.endIndex ? rest[rest.index(after: close)...] : ""
+        }
+        return out + rest
+    }
+
     static func label(_ text: String) -> String {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
