@@ -14,7 +14,7 @@ extension SugarCubeEvaluator {
     static let played: Set<String> = Set<String>([
         "set", "run", "unset", "script", "print", "=", "-", "if", "switch", "for", "break", "continue", "link", "button", "linkreplace",
         "linkappend", "linkprepend", "actions", "choice", "goto", "back", "return", "include", "display", "nobr", "silently", "capture",
-        "widget", "replace", "append", "prepend", "remove", "timed", "repeat", "type", "done", "do", "textbox", "textarea", "numberfield",
+        "widget", "replace", "append", "prepend", "remove", "timed", "repeat", "type", "done", "do", "textbox", "textarea", "numberbox",
         "checkbox", "radiobutton", "cacheaudio", "audio", "masteraudio", "playlist", "createaudiogroup", "createplaylist", "track",
         "option", "optionsfrom", "elseif", "else", "case", "default", "next",
     ]).union(lookOnly).union(silent)
@@ -125,7 +125,9 @@ extension SugarCubeEvaluator {
             elementMacro(macro)
         case "timed", "repeat", "type", "done", "do":
             for clause in macro.clauses { render(clause.body) }
-        case "textbox", "textarea", "numberfield", "checkbox", "radiobutton", "listbox", "cycle":
+        case "textbox", "textarea", "numberbox":
+            fieldMacro(macro)
+        case "checkbox", "radiobutton", "listbox", "cycle":
             inputMacro(macro)
         case "cacheaudio":
             guard let args = arguments(macro.arguments, what), args.count >= 2 else { return }
@@ -294,24 +296,41 @@ extension SugarCubeEvaluator {
         }
     }
 
+    /// `<<textbox>>`, `<<numberbox>>` and `<<textarea>>` as numberbox-textbox.js and textarea.js check and set
+    /// them: the variable gets the default value, and the page's text stops at the field for its question
+    /// (`SugarCubeRuntime.answer(_:)`).
+    private func fieldMacro(_ macro: SugarCubeMacro) {
+        let what = "<<\(macro.name)>>"
+        let number = macro.name == "numberbox"
+        // The checks and the default, in the story's engine: the variable's name, its value, the passage.
+        let check = "(function (a) {"
+            + " if (a.length < 2) { var e = []; if (a.length < 1) e.push('variable name'); if (a.length < 2) e.push('default value'); return { error: 'no ' + e.join(' or ') + ' specified' }; }"
+            + " if (typeof a[0] !== 'string') return { error: 'variable name argument is not a string' };"
+            + " var name = a[0].trim();"
+            + " if (name[0] !== '$' && name[0] !== '_') return { error: 'variable name \"' + a[0] + '\" is missing its sigil ($ or _)' };"
+            + " var value = \(number) ? Number(a[1]) : a[1];"
+            + " if (\(number) && Number.isNaN(value)) return { error: 'default value \"' + a[1] + '\" is neither a number nor can it be parsed into a number' };"
+            + " var passage = null;"
+            + " if (\(macro.name != "textarea")) { if (a.length > 3) passage = a[2]; else if (a.length > 2 && a[2] !== 'autofocus') passage = a[2]; }"
+            + " if (passage !== null && typeof passage === 'object') passage = passage.link;"
+            + " State.setVar(name, value);"
+            + " return { name: name, shown: value === undefined || value === null ? '' : String(value), passage: passage === null || passage === undefined ? null : String(passage) };"
+            + " })(" + SugarCubeScript.argumentList(macro.arguments) + ")"
+        guard let json = run("JSON.stringify(" + check + ")", what), let field = try? JSONParser.parse(json) else { return }
+        if let message = field["error"]?.stringValue { return fail(what, message) }
+        let input = SugarCubeInput(id: state.inputs.count, variable: field["name"]?.stringValue ?? "", kind: number ? .number : .text,
+                                   defaultValue: field["shown"]?.stringValue ?? "", passage: field["passage"]?.stringValue.map(evalPassage))
+        state.inputs.append(input)
+        writer.append(.input(input.id))
+    }
+
     private func inputMacro(_ macro: SugarCubeMacro) {
         let what = "<<\(macro.name)>>"
         guard let args = arguments(macro.arguments, what), let first = args.first else { return fail(what, "no variable named") }
         let variable = Self.text(first)
         guard variable.count > 1, variable.hasPrefix("$") || variable.hasPrefix("_") else { return fail(what, "\"\(variable)\" is not a variable") }
         let target = SugarCubeScript.desugar(variable)
-        let value: String
         switch macro.name {
-        case "textbox", "textarea", "numberfield":
-            value = args.count > 1 ? "__pj.json(" + SugarCubeScript.argumentList(macro.arguments) + ")" : "\"\""
-            let assign = args.count > 1 ? "JSON.parse(" + value + ")[1]" : "\"\""
-            run(target + " = " + assign + "; 0", what)
-            let shown = args.count > 1 ? Self.text(args[1]) : ""
-            writer.append(.notice(macro.name == "numberfield" ? "a number field: \(shown)" : "a text box: \(shown.isEmpty ? "empty" : shown)"))
-            if args.count > 2, let passage = args.dropFirst(2).map(Self.text).first(where: { runtime.passage(named: $0) != nil }) {
-                writer.text("\n")
-                addLink(label: "Continue", action: .goto(passage, setter: nil))
-            }
         case "checkbox":
             guard args.count >= 3 else { return fail(what, "needs a variable, and its unchecked and checked values") }
             let checked = args.dropFirst(3).contains { Self.text($0) == "checked" }

@@ -86,14 +86,15 @@ final class SugarCubeEvaluator {
         return String(message.dropFirst(name.count + 2))
     }
 
-    /// The value of a TwineScript expression, as `print` writes it; nil on an error.
+    /// The value of a TwineScript expression, as `print` writes it; nil on an error. Evaluated as SugarCube's
+    /// `Scripting.evalJavaScript` does, by `eval` (its value is the code's last statement's: `$x is 1;` is one).
     func printed(_ expression: String, _ what: String, wording: String? = nil) -> String? {
-        run("__pj.print(" + SugarCubeScript.desugar(expression) + "\n)", what, wording: wording)
+        run("__pj.print((0, eval)(" + SugarCubeScript.quoted(SugarCubeScript.desugar(expression)) + "))", what, wording: wording)
     }
 
-    /// Whether a TwineScript condition holds (false on an error).
+    /// Whether a TwineScript condition holds (false on an error), evaluated as `printed` is.
     func holds(_ expression: String, _ what: String, wording: String? = nil) -> Bool {
-        run("!!(" + SugarCubeScript.desugar(expression) + "\n)", what, wording: wording) == "true"
+        run("!!(0, eval)(" + SugarCubeScript.quoted(SugarCubeScript.desugar(expression)) + ")", what, wording: wording) == "true"
     }
 
     /// A macro's arguments, evaluated (`SugarCubeScript.argumentList`).
@@ -159,6 +160,8 @@ final class SugarCubeEvaluator {
             page = []
             state.links = []
             state.nextLinkId = 0
+            state.inputs = []
+            state.answered = []
             gotoTarget = nil
             fire(":passageinit")
             fire(":passagestart")
@@ -232,10 +235,28 @@ final class SugarCubeEvaluator {
         }
     }
 
-    func moment() -> SugarCubeMoment {
-        let lines = stopped == nil ? SugarCubeFlattener.lines(state.shown) : SugarCubeFlattener.lines(state.shown.isEmpty ? writer.items : state.shown)
+    /// The moment the page makes: its lines up to the first input field not answered (from the field `after`,
+    /// when one was just answered, else from the top), and its links once every field is answered.
+    func moment(after answered: Int? = nil) -> SugarCubeMoment {
+        var lines = stopped == nil ? SugarCubeFlattener.lines(state.shown) : SugarCubeFlattener.lines(state.shown.isEmpty ? writer.items : state.shown)
+        let question = stopped == nil ? state.pendingInput : nil
+        if let answered, let at = lines.firstIndex(where: { $0.input == answered }) { lines.removeFirst(at + 1) }
+        if let question, let at = lines.firstIndex(where: { $0.input == question.id }) { lines.removeLast(lines.count - at) }
+        lines.removeAll { $0.input != nil }
         return SugarCubeMoment(passage: passage, lines: lines, links: stopped == nil ? SugarCubeRuntime.offered(state) : [], unsupported: unsupported,
-                               errors: errors, error: stopped, entered: entered)
+                               errors: errors, error: stopped, entered: entered, question: question)
+    }
+
+    /// Answers the input field `input` of the page shown (`SugarCubeRuntime.answer(_:)`).
+    func answer(_ input: SugarCubeInput, _ text: String) -> SugarCubeMoment {
+        passage = state.history.last ?? ""
+        let value = input.kind == .number ? "Number(" + SugarCubeScript.quoted(text.trimmingWhitespace) + ")" : SugarCubeScript.quoted(text)
+        run("State.setVar(" + SugarCubeScript.quoted(input.variable) + ", " + value + "); 0", "<<\(input.kind == .number ? "numberbox" : "textbox")>>")
+        state.answered.append(input.id)
+        if let target = input.passage, state.pendingInput == nil, SugarCubeRuntime.offered(state).isEmpty {
+            return enter(target)
+        }
+        return moment(after: input.id)
     }
 
     // MARK: Rendering
@@ -254,10 +275,11 @@ final class SugarCubeEvaluator {
             case .lineBreak: writer.text(nobr > 0 ? " " : "\n")
             case .verbatim(let text): writer.text(SugarCubeFlattener.escaped(text))
             case .variable(let expression):
-                guard let value = run("(function (v) { return __pj.isNothing(v) ? null : __pj.print(v); })(" + SugarCubeScript.desugar(expression) + ")",
+                // parserlib.js `nakedVariable`: nothing (undefined, null) is the text as written.
+                guard let value = run("(function (v) { return __pj.isNothing(v) ? '\\u0000' : __pj.print(v); })(" + SugarCubeScript.desugar(expression) + ")",
                                       "the variable \(expression)")
                 else { continue }
-                if value == "null" { writer.text(expression) } else { renderMarkup(value) }
+                if value == "\u{0}" { writer.text(expression) } else { renderMarkup(value) }
             case .template(let name):
                 // markup/parserlib.js `template`: an array is one of its templates at random; a function's value
                 // is `stringFrom`'s; no such template is the text as written.

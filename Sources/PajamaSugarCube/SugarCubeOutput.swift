@@ -18,6 +18,8 @@ public indirect enum SugarCubeItem: Sendable, Equatable, Codable {
     case loop(String?)
     /// A short notice in place of what Pajama does not play.
     case notice(String)
+    /// An input field (the state's `inputs`, by id): the page's text stops there for its question.
+    case input(Int)
 }
 
 /// Builds the tree as the evaluator writes.
@@ -190,6 +192,17 @@ extension [SugarCubeItem] {
         return false
     }
 
+    /// The ids of the input fields in the tree, in order.
+    var inputIds: [Int] {
+        flatMap { item -> [Int] in
+            switch item {
+            case .input(let id): [id]
+            case .element(_, _, let items): items.inputIds
+            default: []
+            }
+        }
+    }
+
     /// The ids of the links in the tree, in order.
     var linkIds: [Int] {
         flatMap { item -> [Int] in
@@ -210,13 +223,16 @@ public struct SugarCubeLine: Sendable, Equatable {
     public var sounds: [String]
     /// The background loop set (`.some(source)`) or stopped (`.some(nil)`) on this line.
     public var loop: String??
+    /// The input field this line stands for (a line of nothing else, where the page's text stops for it).
+    public var input: Int?
 
-    public init(text: String, image: String? = nil, imageAlt: String? = nil, sounds: [String] = [], loop: String?? = nil) {
+    public init(text: String, image: String? = nil, imageAlt: String? = nil, sounds: [String] = [], loop: String?? = nil, input: Int? = nil) {
         self.text = text
         self.image = image
         self.imageAlt = imageAlt
         self.sounds = sounds
         self.loop = loop
+        self.input = input
     }
 }
 
@@ -272,6 +288,11 @@ enum SugarCubeFlattener {
                 case .notice(let message):
                     current.text += "<span class=\"dim\">[" + escaped(message) + "]</span>"
                     onlyLinks = false
+                case .input(let id):
+                    // The text before the field is the line that asks (the question page's label).
+                    while current.text.last == " " || current.text.last == "\t" { current.text.removeLast() }
+                    end()
+                    lines.append(SugarCubeLine(text: "", input: id))
                 }
             }
         }

@@ -5,7 +5,7 @@ import PajamaBasics
 /// SugarCube 2's markup (docs/sugarcube.md, "Markup"): macros `<<name args>>` (containers to their
 /// `<</name>>` or `<<endname>>`), `[[links]]` with setters, `[img[...]]`, naked variables, `''bold''`,
 /// `//italic//`, `__underline__`, `==strike==`, `^^sup^^`, `~~sub~~`, `--` (an em dash), `----` rules, `!`
-/// headings, `*`/`#` lists, comments (`/* */`, `/% %/`,
+/// headings, `*`/`#` lists, `>` quoted lines, comments (`/* */`, `/% %/`,
 /// `<!-- -->`), verbatim text, `\` line joins, and HTML tags passed whole.
 struct SugarCubeParser {
     /// The macros that have a body even where their closing tag is missing from the passage.
@@ -204,6 +204,13 @@ struct SugarCubeParser {
                 while i < chars.count, chars[i] == c { i += 1 }
                 while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
                 text += c == "*" ? "• " : "· "
+                continue
+            }
+            if atLineStart(), c == ">" {
+                // SugarCube's `quoteByLine`: `>`, `>>`... at a line's start quote the line (blockquotes, which
+                // a terminal shows as the line itself).
+                while i < chars.count, chars[i] == ">" { i += 1 }
+                while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
                 continue
             }
             if atLineStart(), at("----"), isRuleLine() {

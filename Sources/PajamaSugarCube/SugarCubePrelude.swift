@@ -228,6 +228,7 @@ enum SugarCubePrelude {
       case "function": return "[function]";
       case "undefined": return "[undefined]";
       case "number": if (v !== v) return "[number NaN]"; break;
+      case "symbol": return "[symbol" + (v.description !== undefined ? ' "' + v.description + '"' : "") + "]";
       case "object":
         if (v === null) return "[null]";
         if (Array.isArray(v)) return v.map(stringFrom).join(", ");
@@ -515,7 +516,8 @@ enum SugarCubePrelude {
     throw new Error("cannot iterate over a " + typeof c);
   };
   pj.ranges = []; pj.switches = []; pj.argStack = [];
-  pj.print = function (v) { return v === undefined || v === null ? "" : (typeof v === "object" && !Array.isArray(v) && v.toString === Object.prototype.toString ? "[object Object]" : String(v)); };
+  // A value as `<<print>>` and a naked variable write it: SugarCube's `stringFrom` (`[undefined]`, `a, b`).
+  pj.print = stringFrom;
   pj.save = function () { return JSON.stringify({ v: pj.vars, t: pj.temps, r: pj.rng }); };
   pj.load = function (json) { var s = JSON.parse(json); pj.vars = s.v || {}; pj.temps = s.t || {}; pj.rng = s.r | 0; };
   pj.json = function (v) { return JSON.stringify(v === undefined ? null : v, function (k, x) { return x === undefined ? null : (typeof x === "function" ? String(x) : x); }); };

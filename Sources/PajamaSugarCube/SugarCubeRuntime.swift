@@ -144,7 +144,9 @@ public final class SugarCubeRuntime {
     /// The links the current moment offers, in page order.
     public var offeredLinks: [SugarCubeLink] { Self.offered(state) }
 
+    /// The links the page offers: none while one of its input fields waits for an answer.
     static func offered(_ state: SugarCubeState) -> [SugarCubeLink] {
+        guard state.pendingInput == nil else { return [] }
         let byId = Dictionary(state.links.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return state.shown.linkIds.compactMap { byId[$0] }
     }
@@ -159,6 +161,31 @@ public final class SugarCubeRuntime {
         state = evaluator.finish()
         return moment
     }
+
+    /// Answers the input field the current moment waits at (`SugarCubeMoment.question`): its variable gets
+    /// the answer as SugarCube's field sets it (the text, or `Number(text)` for a `<<numberbox>>`); the
+    /// moment is the page's text after the field, to the next field or the page's links. A field that names
+    /// a passage goes there when the rest of the page offers no link (SugarCube's Enter).
+    public func answer(_ text: String) throws(SugarCubeAnswerError) -> SugarCubeMoment {
+        guard let input = state.pendingInput else { throw .noQuestion }
+        if input.kind == .number {
+            let trimmed = text.trimmingWhitespace
+            guard !trimmed.isEmpty, Double(trimmed) != nil else { throw .refused("Please type a number.") }
+        }
+        let evaluator = SugarCubeEvaluator(runtime: self, state: state)
+        evaluator.load()
+        let moment = evaluator.answer(input, text)
+        state = evaluator.finish()
+        return moment
+    }
+}
+
+/// An answer the moment cannot take.
+public enum SugarCubeAnswerError: Error, Equatable, Sendable {
+    /// The moment waits at no input field.
+    case noQuestion
+    /// Not an answer the field takes (why).
+    case refused(String)
 }
 
 /// A link that the moment does not offer.
@@ -182,11 +209,14 @@ public struct SugarCubeMoment: Sendable, Equatable {
     /// The passages the moment entered (put in the history: a link's, then each `<<goto>>`'s), in order; not
     /// those only included (`<<include>>`, PassageHeader...).
     public var entered: [String]
+    /// The input field the page's text stops at (`lines` lead to it), when one waits for its answer
+    /// (`SugarCubeRuntime.answer(_:)`); the page's links are offered once every field is answered.
+    public var question: SugarCubeInput?
 
-    public var isEnding: Bool { links.isEmpty }
+    public var isEnding: Bool { links.isEmpty && question == nil }
 
     public init(passage: String, lines: [SugarCubeLine], links: [SugarCubeLink], unsupported: [String], errors: [String], error: String?,
-                entered: [String] = []) {
+                entered: [String] = [], question: SugarCubeInput? = nil) {
         self.passage = passage
         self.lines = lines
         self.links = links
@@ -194,5 +224,6 @@ public struct SugarCubeMoment: Sendable, Equatable {
         self.errors = errors
         self.error = error
         self.entered = entered
+        self.question = question
     }
 }

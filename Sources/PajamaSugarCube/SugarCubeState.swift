@@ -15,6 +15,16 @@ public struct SugarCubeState: Sendable, Equatable, Codable {
     public var tracks: [String: [String]] = [:]
     /// The source looping in the background now, if any.
     public var loop: String?
+    /// The page's input fields (`<<textbox>>`, `<<numberbox>>`, `<<textarea>>`), in the order written.
+    public var inputs: [SugarCubeInput] = []
+    /// The ids of the inputs answered on this page.
+    public var answered: [Int] = []
+
+    /// The first input of the page not answered yet, in page order.
+    public var pendingInput: SugarCubeInput? {
+        let byId = Dictionary(inputs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return shown.inputIds.lazy.filter { !self.answered.contains($0) }.compactMap { byId[$0] }.first
+    }
 
     public init(seed: Int) {
         script = "{\"v\":{},\"t\":{},\"r\":\(Int32(truncatingIfNeeded: seed &* 2_654_435_761 &+ 12345))}"
@@ -48,4 +58,32 @@ public struct SugarCubeLink: Sendable, Equatable, Codable {
     /// The link's text as the HTML the lines are made of.
     public var label: String
     public var action: Action
+}
+
+/// An input field on the page (`<<textbox>>`, `<<numberbox>>`, `<<textarea>>`): Pajama asks it as a question
+/// page (docs/sugarcube.md, "Typed answers"), and the answer goes into its variable as SugarCube's field puts it.
+public struct SugarCubeInput: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Equatable, Codable {
+        /// `<<textbox>>`, `<<textarea>>`: the text as typed.
+        case text
+        /// `<<numberbox>>`: `Number(text)`.
+        case number
+    }
+
+    public var id: Int
+    /// The receiver as written, with its sigil (`$name`, `_answer`, `$player.name`).
+    public var variable: String
+    public var kind: Kind
+    /// The default value, as the field shows it (the variable holds it until an answer).
+    public var defaultValue: String
+    /// The passage Enter goes to (`<<textbox "$name" "" "Next">>`), if any.
+    public var passage: String?
+
+    public init(id: Int, variable: String, kind: Kind, defaultValue: String, passage: String? = nil) {
+        self.id = id
+        self.variable = variable
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.passage = passage
+    }
 }

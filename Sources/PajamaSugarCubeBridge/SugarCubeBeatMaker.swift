@@ -35,12 +35,16 @@ final class SugarCubeBeatMaker {
     private struct Node {
         var parent: String?
         var step: Int
+        /// The typed answer that leads here (`step` is `BeatOrigin.answered`).
+        var answer: String?
         /// The state before the link that leads here (its parent's end), when it came from saved progress.
         var startState: SugarCubeState?
     }
 
     private var nodes: [String: Node] = [SugarCubeBeatMaker.startBeatId: Node(parent: nil, step: 0)]
     private var endStates = LRUCache<String, SugarCubeState>(countLimit: SugarCubeBeatMaker.statesKept)
+    /// The beat that asks each question handed out, by its answers' prefix (`Question.answerBeatPrefix`).
+    private var questionBeats: [String: String] = [:]
 
     /// The Story JavaScript's errors, by passage.
     var scriptErrors: [(passage: String, message: String)] { runtime.scriptErrors }
@@ -67,20 +71,43 @@ final class SugarCubeBeatMaker {
         return "s-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    private func steps(to id: String) -> [Int] {
+    private func steps(to id: String) -> (steps: [Int], answers: [String]) {
         var steps: [Int] = []
+        var answers: [String] = []
         var cursor = id
         while let node = nodes[cursor], let parent = node.parent {
             steps.append(node.step)
+            if let answer = node.answer { answers.append(answer) }
             cursor = parent
         }
-        return steps.reversed()
+        return (steps.reversed(), answers.reversed())
     }
+
+    /// The node of an answer's beat (`Question.beatId(answering:)`) to a question this maker asked, made known.
+    private func knowAnswerBeat(_ id: String) {
+        guard nodes[id] == nil, let (prefix, answer) = Question.answer(inBeatId: id), let asker = questionBeats[prefix] else { return }
+        nodes[id] = Node(parent: asker, step: BeatOrigin.answered, answer: answer)
+    }
+
+    /// The question page of an input field asked in beat `id`: a line of text (blank taken, as an empty
+    /// field is) or a number; the answer a test types is the field's default (what the variable holds when
+    /// nothing is typed).
+    static func question(_ input: SugarCubeInput, askedIn id: String) -> Question {
+        let kind: Question.Kind = switch input.kind {
+        case .text: .text(allowsBlank: true)
+        case .number: .number(minimum: -numberBound, maximum: numberBound, wholeNumbers: false)
+        }
+        return Question(kind: kind, answerBeatPrefix: Question.answerBeatPrefix(askedIn: id), testAnswer: input.defaultValue)
+    }
+
+    /// A `<<numberbox>>` takes any number; the question page's bounds.
+    static let numberBound = 1_000_000_000.0
 
     // MARK: Making beats
 
     /// The beat `id`, nil for an id this maker never handed out.
     func beat(_ id: String) -> Beat? {
+        knowAnswerBeat(id)
         guard nodes[id] != nil else { return nil }
         var chain = [id]
         while let node = nodes[chain[chain.count - 1]], let parent = node.parent, node.startState == nil, !endStates.contains(parent) {
@@ -104,16 +131,37 @@ final class SugarCubeBeatMaker {
             }
             before = state
             runtime.state = state
-            do {
-                moment = try runtime.choose(node.step)
-            } catch {
-                return (SugarCubeMoment(passage: "", lines: [], links: [], unsupported: [], errors: [], error: "link \(node.step + 1) is not offered there"), before)
+            if let answer = node.answer {
+                guard let input = state.pendingInput else {
+                    return (SugarCubeMoment(passage: "", lines: [], links: [], unsupported: [], errors: [], error: "the answer \"\(answer)\" has no question to answer"), before)
+                }
+                if let problem = Self.question(input, askedIn: parent).problem(with: answer) {
+                    return (SugarCubeMoment(passage: "", lines: [], links: [], unsupported: [], errors: [], error: "the answer \"\(answer)\" is not taken: \(problem)"), before)
+                }
+                do {
+                    moment = try runtime.answer(Question.normalized(answer))
+                } catch {
+                    let reason = switch error {
+                    case .noQuestion: "the answer \"\(answer)\" has no question to answer"
+                    case .refused(let why): "the answer \"\(answer)\" is not taken: \(why)"
+                    }
+                    return (SugarCubeMoment(passage: "", lines: [], links: [], unsupported: [], errors: [], error: reason), before)
+                }
+            } else {
+                do {
+                    moment = try runtime.choose(node.step)
+                } catch {
+                    return (SugarCubeMoment(passage: "", lines: [], links: [], unsupported: [], errors: [], error: "link \(node.step + 1) is not offered there"), before)
+                }
             }
         } else {
             moment = runtime.start()
             startErrors = moment.errors
         }
-        if moment.error == nil, !moment.links.isEmpty {
+        if moment.error == nil, moment.question != nil {
+            questionBeats[Question.answerBeatPrefix(askedIn: id)] = id
+            _ = endStates.insert(runtime.state, for: id, cost: 1)
+        } else if moment.error == nil, !moment.links.isEmpty {
             for index in moment.links.indices {
                 let child = Self.childId(of: id, step: index)
                 if nodes[child] == nil { nodes[child] = Node(parent: id, step: index) }
@@ -157,7 +205,8 @@ final class SugarCubeBeatMaker {
         }
         // The loop playing when the moment starts: the one at the end of the moment before.
         let scene = PageScene(loop: before?.loop.flatMap { try? AssetPath(validating: $0) })
-        var pages = (try? Pager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, scene: scene, saysLoop: saysLoop)) ?? []
+        let question = moment.error == nil ? moment.question.map { Self.question($0, askedIn: id) } : nil
+        var pages = (try? Pager.pages(for: lines, choices: choices, choiceMarks: choiceMarks, question: question, scene: scene, saysLoop: saysLoop)) ?? []
         var stopped: String?
         if let error = moment.error {
             let where_ = moment.passage.isEmpty ? "" : " in passage \"\(StoryFormatError.printable(moment.passage))\""
@@ -173,7 +222,8 @@ final class SugarCubeBeatMaker {
         if let before, let json = try? Self.encoder.encode(before), json.count <= Self.maximumSavedState {
             state = String(decoding: json, as: UTF8.self)
         }
-        let origin = BeatOrigin(seed: seed, steps: steps(to: id), state: state, version: version, stopped: stopped)
+        let (steps, answers) = steps(to: id)
+        let origin = BeatOrigin(seed: seed, steps: steps, state: state, version: version, stopped: stopped, answers: answers)
         return Beat(id: id, pages: pages, origin: origin)
     }
 
@@ -190,9 +240,18 @@ final class SugarCubeBeatMaker {
         }
         var id = Self.startBeatId
         var chain = [id]
-        for step in origin.steps {
-            let child = Self.childId(of: id, step: step)
-            if nodes[child] == nil { nodes[child] = Node(parent: id, step: step) }
+        for move in origin.moves {
+            let child: String
+            switch move {
+            case .choice(let step):
+                child = Self.childId(of: id, step: step)
+                if nodes[child] == nil { nodes[child] = Node(parent: id, step: step) }
+            case .answer(let answer):
+                let prefix = Question.answerBeatPrefix(askedIn: id)
+                questionBeats[prefix] = id
+                child = Question(kind: .text(allowsBlank: true), answerBeatPrefix: prefix).beatId(answering: answer)
+                if nodes[child] == nil { nodes[child] = Node(parent: id, step: BeatOrigin.answered, answer: answer) }
+            }
             id = child
             chain.append(id)
         }
@@ -203,12 +262,15 @@ final class SugarCubeBeatMaker {
             return .restoredAnew
         }
         if origin.state == nil, origin.version == version { return seedChanged ? .restoredAnew : .restored }
-        // Replay: every link must still be offered.
-        for (position, step) in origin.steps.enumerated() {
+        // Replay: every link must still be offered, every answer asked for.
+        for (position, move) in origin.moves.enumerated() {
             let (moment, _) = run(chain[position])
             if let error = moment.error { return .failed(Self.replayFailure(position, error)) }
-            guard moment.links.indices.contains(step) else {
-                return .failed(Self.replayFailure(position, "link \(step + 1) is no longer offered"))
+            switch move {
+            case .choice(let step) where moment.question == nil && moment.links.indices.contains(step): continue
+            case .answer where moment.question != nil: continue
+            case .choice(let step): return .failed(Self.replayFailure(position, "link \(step + 1) is no longer offered"))
+            case .answer: return .failed(Self.replayFailure(position, "no typed answer is asked for there any more"))
             }
         }
         return seedChanged ? .restoredAnew : .restored

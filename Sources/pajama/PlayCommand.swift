@@ -36,7 +36,7 @@ struct PlayCommand: PathsCommand, LoggingCommand {
     @Option(help: "The choices to take, in order, 1-based and comma-separated (e.g. 2,1,3).")
     var choices: String = ""
 
-    @Option(help: "The answers to type on the story's question pages (ChoiceScript's *input_text and *input_number, SugarCube's <<textbox>> and <<numberfield>>), in order and comma-separated (e.g. Ada,7; a comma in an answer is \\,; an empty one is blank).")
+    @Option(help: "The answers to type on the story's question pages (ChoiceScript's *input_text and *input_number, SugarCube's <<textbox>> and <<numberbox>>), in order and comma-separated (e.g. Ada,7; a comma in an answer is \\,; an empty one is blank).")
     var answers: String?
 
     @Flag(help: "Once the --answers run out, type the answer `pajama test` would (ChoiceScript: what its randomtest types) instead of stopping.")

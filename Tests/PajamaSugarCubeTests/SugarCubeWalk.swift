@@ -44,7 +44,10 @@ struct SugarCubeWalk: Decodable {
 ///   rule `———` (SugarCube's `----` is an `<hr>`, which has no text).
 /// - Case does not count: innerText applies the stylesheet's `text-transform` (a title in capitals), which
 ///   Pajama, reading no stylesheet, does not.
-/// - A label's white space is collapsed.
+/// - A label's white space is collapsed; Pajama's `(the picture)` and `(a link)` (a choice needs words) are
+///   SugarCube's empty label.
+/// - A page with input fields, untouched (the walk types nothing), is Pajama's beat asking their questions,
+///   each answered with the field's default, and the beats those answers lead to.
 /// - A hard break in a Pajama line (`<br>`) is a line break, as the page draws it.
 enum SugarCubeWalkText {
     static func words(_ text: String, labels: [String]) -> [String] {
@@ -96,8 +99,11 @@ enum SugarCubeWalkText {
         return out + rest
     }
 
+    /// A label, its white space collapsed; Pajama's words for a link without text (a picture's, `(the picture)`;
+    /// an empty one's, `(a link)`: a choice needs words) are SugarCube's empty label.
     static func label(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let label = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return label == "(the picture)" || label == "(a link)" ? "" : label
     }
 
     static func isLinksOnly(_ line: String, _ labels: [String]) -> Bool {

@@ -74,7 +74,8 @@ import Testing
         #expect(runtime.scriptErrors.isEmpty)
         let moment = runtime.start()
         #expect(moment.errors.isEmpty, "\(moment.errors)")
-        #expect(moment.text.first == "true NaN false true  1", "\(moment.text)")
+        // `<<print>>` writes a value as SugarCube's `stringFrom` does: NaN and null are named.
+        #expect(moment.text.first == "true [number NaN] false true [null] 1", "\(moment.text)")
         let next = try runtime.choose(0)
         #expect(next.text == ["song.mp3"], "\(next.text)")
     }
@@ -141,5 +142,21 @@ import Testing
         #expect(moment.errors.isEmpty, "\(moment.errors)")
         #expect(moment.text.map { $0.replacing(/<[^>]*>/, with: "") } == ["First.", "Second.", "Go one two"], "\(moment.text)")
         #expect(moment.labels == ["Go"])
+    }
+
+    /// aeredd quotes lines with `>>`, TwineTime--2 ends a condition with `;` (`<<if $weapon is "rock"; >>`) and
+    /// prints a variable never set: SugarCube's `quoteByLine` (a blockquote), `Scripting.evalJavaScript`'s
+    /// `eval` (a statement's value) and `stringFrom` (`[undefined]`, an array's items with ", ").
+    @Test func quotedLinesEvaluatedStatementsAndPrintedValuesAreSugarCubes() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        <<set $weapon to "rock">>
+        >> //shocker.//
+        > quoted
+        <<if $weapon is "rock"; >>rock<</if>> <<print $nobody>> <<print ["a", "b"]>> <<print null>> $nobody
+        """)
+        let moment = runtime.start()
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        #expect(moment.text == ["<i>shocker.</i>", "quoted", "rock [undefined] a, b [null] $nobody"], "\(moment.text)")
     }
 }

@@ -2,7 +2,7 @@ import FoundationEssentials
 import PajamaBasics
 
 /// A page that asks the reader to type an answer (ChoiceScript's `*input_text` and `*input_number`, SugarCube's
-/// `<<textbox>>` and `<<numberfield>>`; docs/reader.md, "Typed answers"). The answer leads to a beat as a choice
+/// `<<textbox>>` and `<<numberbox>>`; docs/reader.md, "Typed answers"). The answer leads to a beat as a choice
 /// does: the beat `beatId(answering:)`, named by the answer itself, so a story made as it is read (whose source
 /// reads the answer back out of the id, `answer(inBeatId:)`) needs no other way to be told it, and history,
 /// bookmarks, progress and co-reading carry answers as they carry choices.
