@@ -31,7 +31,10 @@ extension SugarCubeEvaluator {
                 run("delete " + SugarCubeScript.desugar(variable), what)
             }
         case "script":
-            run(macro.source, what)
+            // script.js: `Scripting.evalJavaScript` (its declarations its own), or `evalTwineScript` for `twinescript`.
+            let twineScript = macro.arguments.trimmingSpaces.lowercased().contains("twinescript")
+            run("__pj.evalJS(" + SugarCubeScript.quoted(twineScript ? SugarCubeScript.desugar(macro.source) : macro.source) + "); 0", what,
+                wording: what + ": bad evaluation")
         case "print", "=":
             if let value = printed(macro.arguments, what, wording: what + ": bad evaluation") { renderMarkup(value) }
         case "-":

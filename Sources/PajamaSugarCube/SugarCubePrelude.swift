@@ -6,6 +6,15 @@
 /// whose state is saved with the reading; `Math.random` is it too. `__pj` holds what the Swift runtime reads
 /// and sets (variables, history, passages, the pending `Engine.play`).
 enum SugarCubePrelude {
+    /// SugarCube's `Scripting.evalJavaScript` (markup/scripting.js): code evaluated by a direct `eval` inside a
+    /// function, so its declarations are its own and not globals; outside the prelude's strict mode, as
+    /// SugarCube's is.
+    static let evalJavaScript = #"""
+__pj.evalJS = function (code, output) {
+  return (function (code, output, SCRIPT$DATA$) { return eval(code); }).call(output ? { output: output } : null, String(code), output);
+};
+"""#
+
     static let source = #"""
 (function (g) {
   "use strict";

@@ -46,6 +46,7 @@ public final class SugarCubeRuntime {
         startPassage = story.start
         do {
             try engine.evaluate(SugarCubePrelude.source, source: "the SugarCube API")
+            try engine.evaluate(SugarCubePrelude.evalJavaScript, source: "the SugarCube API")
             var passages: [String] = []
             for passage in story.passages {
                 passages.append(SugarCubeScript.quoted(passage.name) + ":{tags:[" + passage.tags.map(SugarCubeScript.quoted).joined(separator: ",")
@@ -60,7 +61,8 @@ public final class SugarCubeRuntime {
         }
         for passage in story.passages where passage.tags.contains("script") {
             do {
-                try engine.evaluate(passage.text, source: passage.name)
+                // As engine.js runs it: `Scripting.evalJavaScript`, so its `let`, `var` and functions are its own.
+                try engine.evaluate("__pj.evalJS(" + SugarCubeScript.quoted(passage.text) + ")", source: passage.name)
             } catch {
                 scriptErrors.append((passage.name, error.message))
                 if error.timedOut {

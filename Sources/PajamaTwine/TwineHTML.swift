@@ -3,7 +3,8 @@ import Glibc
 import PajamaBasics
 
 /// The HTML Twine 2 publishes: a `<tw-storydata name startnode format format-version ifid>` element holding
-/// one `<tw-passagedata pid name tags>` element per passage, whose text is HTML-escaped (decoded here).
+/// one `<tw-passagedata pid name tags>` element per passage, whose text is HTML-escaped (decoded here), and
+/// the Story JavaScript and Stylesheet (read as passages tagged `script` and `stylesheet`).
 ///
 /// Read as UTF-8 bytes: every delimiter it looks for is ASCII, so a byte scan finds them without decoding
 /// the megabyte of passage text around them (a published story is often 1 MB, its format's script included).
@@ -38,6 +39,25 @@ public enum TwineHTML {
             cursor = bodyEnd + 1
         }
         guard !passages.isEmpty else { throw TwineParseError("the story has no <tw-passagedata> passage") }
+        // The Story JavaScript and Stylesheet Twine publishes beside the passages (`<script role="script">`,
+        // `<style role="stylesheet">`, their text as written): passages tagged `script` and `stylesheet`,
+        // as Twee's are.
+        let elements: [(open: StaticString, close: StaticString, role: String, name: String)] = [
+            ("<script", "</script", "script", "Story JavaScript"), ("<style", "</style", "stylesheet", "Story Stylesheet"),
+        ]
+        for (openTag, closeTag, role, name) in elements {
+            var from = storyEnd
+            while let open = ASCIISearch.find(openTag, in: bytes, from: from), open < close {
+                guard let (elementAttributes, bodyStart) = attributes(in: bytes, at: open + openTag.utf8CodeUnitCount) else { break }
+                let bodyEnd = ASCIISearch.find(closeTag, in: bytes, from: bodyStart) ?? close
+                from = bodyEnd + 1
+                guard elementAttributes["role"] == role, bodyEnd > bodyStart else { continue }
+                var unique = name
+                while passages.contains(where: { $0.name == unique }) { unique += " " }
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[bodyStart..<bodyEnd]), as: UTF8.self)
+                passages.append(TwinePassage(name: unique, tags: [role], text: text.replacingCRLF()))
+            }
+        }
         let startNode = storyAttributes["startnode"] ?? ""
         guard let start = pids[startNode] ?? (startNode.isEmpty ? passages.first?.name : nil) else {
             throw TwineParseError("the start node \"\(startNode)\" of <tw-storydata> is no passage's pid")

@@ -159,4 +159,26 @@ import Testing
         #expect(moment.errors.isEmpty, "\(moment.errors)")
         #expect(moment.text == ["<i>shocker.</i>", "quoted", "rock [undefined] a, b [null] $nobody"], "\(moment.text)")
     }
+
+    /// kidnappingof, nyppsc, Super-Lovers (published HTML): their Story JavaScript is the `<script role="script">`
+    /// beside the passages, which was never read, so their macros were missing; and it runs as engine.js runs
+    /// it (`Scripting.evalJavaScript`), so its `let` is its own and a `<<script>>` may declare the same name.
+    @Test func publishedStoriesRunTheirStoryJavaScriptInItsOwnScope() throws {
+        let html = """
+        <tw-storydata name="Lens" startnode="1" format="SugarCube" format-version="2.37.3" ifid="00000000-0000-4000-8000-000000000004">\
+        <style role="stylesheet" id="twine-user-stylesheet" type="text/twine-css">body { color: red; }</style>\
+        <script role="script" id="twine-user-script" type="text/twine-javascript">let width = 3; var height = 4;
+        Macro.add("shout", { handler() { $(this.output).wiki("<b>" + this.args[0] + "</b>"); } });</script>\
+        <tw-passagedata pid="1" name="Start" tags="">&lt;&lt;shout "hey"&gt;&gt; &lt;&lt;script&gt;&gt;let width = 5; State.variables.w = width;&lt;&lt;/script&gt;&gt;$w &lt;&lt;print typeof height&gt;&gt;</tw-passagedata>
+        </tw-storydata>
+        """
+        let story = try TwineHTML.parse(html)
+        #expect(story.passages.map(\.name) == ["Start", "Story JavaScript", "Story Stylesheet"])
+        #expect(story.passages.map(\.tags) == [[], ["script"], ["stylesheet"]])
+        let runtime = SugarCubeRuntime(story: story, seed: 1)
+        #expect(runtime.scriptErrors.isEmpty, "\(runtime.scriptErrors)")
+        let moment = runtime.start()
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        #expect(moment.text == ["<b>hey</b> 5 undefined"], "\(moment.text)")
+    }
 }
