@@ -139,6 +139,8 @@ let package = Package(
             name: "PajamaCoReading",
             dependencies: [
                 "PajamaBasics", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaStoryFormat", "PajamaHTTP", "PajamaJSON", .product(name: "Hummingbird", package: "hummingbird"),
+                // A relay node's nginx, started bound to the relay's life (pajama_spawn_bound: PR_SET_PDEATHSIG).
+                "CSpawn",
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "WSClient", package: "swift-websocket"),

@@ -21,6 +21,8 @@ packages=(
   sox libsox-fmt-all  # making and measuring test sounds
   espeak-ng           # spoken test sounds
   opus-tools lame     # Ogg Opus and MP3 test sounds (decoder tests)
+  nginx libnginx-mod-nchan  # `pajama relay`: a relay node is Debian's nginx with the nchan module (docs/coreading.md, "Relays")
+  redis-server        # relay nodes sharing sessions (--redis), and the relay tests' private Redis
   tmux                # end-to-end tests drive the real binary in tmux
   xvfb x11-apps xdotool  # pictures in pixels checked on real terminals: a private X server, xwd, keys and resizes
   xterm kitty mlterm  # the terminals of those tests (xterm -ti vt340 and mlterm: sixel; kitty: its graphics protocol)

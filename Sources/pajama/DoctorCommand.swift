@@ -6,6 +6,7 @@ import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaAudio
+import PajamaCoReading
 import PajamaModel
 import PajamaStorage
 import PajamaReader
@@ -110,6 +111,14 @@ struct DoctorCommand: PathsCommand {
         print("  libpng: \(String(cString: png_get_libpng_ver(nil)))")
         print("  libchafa: \(CHAFA_MAJOR_VERSION).\(CHAFA_MINOR_VERSION).\(CHAFA_MICRO_VERSION) (built against)")
         print("  ncurses: \(String(cString: curses_version()))")
+
+        // `pajama relay` (a relay node for co-reading) runs Debian's nginx with the nchan module.
+        print("relay")
+        print("  nginx: \(RelayNode.nginx ?? "not installed (apt-get install nginx)")")
+        print("  nchan: \(RelayNode.nchanModule ?? "not installed (apt-get install libnginx-mod-nchan)")")
+        if RelayNode.nginx == nil || RelayNode.nchanModule == nil {
+            warnings.append("`pajama relay` needs nginx and its nchan module (Debian: apt-get install nginx libnginx-mod-nchan); reading and `pajama host` work without them")
+        }
 
         print("folders")
         print("  cache: \(paths.cache.path)")

@@ -14,7 +14,7 @@ struct Pajama: AsyncParsableCommand {
         abstract: "A terminal reader for branching, illustrated, sound-enabled stories.",
         version: "pajama \(PajamaVersion.current)",
         subcommands: [
-            LibraryCommand.self, ReadCommand.self, HostCommand.self, JoinCommand.self, ListCommand.self, ValidateCommand.self,
+            LibraryCommand.self, ReadCommand.self, HostCommand.self, JoinCommand.self, RelayCommand.self, ListCommand.self, ValidateCommand.self,
             PlayCommand.self, TestCommand.self, DoctorCommand.self, InstallStoryCommand.self, UninstallStoryCommand.self,
         ],
         defaultSubcommand: LibraryCommand.self

@@ -1,0 +1,193 @@
+import Crypto
+import FoundationEssentials
+import Glibc
+import PajamaBasics
+
+/// A relay node's settings (`pajama relay`) and the nginx configuration made from them (docs/coreading.md,
+/// "Relays"). A node is Debian's nginx with the nchan module: the owner publishes each change of the session
+/// once to its publisher location, nchan carries it to every follower's WebSocket (or EventSource) on every
+/// node sharing the channel (through Redis with `redis`), and the story's files come through nginx's proxy
+/// cache in front of the owner's host (`origin`), so each file crosses the owner's link at most once per node.
+public struct RelayConfiguration: Sendable, Equatable {
+    /// The address and port followers (and the owner) reach.
+    public var bind: String
+    public var port: Int
+    /// `redis://HOST:PORT`: nodes given the same Redis (and token) share the session.
+    public var redis: String?
+    /// The followers' token (the session's: the owner's host has the same), checked at the node for every request.
+    public var token: String
+    /// The owner's secret: only a request with it publishes.
+    public var secret: String
+    /// The owner's host (`http://HOST:PORT/`), whose story files the node caches; nil: the node serves no files
+    /// (a story on a web server, which followers read there).
+    public var origin: URL?
+    /// TLS: a PEM certificate (with its chain) and key; the node then speaks only HTTPS and WSS.
+    public var tlsCertificate: String?
+    public var tlsKey: String?
+    /// The node's private folder (0700): its configuration, pid file, cache and temporary files.
+    public var folder: String
+    /// nginx's error log (beside Pajama's log).
+    public var errorLog: String
+    /// nginx's connections per worker (followers, publishes, file requests).
+    public var workerConnections: Int
+
+    public init(bind: String = "127.0.0.1", port: Int, redis: String? = nil, token: String, secret: String, origin: URL?,
+                tlsCertificate: String? = nil, tlsKey: String? = nil, folder: String, errorLog: String, workerConnections: Int = 4096) {
+        self.bind = bind
+        self.port = port
+        self.redis = redis
+        self.token = token
+        self.secret = secret
+        self.origin = origin
+        self.tlsCertificate = tlsCertificate
+        self.tlsKey = tlsKey
+        self.folder = folder
+        self.errorLog = errorLog
+        self.workerConnections = workerConnections
+    }
+
+    /// The path followers' WebSockets open (as on a host: the join URL's `session`).
+    public static let sessionPath = "/session"
+    /// Where the owner publishes (POST, with the secret) and reads the channel's subscriber count (GET).
+    public static let publishPath = "/relay/publish"
+
+    /// Characters a relay's token and secret may have: they are written into nginx's configuration and compared
+    /// there with `?token=` as sent (not percent-decoded), so only URL-safe characters that need no quoting.
+    public static func problem(with token: String, named option: String) -> String? {
+        if let problem = HostAccess.problem(with: token) { return "\(option): \(problem)" }
+        let allowed = token.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar)
+        }
+        guard allowed else { return "\(option): a relay's token has letters, digits, '.', '_' and '-' only (it goes into nginx's configuration)" }
+        return nil
+    }
+
+    /// The nchan channel of the session: the same for every node given the same token, and different for
+    /// sessions with other tokens sharing one Redis (a hash: the token itself is not in Redis).
+    public var channel: String {
+        let digest = SHA256.hash(data: Array("pajama-relay-channel:\(token)".utf8))
+        return "pajama-" + digest.prefix(12).map { byte in
+            let digits = String(byte, radix: 16)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
+    }
+
+    /// Whether followers reach the node over TLS.
+    public var usesTLS: Bool { tlsCertificate != nil }
+
+    /// The URL followers join (and the owner publishes through).
+    public var url: String {
+        let scheme = usesTLS ? "https" : "http"
+        let host = bind.contains(":") ? "[\(bind)]" : bind
+        return "\(scheme)://\(host == "0.0.0.0" || host == "[::]" ? ProcessInfo.processInfo.hostName : host):\(port)/"
+    }
+
+    /// The nginx configuration: `module` is nchan's module file; `user` the account nginx's workers run as when
+    /// the node runs as root (nil otherwise).
+    public func nginxConfiguration(module: String, user: String?) -> String {
+        let folder = self.folder
+        let listen = bind.contains(":") ? "[\(bind)]:\(port)" : "\(bind):\(port)"
+        let redisLine = redis.map { "\n        nchan_redis_url \"\($0)\";\n        nchan_use_redis on;" } ?? ""
+        var lines = """
+            # Written by `pajama relay` (docs/coreading.md, "Relays"); remade at each start.
+            load_module \(module);
+            daemon off;
+            master_process on;
+            worker_processes 1;
+            pid \(folder)/nginx.pid;
+            error_log \(errorLog) warn;
+            \(user.map { "user \($0);" } ?? "# workers run as the relay's own user")
+            events { worker_connections \(workerConnections); }
+            http {
+                access_log off;
+                server_tokens off;
+                client_body_temp_path \(folder)/temp/body;
+                proxy_temp_path \(folder)/temp/proxy;
+                fastcgi_temp_path \(folder)/temp/fastcgi;
+                uwsgi_temp_path \(folder)/temp/uwsgi;
+                scgi_temp_path \(folder)/temp/scgi;
+                default_type text/plain;
+                client_max_body_size 256k;
+                # Each story file is fetched from the owner's host once per node (proxy_cache_lock: one fetch
+                # while many ask), then served from here to every follower of this node.
+                proxy_cache_path \(folder)/cache levels=1:2 keys_zone=pajama:4m max_size=512m inactive=1d use_temp_path=off;
+                # The followers' token, as `Authorization: Bearer T` or `?token=T`; the owner's secret as a bearer.
+                map $http_authorization $pajama_bearer { "Bearer \(token)" 1; default 0; }
+                map $arg_token $pajama_query { "\(token)" 1; default 0; }
+                map "$pajama_bearer$pajama_query" $pajama_follower { "00" 0; default 1; }
+                map $http_authorization $pajama_owner { "Bearer \(secret)" 1; default 0; }
+                server {
+                    listen \(listen)\(usesTLS ? " ssl" : "");
+
+            """
+        if let tlsCertificate, let tlsKey {
+            lines += """
+                        ssl_certificate \(tlsCertificate);
+                        ssl_certificate_key \(tlsKey);
+                        ssl_protocols TLSv1.2 TLSv1.3;
+
+                """
+        }
+        lines += """
+                    location = \(Self.sessionPath) {
+                        if ($pajama_follower = 0) { return 401 "the relay refused the token\\n"; }
+                        nchan_subscriber websocket eventsource;
+                        nchan_channel_id \(channel);
+                        # A follower joining late gets the newest message first: the owner's whole state.
+                        nchan_subscriber_first_message -1;
+                        nchan_websocket_ping_interval 30;\(redisLine)
+                    }
+                    location = \(Self.publishPath) {
+                        if ($pajama_owner = 0) { return 403 "only the owner publishes\\n"; }
+                        nchan_publisher http;
+                        nchan_channel_id \(channel);
+                        nchan_message_buffer_length 4;
+                        nchan_message_timeout 12h;\(redisLine)
+                    }
+                    location ~ /\\. { return 404 "hidden files are not served\\n"; }
+                    location / {
+                        if ($pajama_follower = 0) { return 401 "the relay refused the token\\n"; }
+                        limit_except GET { deny all; }
+
+            """
+        if let origin {
+            var upstream = origin.absoluteString
+            while upstream.hasSuffix("/") { upstream.removeLast() }
+            lines += """
+                            proxy_pass \(upstream);
+                            proxy_set_header Authorization "Bearer \(token)";
+                            proxy_set_header Cookie "";
+                            proxy_http_version 1.1;
+                            proxy_set_header Connection "";
+                            proxy_cache pajama;
+                            proxy_cache_key $uri;
+                            proxy_cache_valid 200 1d;
+                            proxy_cache_lock on;
+                            proxy_cache_lock_timeout 30s;
+                            proxy_cache_use_stale error timeout updating;
+                            proxy_ignore_headers Cache-Control Expires Set-Cookie Vary;
+                            add_header X-Pajama-Cache $upstream_cache_status always;
+
+                """
+            if origin.scheme?.lowercased() == "https" {
+                lines += """
+                                proxy_ssl_server_name on;
+                                proxy_ssl_protocols TLSv1.2 TLSv1.3;
+
+                    """
+            }
+        } else {
+            lines += """
+                            return 404 "not found: this relay serves no story files (the story is on a web server)\\n";
+
+                """
+        }
+        lines += """
+                    }
+                }
+            }
+
+            """
+        return lines
+    }
+}

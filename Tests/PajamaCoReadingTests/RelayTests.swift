@@ -1,0 +1,97 @@
+import AsyncHTTPClient
+import Foundation
+import Glibc
+import PajamaModel
+import PajamaHTTP
+import Testing
+@testable import PajamaCoReading
+
+/// A real relay node (Debian's nginx + nchan, started by the test on 127.0.0.1; scripts/install-deps.sh
+/// installs them): the token guards the followers' requests at the node, only the owner's secret publishes,
+/// a late joiner's first message is the newest published, and the node's nginx stops with it.
+@Suite(.serialized) struct RelayTests {
+    static let token = "relay-token-0123456789abcdef"
+    static let secret = "relay-secret-0123456789abcdef"
+
+    /// A free port on loopback (bound and released).
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    static func node(port: Int) throws -> (RelayNode, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-relay-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let configuration = RelayConfiguration(port: port, token: token, secret: secret, origin: nil, folder: folder.path + "/node",
+                                               errorLog: folder.path + "/nginx.log", workerConnections: 256)
+        return (RelayNode(configuration: configuration), URL(string: "http://127.0.0.1:\(port)")!)
+    }
+
+    static func request(_ url: String, method: HTTPMethod = .GET, authorization: String? = nil, body: String? = nil,
+                        accept: String? = nil) async throws -> (Int, String) {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        if let authorization { request.headers.add(name: "Authorization", value: authorization) }
+        if let accept { request.headers.add(name: "Accept", value: accept) }
+        if let body { request.body = .bytes(ByteBuffer(string: body)) }
+        let response = try await HTTPStorySource.defaultClient.execute(request, timeout: .seconds(5))
+        let text = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        return (Int(response.status.code), text)
+    }
+
+    @Test func theTokenGuardsFollowersAndTheSecretGuardsPublishing() async throws {
+        let (node, base) = try Self.node(port: Self.freePort())
+        try await node.start()
+        let pid = try #require(node.pid)
+        // Without the token, or with another, a follower's request is refused at the node.
+        #expect(try await Self.request("\(base)/session").0 == 401)
+        #expect(try await Self.request("\(base)/session", authorization: "Bearer wrong-token-0123456789").0 == 401)
+        #expect(try await Self.request("\(base)/story.json").0 == 401)
+        // Only the owner's secret publishes (the followers' token does not).
+        #expect(try await Self.request("\(base)/relay/publish", method: .POST, authorization: "Bearer \(Self.token)", body: "{}").0 == 403)
+        let first = #"{"v":1,"type":"location"}"#, second = #"{"v":1,"type":"end","name":"olive"}"#
+        for message in [first, second] {
+            let (status, _) = try await Self.request("\(base)/relay/publish", method: .POST, authorization: "Bearer \(Self.secret)", body: message)
+            #expect((200..<300).contains(status))
+        }
+        // A late joiner (EventSource here) gets the newest message first.
+        var events = HTTPClientRequest(url: "\(base)/session?token=\(Self.token)")
+        events.headers.add(name: "Accept", value: "text/event-stream")
+        let response = try await HTTPStorySource.defaultClient.execute(events, timeout: .seconds(5))
+        #expect(response.status.code == 200)
+        var seen = ""
+        for try await chunk in response.body {
+            seen += String(buffer: chunk)
+            if seen.contains("data: ") && seen.hasSuffix("\n\n") { break }
+        }
+        #expect(seen.contains("data: \(second)"))
+        #expect(!seen.contains(first))
+        // With the token in the query, a story file is asked for (this node has no origin: nothing to serve).
+        #expect(try await Self.request("\(base)/story.json?token=\(Self.token)").0 == 404)
+        #expect(try await Self.request("\(base)/.env?token=\(Self.token)").0 == 404)
+        await node.stop()
+        #expect(node.endedHow != nil)
+        #expect(kill(pid, 0) != 0)  // the master is gone
+        #expect(!RelayNode.accepts(host: "127.0.0.1", port: base.port!))
+    }
+
+    @Test func aPortInUseIsSaidInWords() async throws {
+        let port = Self.freePort()
+        let (first, _) = try Self.node(port: port)
+        try await first.start()
+        defer { Task { await first.stop() } }
+        let (second, _) = try Self.node(port: port)
+        var said = ""
+        do { try await second.start() } catch { said = "\(error)" }
+        #expect(said.contains("the port is in use"), "\(said)")
+        await first.stop()
+    }
+}
