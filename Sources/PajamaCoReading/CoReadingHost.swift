@@ -365,7 +365,7 @@ public final class CoReadingHost: Sendable {
 
     /// Awaits `work` for at most `limit`: whichever ends first resumes the caller. The one left over ends
     /// by itself (work that is bounded, or the sleep).
-    private static func first(within limit: Duration, _ work: @escaping @Sendable () async -> Void) async {
+    static func first(within limit: Duration, _ work: @escaping @Sendable () async -> Void) async {
         let once = ResumeOnce()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             once.set(continuation)

@@ -1,13 +1,12 @@
-import CSpawn
 import FoundationEssentials
 import Glibc
 import PajamaBasics
 import PajamaModel
 
 /// A running relay node: Debian's nginx with nchan (`RelayConfiguration`), a child of this process run in the
-/// foreground (`daemon off`), bound to it: the child is started from a thread of its own that waits for it,
-/// with `PR_SET_PDEATHSIG`, so it is sent SIGTERM when this process ends, however it ends (`pajama relay`
-/// killed with SIGKILL included). `stop()` ends it (SIGTERM, then SIGKILL after 5 s).
+/// foreground (`daemon off`), bound to it (`BoundChild`: it is sent SIGTERM when this process ends, however it
+/// ends, `pajama relay` killed with SIGKILL included). `stop()` ends it (SIGTERM, then SIGKILL after 5 s). A
+/// node stopped (or killed) may be started again.
 public final class RelayNode: Sendable {
     /// Where Debian puts nginx and the nchan module (libnginx-mod-nchan).
     public static let nginxCandidates = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"]
@@ -24,27 +23,16 @@ public final class RelayNode: Sendable {
         public let description: String
     }
 
-    private enum State: Sendable {
-        case idle
-        case running(pid: pid_t)
-        /// The child ended; how (`wait`'s status in words).
-        case ended(String)
-    }
-
     public let configuration: RelayConfiguration
-    private let state = Locked(State.idle)
-    /// Resumed when the child ends (each waiter once).
-    private let waiters = Locked<[CheckedContinuation<String, Never>]>([])
+    /// nginx, once started.
+    private let child = Locked<BoundChild?>(nil)
 
     public init(configuration: RelayConfiguration) {
         self.configuration = configuration
     }
 
-    /// The child's pid while it runs.
-    public var pid: pid_t? {
-        if case .running(let pid) = state.withLock({ $0 }) { return pid }
-        return nil
-    }
+    /// nginx's master's pid while it runs.
+    public var pid: pid_t? { child.withLock { $0 }?.pid }
 
     /// Writes the configuration, starts nginx and waits (at most `patience`) until it accepts connections on the
     /// port. Throws a `Failure` saying why it did not (nginx or nchan missing, the port in use, a bad certificate:
@@ -60,98 +48,51 @@ public final class RelayNode: Sendable {
         let user = try prepare(folder: folder)
         let file = folder + "/nginx.conf"
         try write(configuration.nginxConfiguration(module: module, user: user), to: file)
-        // The log of what nginx says before its configuration's error_log takes over (and its messages after).
+        // What nginx says before its configuration's error_log takes over (and its messages after) go to its log.
         let errorLog = configuration.errorLog
-        let logFd = open(errorLog, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard logFd >= 0 else { throw Failure(description: "cannot open \(errorLog): \(String(cString: strerror(errno)))") }
         let startedAt = fileSize(atPath: errorLog) ?? 0
-        let arguments = [nginx, "-p", folder + "/", "-c", file, "-e", errorLog]
-                let ready = AsyncStream<pid_t>.makeStream()
-        let started = startDetachedThread(named: "pajama-nginx") { [self] in
-            let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-            let environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), nil]
-            let pid = pajama_spawn_bound(nginx, argv, environment, logFd, SIGTERM)
-            let failure = errno
-            argv.forEach { free($0) }
-            environment.forEach { free($0) }
-            close(logFd)
-            guard pid > 0 else {
-                self.ended("it could not be started: \(String(cString: strerror(failure)))")
-                ready.continuation.finish()
-                return
-            }
-            self.state.withLock { $0 = .running(pid: pid) }
-            ready.continuation.yield(pid)
-            ready.continuation.finish()
-            // This thread lives as long as the child (its parent-death signal is bound to the thread).
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-            let how = (status & 0x7F) == 0 ? "it exited with status \((status >> 8) & 0xFF)" : "it was killed by signal \(status & 0x7F)"
-            self.ended(how)
-        }
-        guard started else {
-            close(logFd)
-            throw Failure(description: "cannot start a thread for nginx")
-        }
-        var iterator = ready.stream.makeAsyncIterator()
-        guard await iterator.next() != nil else {
-            throw Failure(description: "nginx \(endedHow ?? "did not start")")
+        let process = BoundChild(executable: nginx, arguments: ["-p", folder + "/", "-c", file, "-e", errorLog], log: errorLog)
+        guard child.withLock({ child -> Bool in
+            if let running = child, running.endedHow == nil { return false }
+            child = process
+            return true
+        }) else { throw Failure(description: "this node's nginx already runs") }
+        do {
+            try await process.start()
+        } catch {
+            throw Failure(description: "nginx \(error)")
         }
         let deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline {
-            if let how = endedHow {
+            if let how = process.endedHow {
                 throw Failure(description: "nginx stopped as it started (\(how)): \(Self.reason(log: errorLog, from: startedAt))")
             }
-            if Self.accepts(host: configuration.bind, port: configuration.port) { return }
+            // nginx writes its pid file once it has bound the port (a port in use ends it before); something
+            // else answering on the port is not this node.
+            if Self.pid(in: folder + "/nginx.pid") == process.pid, Self.accepts(host: configuration.bind, port: configuration.port) { return }
             try? await Task.sleep(for: .milliseconds(20))
         }
         await stop()
         throw Failure(description: "nginx did not listen on \(configuration.bind):\(configuration.port) within \(patience): \(Self.reason(log: errorLog, from: startedAt))")
     }
 
-    /// How the child ended, once it has.
-    public var endedHow: String? {
-        if case .ended(let how) = state.withLock({ $0 }) { return how }
-        return nil
-    }
+    /// How nginx ended, once it has (nil before it started, and while it runs).
+    public var endedHow: String? { child.withLock { $0 }?.endedHow }
 
-    /// Waits until the child ends (at once if it has); returns how it ended.
+    /// Waits until nginx ends (at once if it has, or never started); returns how it ended.
     public func waitUntilEnded() async -> String {
-        await withCheckedContinuation { continuation in
-            let now: String? = state.withLock { state in
-                if case .ended(let how) = state { return how }
-                waiters.withLock { $0.append(continuation) }
-                return nil
-            }
-            if let now { continuation.resume(returning: now) }
-        }
-    }
-
-    private func ended(_ how: String) {
-        let waiting = state.withLock { (state: inout State) -> [CheckedContinuation<String, Never>] in
-            state = State.ended(how)
-            return waiters.withLock { list in defer { list = [] }; return list }
-        }
-        for waiter in waiting { waiter.resume(returning: how) }
+        guard let process = child.withLock({ $0 }) else { return "it was never started" }
+        return await process.waitUntilEnded()
     }
 
     /// Stops nginx (SIGTERM: its fast shutdown; SIGKILL to its process group after `patience`) and waits for it.
     public func stop(patience: Duration = .seconds(5)) async {
-        guard let pid else { return }
-        kill(pid, SIGTERM)
-        let deadline = ContinuousClock.now + patience
-        while endedHow == nil, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-        if endedHow == nil {
-            kill(-pid, SIGKILL)
-            _ = await waitUntilEnded()
-        }
+        await child.withLock { $0 }?.stop(patience: patience)
     }
 
-    /// Kills nginx's master at once (SIGKILL; tests: a node that dies), without waiting for its workers.
+    /// Kills nginx's master and workers at once (SIGKILL; tests: a node that dies).
     public func kill9() async {
-        guard let pid else { return }
-        kill(-pid, SIGKILL)
-        _ = await waitUntilEnded()
+        await child.withLock { $0 }?.kill9()
     }
 
     // MARK: Files
@@ -208,6 +149,17 @@ public final class RelayNode: Sendable {
         let line = String(first)
         let said = line.firstRange(of: "[emerg] ").map { String(line[$0.upperBound...]) } ?? line
         return String(said.prefix(300))
+    }
+
+    /// The pid in nginx's pid file, if there is one.
+    static func pid(in file: String) -> pid_t? {
+        let fd = open(file, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let n = read(fd, &buffer, buffer.count)
+        guard n > 0 else { return nil }
+        return pid_t(String(decoding: buffer[0..<n], as: UTF8.self).trimmingWhitespace)
     }
 
     /// Whether something accepts a TCP connection at host:port.

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import Glibc
+import NIOCore
+import NIOHTTP1
 import PajamaModel
 import PajamaHTTP
 import Testing
@@ -27,12 +29,33 @@ import Testing
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    static func node(port: Int) throws -> (RelayNode, URL) {
+    /// A node on 127.0.0.1:`port` (not started), with its own folder; `origin`: the owner's host.
+    static func node(port: Int, origin: URL? = nil, redis: String? = nil) throws -> (RelayNode, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-relay-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let configuration = RelayConfiguration(port: port, token: token, secret: secret, origin: nil, folder: folder.path + "/node",
+        let configuration = RelayConfiguration(port: port, redis: redis, token: token, secret: secret, origin: origin, folder: folder.path + "/node",
                                                errorLog: folder.path + "/nginx.log", workerConnections: 256)
         return (RelayNode(configuration: configuration), URL(string: "http://127.0.0.1:\(port)")!)
+    }
+
+    /// Runs `body`, then stops every node (started or not), whether `body` returned or threw.
+    static func running(_ nodes: [RelayNode], _ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            for node in nodes { await node.stop() }
+            throw error
+        }
+        for node in nodes { await node.stop() }
+    }
+
+    /// A GET's status, body and the node's cache word (`X-Pajama-Cache`).
+    static func response(_ url: String, authorization: String? = nil) async throws -> (status: Int, body: String, cache: String?) {
+        var request = HTTPClientRequest(url: url)
+        if let authorization { request.headers.add(name: "Authorization", value: authorization) }
+        let response = try await HTTPStorySource.defaultClient.execute(request, timeout: .seconds(5))
+        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        return (Int(response.status.code), body, response.headers.first(name: "X-Pajama-Cache"))
     }
 
     static func request(_ url: String, method: HTTPMethod = .GET, authorization: String? = nil, body: String? = nil,
@@ -49,49 +72,52 @@ import Testing
 
     @Test func theTokenGuardsFollowersAndTheSecretGuardsPublishing() async throws {
         let (node, base) = try Self.node(port: Self.freePort())
-        try await node.start()
-        let pid = try #require(node.pid)
-        // Without the token, or with another, a follower's request is refused at the node.
-        #expect(try await Self.request("\(base)/session").0 == 401)
-        #expect(try await Self.request("\(base)/session", authorization: "Bearer wrong-token-0123456789").0 == 401)
-        #expect(try await Self.request("\(base)/story.json").0 == 401)
-        // Only the owner's secret publishes (the followers' token does not).
-        #expect(try await Self.request("\(base)/relay/publish", method: .POST, authorization: "Bearer \(Self.token)", body: "{}").0 == 403)
-        let first = #"{"v":1,"type":"location"}"#, second = #"{"v":1,"type":"end","name":"olive"}"#
-        for message in [first, second] {
-            let (status, _) = try await Self.request("\(base)/relay/publish", method: .POST, authorization: "Bearer \(Self.secret)", body: message)
-            #expect((200..<300).contains(status))
+        try await Self.running([node]) {
+            try await node.start()
+            let pid = try #require(node.pid)
+            // Without the token, or with another, a follower's request is refused at the node.
+            #expect(try await Self.request("\(base)/session").0 == 401)
+            #expect(try await Self.request("\(base)/session", authorization: "Bearer wrong-token-0123456789").0 == 401)
+            #expect(try await Self.request("\(base)/story.json").0 == 401)
+            // Only the owner's secret publishes (the followers' token does not).
+            #expect(try await Self.request("\(base)/relay/publish", method: .POST, authorization: "Bearer \(Self.token)", body: "{}").0 == 403)
+            let first = #"{"v":1,"type":"location"}"#, second = #"{"v":1,"type":"end","name":"olive"}"#
+            for message in [first, second] {
+                let (status, _) = try await Self.request("\(base)/relay/publish", method: .POST, authorization: "Bearer \(Self.secret)", body: message)
+                #expect((200..<300).contains(status))
+            }
+            // A late joiner (EventSource here) gets the newest message first.
+            var events = HTTPClientRequest(url: "\(base)/session?token=\(Self.token)")
+            events.headers.add(name: "Accept", value: "text/event-stream")
+            let response = try await HTTPStorySource.defaultClient.execute(events, timeout: .seconds(5))
+            #expect(response.status.code == 200)
+            var seen = ""
+            for try await chunk in response.body {
+                seen += String(buffer: chunk)
+                if seen.contains("data: ") && seen.hasSuffix("\n\n") { break }
+            }
+            #expect(seen.contains("data: \(second)"))
+            #expect(!seen.contains(first))
+            // With the token in the query, a story file is asked for (this node has no origin: nothing to serve).
+            #expect(try await Self.request("\(base)/story.json?token=\(Self.token)").0 == 404)
+            #expect(try await Self.request("\(base)/.env?token=\(Self.token)").0 == 404)
+            await node.stop()
+            #expect(node.endedHow != nil)
+            #expect(kill(pid, 0) != 0)  // the master is gone
+            #expect(!RelayNode.accepts(host: "127.0.0.1", port: base.port!))
         }
-        // A late joiner (EventSource here) gets the newest message first.
-        var events = HTTPClientRequest(url: "\(base)/session?token=\(Self.token)")
-        events.headers.add(name: "Accept", value: "text/event-stream")
-        let response = try await HTTPStorySource.defaultClient.execute(events, timeout: .seconds(5))
-        #expect(response.status.code == 200)
-        var seen = ""
-        for try await chunk in response.body {
-            seen += String(buffer: chunk)
-            if seen.contains("data: ") && seen.hasSuffix("\n\n") { break }
-        }
-        #expect(seen.contains("data: \(second)"))
-        #expect(!seen.contains(first))
-        // With the token in the query, a story file is asked for (this node has no origin: nothing to serve).
-        #expect(try await Self.request("\(base)/story.json?token=\(Self.token)").0 == 404)
-        #expect(try await Self.request("\(base)/.env?token=\(Self.token)").0 == 404)
-        await node.stop()
-        #expect(node.endedHow != nil)
-        #expect(kill(pid, 0) != 0)  // the master is gone
-        #expect(!RelayNode.accepts(host: "127.0.0.1", port: base.port!))
     }
 
     @Test func aPortInUseIsSaidInWords() async throws {
         let port = Self.freePort()
         let (first, _) = try Self.node(port: port)
-        try await first.start()
-        defer { Task { await first.stop() } }
         let (second, _) = try Self.node(port: port)
-        var said = ""
-        do { try await second.start() } catch { said = "\(error)" }
-        #expect(said.contains("the port is in use"), "\(said)")
-        await first.stop()
+        try await Self.running([first, second]) {
+            try await first.start()
+            var said = ""
+            do { try await second.start() } catch { said = "\(error)" }
+            #expect(said.contains("the port is in use"), "\(said)")
+            #expect(second.pid == nil)
+        }
     }
 }
