@@ -47,10 +47,13 @@ public final class CoReadingHost: Sendable {
         public var followersDelay: Duration
         /// TLS (HTTPS and WSS on the same port), or nil for plain HTTP.
         public var tls: HostTLS?
+        /// A relay node the session is published to (`pajama host --relay URL`): followers join there, and
+        /// the node fetches the story's files from this host (its token is the relay's).
+        public var relay: RelayPublisher.Target?
 
         public init(bind: String = "127.0.0.1", port: Int = 7777, ownerName: String, endTimeout: Duration = .milliseconds(300),
                     limits: HostLimits = HostLimits(), participantsDelay: Duration = .milliseconds(100), followersDelay: Duration = .seconds(1),
-                    tls: HostTLS? = nil) {
+                    tls: HostTLS? = nil, relay: RelayPublisher.Target? = nil) {
             self.bind = bind
             self.port = port
             self.ownerName = ownerName
@@ -59,6 +62,7 @@ public final class CoReadingHost: Sendable {
             self.participantsDelay = participantsDelay
             self.followersDelay = followersDelay
             self.tls = tls
+            self.relay = relay
         }
     }
 
@@ -98,6 +102,8 @@ public final class CoReadingHost: Sendable {
     private let roster: ConnectionRoster
     private let log: HostLog
     private let state = Locked(State.idle)
+    /// Publishes each change once to the relay node, when there is one.
+    public let relay: RelayPublisher?
 
     /// `storyId`/`storyVersion` come from story.json; `token` nil makes a random one; `log` gets one line per
     /// refused request (at most 50 in 10 s).
@@ -110,6 +116,7 @@ public final class CoReadingHost: Sendable {
         self.configuration = configuration
         access = HostAccess(token: token ?? HostAccess.randomToken())
         self.log = HostLog(write: log)
+        relay = configuration.relay.map { [log = self.log] in RelayPublisher(target: $0, log: { log($0) }) }
         session = CoReadingSession(owner: configuration.ownerName, participantsDelay: configuration.participantsDelay,
                                    followersDelay: configuration.followersDelay)
         sockets = FollowerSockets(session: session, limits: configuration.limits, log: self.log)
@@ -175,8 +182,9 @@ public final class CoReadingHost: Sendable {
 
     /// What a follower types: the token in the environment (`PAJAMA_TOKEN`), where no process list shows
     /// it (`--token T` would).
-    /// With a self-signed certificate, the fingerprint the follower checks it by.
+    /// With a self-signed certificate, the fingerprint the follower checks it by. With a relay, its URL.
     public var joinCommand: String {
+        if let relay = configuration.relay { return "PAJAMA_TOKEN=\(access.token) pajama join \(relay.url.absoluteString)" }
         let pin = configuration.tls == .selfSigned ? fingerprint.map { " --fingerprint \($0)" } ?? "" : ""
         return "PAJAMA_TOKEN=\(access.token) pajama join \(joinURL)\(pin)"
     }
@@ -241,22 +249,35 @@ public final class CoReadingHost: Sendable {
             }
         }
         state.withLock { $0 = .running(task, port: bound, presented: identity?.presented) }
+        if let relay {
+            relay.start()
+            await publishToRelay()
+        }
         return joinURL
     }
 
     /// The owner entered a beat of an ink story (publish it before the location in it).
     public func publish(beat sync: BeatSync) async {
         await session.updateBeat(sync)
+        await publishToRelay()
     }
 
     /// The owner is at `location` (fully resolved).
     public func publish(_ location: StoryLocation) async {
         await session.updateLocation(location)
+        await publishToRelay()
     }
 
     /// The owner triggered a sound.
     public func cue(_ path: AssetPath, _ cue: SoundCue) async {
         await session.cue(path, cue)
+        relay?.publish(cue: path, cue)
+    }
+
+    /// The whole state to the relay (its newest message is what a follower joining there gets first).
+    private func publishToRelay() async {
+        guard let relay, let welcome = await session.current.welcome else { return }
+        relay.publish(welcome: welcome)
     }
 
     /// The followers' names each time they change.
@@ -276,6 +297,7 @@ public final class CoReadingHost: Sendable {
         }
         serving?.cancel()
         await session.end()
+        await relay?.end(owner: configuration.ownerName)
         guard let task else { return }
         // Sockets kept open after the end (serving on) are closed here; the others close after their `end`.
         await stop(task, closing: serving == nil ? nil : "\(configuration.ownerName)'s host stopped serving the story")
@@ -316,6 +338,7 @@ public final class CoReadingHost: Sendable {
             return true
         }
         await session.end()
+        await relay?.end(owner: configuration.ownerName)
         if !claimed { input.finish() }
         return counts
     }

@@ -43,6 +43,9 @@ public enum FollowerConnection {
         case protocolProblem(String)
         /// Closed or cut after it was open; `welcomed` if a welcome arrived on it.
         case dropped(String, welcomed: Bool)
+        /// A relay node (nchan) closed the socket because the follower said hello: it takes no message from
+        /// a follower. The next connection says nothing.
+        case relayWantsSilence
     }
 
     /// How a connection reaches the host: its TLS (nil for plain HTTP) and the HTTP client of its probe.
@@ -56,11 +59,18 @@ public enum FollowerConnection {
         let joinURL = url.absoluteString
         var welcomedOnce = false
         var attempt = 0
+        var hello = true
         while !Task.isCancelled {
-            let outcome = await once(url: url, token: token, name: name, link: link, events: events)
+            let outcome = await once(url: url, token: token, name: name, hello: hello, link: link, events: events)
             let reason: String
             switch outcome {
             case .ended: return
+            case .relayWantsSilence where hello:
+                hello = false
+                continue
+            case .relayWantsSilence:
+                events.yield(.failed(.protocolProblem(url: joinURL, reason: "the relay closed the socket (\(relayHelloRefusal))")))
+                return
             case .tokenRefused:
                 events.yield(.failed(.tokenRefused))
                 return
@@ -111,7 +121,11 @@ public enum FollowerConnection {
     }
 
     /// One connection, until it closes.
-    private static func once(url: URL, token: String, name: String, link: Link,
+    /// nchan's close reason for a message from a subscriber (a relay node takes none: `pajama join` says hello
+    /// to a host, and nothing to a relay once it closed the socket with this).
+    static let relayHelloRefusal = "Publish"
+
+    private static func once(url: URL, token: String, name: String, hello: Bool, link: Link,
                              events: AsyncStream<FollowerEvent>.Continuation) async -> Outcome {
         let socketURL = URL(string: "session", relativeTo: url)?.absoluteURL.absoluteString ?? url.absoluteString
         var headers = WebSocketClientConfiguration().additionalHeaders
@@ -131,7 +145,7 @@ public enum FollowerConnection {
                 logger: Logger(label: "pajama-follower", factory: { _ in SwiftLogNoOpLogHandler() })
             ) { inbound, outbound, _ in
                 seen.value.withLock { $0.upgraded = true }
-                try await outbound.write(.text(SessionCodec.encode(.hello(name: name, countOnly: true))))
+                if hello { try await outbound.write(.text(SessionCodec.encode(.hello(name: name, countOnly: true)))) }
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     // After `end` the socket stays open while the follower reads on: the host serves the story's
                     // files to the followers still connected. It closes when the host stops or the follower quits.
@@ -184,6 +198,7 @@ public enum FollowerConnection {
             if let problem = value.problem { return .protocolProblem(problem) }
             // Admitted while the host had room, refused once the socket counted (many joining at once).
             if close?.reason == "the session is full" { return .refused(.sessionFull(url: url.absoluteString, detail: "")) }
+            if hello, close?.reason == relayHelloRefusal { return .relayWantsSilence }
             let said = close?.reason.map { ": \($0)" } ?? ""
             return .dropped("the host closed the connection\(said)", welcomed: value.welcomed)
         } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {

@@ -50,6 +50,8 @@ public struct RelayConfiguration: Sendable, Equatable {
     public static let sessionPath = "/session"
     /// Where the owner publishes (POST, with the secret) and reads the channel's subscriber count (GET).
     public static let publishPath = "/relay/publish"
+    /// The environment variable of the owner's secret (read by `pajama relay` and `pajama host --relay`).
+    public static let secretVariable = "PAJAMA_RELAY_SECRET"
 
     /// Characters a relay's token and secret may have: they are written into nginx's configuration and compared
     /// there with `?token=` as sent (not percent-decoded), so only URL-safe characters that need no quoting.
@@ -87,7 +89,9 @@ public struct RelayConfiguration: Sendable, Equatable {
     public func nginxConfiguration(module: String, user: String?) -> String {
         let folder = self.folder
         let listen = bind.contains(":") ? "[\(bind)]:\(port)" : "\(bind):\(port)"
-        let redisLine = redis.map { "\n        nchan_redis_url \"\($0)\";\n        nchan_use_redis on;" } ?? ""
+        // Every node given the same Redis keeps the channel there (nchan 1.3's upstream form).
+        let redisLine = redis == nil ? "" : "\n            nchan_redis_pass pajama_redis;"
+        let redisUpstream = redis.map { "\n    upstream pajama_redis { nchan_redis_server \"\($0)\"; }" } ?? ""
         var lines = """
             # Written by `pajama relay` (docs/coreading.md, "Relays"); remade at each start.
             load_module \(module);
@@ -115,7 +119,7 @@ public struct RelayConfiguration: Sendable, Equatable {
                 map $http_authorization $pajama_bearer { "Bearer \(token)" 1; default 0; }
                 map $arg_token $pajama_query { "\(token)" 1; default 0; }
                 map "$pajama_bearer$pajama_query" $pajama_follower { "00" 0; default 1; }
-                map $http_authorization $pajama_owner { "Bearer \(secret)" 1; default 0; }
+                map $http_authorization $pajama_owner { "Bearer \(secret)" 1; default 0; }\(redisUpstream)
                 server {
                     listen \(listen)\(usesTLS ? " ssl" : "");
 

@@ -35,6 +35,8 @@ enum CoReadingSide {
 final class CoReadingWiring {
     private var owner: OwnerLink?
     private var follower: FollowerLink?
+    /// The relay node's count of followers to the owner's status line (`pajama host --relay`).
+    private var relayCount: Task<Void, Never>?
 
     init(side: CoReadingSide, viewModel: ReaderViewModel, controller: any ReadingDisplay, content: StoryContentManager) {
         switch side {
@@ -42,6 +44,12 @@ final class CoReadingWiring {
             let join = host.joinCommand
             owner = OwnerLink(session: .live(host), viewModel: viewModel) { [weak controller] names in
                 controller?.setRole(.host(join: join, followers: names.count))
+            }
+            // Through a relay, the followers are the node's (its channel's subscribers, on every node sharing it).
+            if let relay = host.relay {
+                relayCount = Task { @MainActor [weak controller] in
+                    for await count in relay.followingChanges { controller?.setRole(.host(join: join, followers: count)) }
+                }
             }
         case .follower(let events, let ownerName):
             follower = FollowerLink(events: events, viewModel: viewModel, storyId: content.manifest.id) { [weak controller] change in
@@ -62,6 +70,7 @@ final class CoReadingWiring {
     func close() {
         owner?.close()
         follower?.close()
+        relayCount?.cancel()
     }
 }
 

@@ -47,6 +47,11 @@ struct HostCommand: PathsCommand, LoggingCommand {
     @Flag(help: "Serve the --tls-cert certificate even when it has expired or is not yet valid (with a warning; `pajama join` refuses it).")
     var allowExpired = false
 
+    @Option(help: ArgumentHelp(
+        "Publish the session to a relay node (`pajama relay`): followers join there. The relay's secret comes from PAJAMA_RELAY_SECRET; the token must be the relay's --token-file.",
+        valueName: "URL"))
+    var relay: String?
+
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
@@ -60,6 +65,27 @@ struct HostCommand: PathsCommand, LoggingCommand {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together") }
         if allowExpired, tlsCert == nil { throw ValidationError("--allow-expired is for a certificate given with --tls-cert") }
         guard !bind.isEmpty else { throw ValidationError("--bind takes an address (127.0.0.1, ::1, 0.0.0.0...)") }
+        _ = try relayTarget()
+    }
+
+    /// The relay to publish to (`--relay`), with the owner's secret from the environment; nil without `--relay`.
+    func relayTarget(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> RelayPublisher.Target? {
+        guard let relay else { return nil }
+        guard let url = URL(string: relay), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false else {
+            throw ValidationError("--relay takes the relay node's URL, http://HOST:PORT/ (what `pajama relay` printed)")
+        }
+        let variable = RelayConfiguration.secretVariable
+        guard let secret = environment[variable], !secret.isEmpty else {
+            throw ValidationError("--relay needs the relay's secret in \(variable) (`pajama relay` printed it, or read its --secret-file)")
+        }
+        if let problem = RelayConfiguration.problem(with: secret, named: variable) { throw ValidationError(problem) }
+        // The node asks this host for the story's files with the followers' token, so both have the same one.
+        guard let token = try token.resolve(environment: environment) else {
+            throw ValidationError("--relay needs the relay's token: --token-file FILE (the relay's --token-file) or PAJAMA_TOKEN")
+        }
+        if let problem = RelayConfiguration.problem(with: token, named: "the token") { throw ValidationError(problem) }
+        return RelayPublisher.Target(url: url, secret: secret)
     }
 
     func validate(paths: Paths) throws { try reading.checkTheme(paths: paths) }
@@ -72,7 +98,8 @@ struct HostCommand: PathsCommand, LoggingCommand {
         if tlsSelfSigned { tls = .selfSigned }
         if let tlsCert, let tlsKey { tls = .files(certificate: tlsCert, key: tlsKey, allowExpired: allowExpired) }
         let code = await ReaderApp.runHost(
-            story, configuration: CoReadingHost.Configuration(bind: bind, port: port, ownerName: Self.ownerName(name), limits: limits, tls: tls),
+            story, configuration: CoReadingHost.Configuration(bind: bind, port: port, ownerName: Self.ownerName(name), limits: limits, tls: tls,
+                                                       relay: try relayTarget()),
             token: try token.resolve(), options: reading.reader, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }

@@ -45,8 +45,7 @@ struct RelayCommand: PathsCommand {
     @Option(help: ArgumentHelp("The TLS certificate's private key (PEM).", valueName: "FILE"))
     var tlsKey: String?
 
-    /// The environment variable of the owner's secret (read by `pajama relay` and `pajama host --relay`).
-    static let secretVariable = "PAJAMA_RELAY_SECRET"
+    static var secretVariable: String { RelayConfiguration.secretVariable }
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port takes 1...65535") }

@@ -38,15 +38,17 @@ import Testing
         return (RelayNode(configuration: configuration), URL(string: "http://127.0.0.1:\(port)")!)
     }
 
-    /// Runs `body`, then stops every node (started or not), whether `body` returned or threw.
-    static func running(_ nodes: [RelayNode], _ body: () async throws -> Void) async throws {
+    /// Runs `body`, then stops every node (started or not) and `redis`, whether `body` returned or threw.
+    static func running(_ nodes: [RelayNode], redis: PrivateRedis? = nil, _ body: () async throws -> Void) async throws {
         do {
             try await body()
         } catch {
             for node in nodes { await node.stop() }
+            await redis?.stop()
             throw error
         }
         for node in nodes { await node.stop() }
+        await redis?.stop()
     }
 
     /// A GET's status, body and the node's cache word (`X-Pajama-Cache`).

@@ -1,0 +1,72 @@
+import AsyncHTTPClient
+import Foundation
+import PajamaHTTP
+import PajamaModel
+import PajamaTestSupport
+import Testing
+@testable import PajamaCoReading
+
+/// A real owner's host publishing through a real relay node (nginx + nchan on 127.0.0.1, started by the
+/// test), and real followers (`FollowerConnection`) on the node: every move reaches them, in order; a late
+/// joiner lands on the current page; the story's files come through the node's cache, once.
+@Suite(.serialized) struct RelayHostTests {
+    @Test func followersOnANodeFollowEveryMoveAndALateJoinerLandsOnTheCurrentPage() async throws {
+        let folder = try HostedFolder()
+        let lines = Lines()
+        let port = RelayTests.freePort()
+        let nodeURL = "http://127.0.0.1:\(port)/"
+        let host = CoReadingHost(
+            content: .folder(folder.dir.url), storyId: "shared", storyVersion: "2",
+            configuration: .init(port: 0, ownerName: "bob", relay: .init(url: URL(string: nodeURL)!, secret: RelayTests.secret)),
+            token: RelayTests.token, log: { lines.append($0) })
+        _ = try await host.start()
+        #expect(host.joinCommand == "PAJAMA_TOKEN=\(RelayTests.token) pajama join \(nodeURL)")
+        // The node starts after the host: the owner's first welcome waits for it (tried again until it is up).
+        let (node, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL))
+        try await RelayTests.running([node]) {
+            try await node.start()
+            let ann = RecordingFollower(url: nodeURL, token: RelayTests.token, name: "ann")
+            let cy = RecordingFollower(url: nodeURL, token: RelayTests.token, name: "cy")
+            #expect(await eventually { ann.welcomes.count >= 1 && cy.welcomes.count >= 1 })
+            #expect(ann.welcomes.first?.story == SessionStory(id: "shared", version: "2", url: "/"))
+            #expect(ann.welcomes.first?.owner == "bob")
+            // Each move reaches both followers before the next.
+            for line in 0..<10 {
+                let move = at(line % 2 + 1, line: line)
+                await host.publish(move)
+                #expect(await eventually { ann.lastLocation == move && cy.lastLocation == move }, "move \(line)")
+            }
+            // A burst: the last always, and in order (newer welcomes replace those not yet sent).
+            let burst = (10..<110).map { at($0 % 2 + 1, line: $0) }
+            for move in burst { await host.publish(move) }
+            for follower in [ann, cy] {
+                #expect(await eventually { follower.lastLocation == burst.last })
+                let indices = follower.locations.compactMap { burst.firstIndex(of: $0) }
+                #expect(indices == indices.sorted())
+            }
+            // A cue reaches them, and the node's newest message is still the whole state.
+            let tap = try AssetPath(validating: "assets/tap.txt")
+            await host.cue(tap, .tap)
+            #expect(await eventually(timeout: .seconds(15)) { ann.events.contains(.cue(tap, .tap)) && cy.events.contains(.cue(tap, .tap)) },
+                    "\(ann.events.suffix(3)) \(lines.all)")
+            let late = RecordingFollower(url: nodeURL, token: RelayTests.token, name: "late")
+            #expect(await eventually { late.welcomes.count >= 1 })
+            #expect(late.welcomes.first?.location == burst.last)
+            #expect(!late.events.contains(.cue(tap, .tap)))
+            // The owner is told how many follow on the node.
+            #expect(await eventually(timeout: .seconds(15)) { host.relay?.following == 3 }, "\(String(describing: host.relay?.following)) \(lines.all)")
+            // The story's files, through the node: fetched from the host once, then from the node's cache.
+            let first = try await RelayTests.response("\(nodeURL)story.json?token=\(RelayTests.token)")
+            #expect(first.status == 200 && first.body.contains("\"shared\""))
+            #expect(first.cache == "MISS")
+            let again = try await RelayTests.response("\(nodeURL)story.json", authorization: "Bearer \(RelayTests.token)")
+            #expect(again.status == 200 && again.cache == "HIT")
+            #expect(try await RelayTests.response("\(nodeURL)story.json?token=wrong-token-0123456789").status == 401)
+            // The end reaches every follower.
+            await host.end()
+            for follower in [ann, cy, late] {
+                #expect(await eventually { follower.events.contains(.ended(owner: "bob")) })
+            }
+        }
+    }
+}
