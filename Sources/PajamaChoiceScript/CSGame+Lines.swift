@@ -46,3 +46,70 @@ extension CSGame {
         return lines
     }
 }
+
+extension CSGame {
+    /// An option no run was offered, and the condition that kept it back.
+    public struct NeverOffered: Equatable, Sendable {
+        public var text: String
+        public var line: CSLine
+        public var reason: String
+    }
+
+    /// The options whose choice was reached (the line of its `*choice` in `reached`) but which no run was
+    /// offered, where a condition says why: the option's own `*if (...)`, or the `*if`, `*elseif` or `*else`
+    /// it is under, run (in `reached`) but never true or never taken. `reached` holds `CSLine.name`s.
+    public func neverOffered(reached: Set<String>) -> [NeverOffered] {
+        var found: [NeverOffered] = []
+        for line in countedLines where !reached.contains(line.name) {
+            guard let scene = scenes[line.scene], let (text, condition) = Self.option(scene.lines[line.line]) else { continue }
+            // Up the indentation: the conditions it is under, to its choice.
+            var enclosing: [(line: Int, command: String, data: String)] = []
+            var indent = scene.indent(line.line)
+            var index = line.line
+            while index > 0, indent > 0 {
+                index -= 1
+                guard !scene.isBlank(index), scene.indent(index) < indent else { continue }
+                indent = scene.indent(index)
+                guard let (command, data) = CSScene.command(in: scene.lines[index]) else { break }
+                enclosing.append((index, command, data))
+                if command == "choice" || command == "fake_choice" { break }
+            }
+            guard let choice = enclosing.last, choice.command == "choice" || choice.command == "fake_choice",
+                  reached.contains(CSLine(scene: line.scene, line: choice.line).name) else { continue }
+            let reason: String
+            if let condition {
+                reason = "its *if \(condition) was never true"
+            } else if let under = enclosing.first(where: { ["if", "elseif", "elsif", "else"].contains($0.command) }),
+                      reached.contains(CSLine(scene: line.scene, line: under.line).name) {
+                let at = CSLine(scene: line.scene, line: under.line).name
+                reason = under.command == "else" ? "the *else it is under (\(at)) was never taken"
+                    : "the *\(under.command) \(under.data) it is under (\(at)) was never true"
+            } else {
+                continue
+            }
+            found.append(NeverOffered(text: text, line: line, reason: reason))
+        }
+        return found
+    }
+
+    /// An option line's text, and the condition of its own `*if (...)` if it has one: `#text`, or `#text`
+    /// after `*if (...)`, `*selectable_if (...)` and the reuse modifiers. nil for any other line.
+    static func option(_ line: String) -> (text: String, condition: String?)? {
+        var rest = line.trimmingSpaces
+        var condition: String?
+        while let (command, data) = CSScene.command(in: rest) {
+            switch command {
+            case "hide_reuse", "disable_reuse", "allow_reuse":
+                rest = data
+            case "if", "selectable_if":
+                guard let open = data.firstIndex(of: "("), let close = CSRuntime.matchingParenthesis(in: data, from: open) else { return nil }
+                if command == "if" { condition = String(data[open...close]) }
+                rest = String(data[data.index(after: close)...]).trimmingSpaces
+            default:
+                return nil
+            }
+        }
+        guard rest.hasPrefix("#") else { return nil }
+        return (String(rest.dropFirst()).trimmingSpaces, condition)
+    }
+}

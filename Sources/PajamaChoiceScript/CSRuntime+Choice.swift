@@ -82,7 +82,8 @@ extension CSRuntime {
                 bodyExpected = false
                 continue
             }
-            linesRun.append(CSLine(scene: scene.name, line: state.line))
+            // An option's line counts as run when the option is offered; a condition's when it is run.
+            let looked = CSLine(scene: scene.name, line: state.line)
             var line = scene.lines[state.line]
             var unselectable = false
             var reuse = state.temps.reuse
@@ -116,17 +117,20 @@ extension CSRuntime {
                         guard result else { continue }
                         line = option
                     } else {
+                        linesRun.append(looked)
                         try ifCommand(data)
                         continue
                     }
                 case "else":
                     if !data.isEmpty { throw CSError("Invalid content after *else; move the #option to the next line, indented: \(data)") }
+                    linesRun.append(looked)
                     try skipBranch(inElse: true)
                     continue
                 case "elseif", "elsif":
                     if let (_, option) = try optionIf(data) {
                         throw CSError("Invalid content after *\(command); move the #option to the next line, indented: \(option)")
                     }
+                    linesRun.append(looked)
                     try skipBranch(inElse: true)
                     continue
                 case "selectable_if":
@@ -164,6 +168,7 @@ extension CSRuntime {
                 bodyExpected = true
             }
             if !unselectable { anySelectable = true }
+            linesRun.append(looked)
             options.append(option)
         }
         if groups.count > 1, !suboptionsSeen { throw CSError("invalid indent, there were subchoices remaining: [\(groups.joined(separator: ","))]") }

@@ -342,6 +342,7 @@ public final class CSRuntime {
                     state.indent = indent
                     return
                 }
+                if command == "else" || command == "elseif" || command == "elsif" { linesRun.append(CSLine(scene: scene.name, line: state.line)) }
                 switch command {
                 case "else":
                     if !data.isEmpty {

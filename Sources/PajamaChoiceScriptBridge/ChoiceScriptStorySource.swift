@@ -95,6 +95,11 @@ public actor ChoiceScriptStorySource: BeatMakingSource, StoryPartsSource {
         (try? await ready().maker.linesReached(by: beat.id)) ?? []
     }
 
+    public func neverOffered(reached: Set<String>) async -> [NeverOfferedChoice]? {
+        guard let maker = try? await ready().maker else { return nil }
+        return maker.game.neverOffered(reached: reached).map { NeverOfferedChoice(choice: $0.text, part: $0.line.name, reason: $0.reason) }
+    }
+
     /// The game's scene texts by name (what `validate` checks).
     func sceneTexts() async throws(StorySourceError) -> [String: String] {
         try await Self.readScenes(base: base, files: files, prefetched: prefetched)

@@ -9,4 +9,27 @@ public protocol StoryPartsSource: StorySource {
     func allParts() async -> [String]
     /// The parts reading has gone through by the end of `beat`.
     func partsReached(by beat: Beat) async -> [String]
+    /// The choices no reading was offered, with the reason, where the format can tell it from the parts
+    /// reached (all of them, over every run); nil when it cannot tell.
+    func neverOffered(reached: Set<String>) async -> [NeverOfferedChoice]?
+}
+
+extension StoryPartsSource {
+    public func neverOffered(reached: Set<String>) async -> [NeverOfferedChoice]? { nil }
+}
+
+/// A choice no reading was offered, and why (`pajama test`'s report): ChoiceScript's option whose condition
+/// was never true.
+public struct NeverOfferedChoice: Sendable, Equatable, Codable {
+    /// The choice's text as the story writes it.
+    public var choice: String
+    /// The part it is in (ChoiceScript: its line, `startup line 12`).
+    public var part: String
+    public var reason: String
+
+    public init(choice: String, part: String, reason: String) {
+        self.choice = choice
+        self.part = part
+        self.reason = reason
+    }
 }

@@ -36,6 +36,13 @@ extension StoryTestReport {
             }
             out.append(line)
         }
+        if let neverOffered, !neverOffered.isEmpty {
+            out.append("  never offered: \(neverOffered.count) choice\(neverOffered.count == 1 ? "" : "s")")
+            for choice in neverOffered.prefix(10) {
+                out.append("    \"\(StoryFormatError.printable(choice.choice))\" (\(StoryFormatError.printable(choice.part))): \(StoryFormatError.printable(choice.reason))")
+            }
+            if neverOffered.count > 10 { out.append("    and \(neverOffered.count - 10) more (--json lists them all)") }
+        }
         if problems.isEmpty {
             out.append(endings.isEmpty ? "  problems: no run reached an ending" : "  problems: none")
         } else {

@@ -1,3 +1,5 @@
+import PajamaStoryFormat
+
 /// What a test run of a story found (docs/testing.md): what it reached of the story, the endings, and every
 /// problem with the choices that reach it. The same story, options and seed give the same report, whatever
 /// the number of jobs.
@@ -13,6 +15,8 @@ public struct StoryTestReport: Sendable, Equatable, Codable {
     public var problems: [Problem]
     /// The exhaustive walk's states and whether it saw every state it could reach (nil for random runs).
     public var exhaustive: Exhaustive?
+    /// The choices never offered and why, where the format can tell (nil where it cannot).
+    public var neverOffered: [NeverOfferedChoice]?
 
     /// What was reached of one kind of part of the story (beats, pages, knots, passages...).
     public struct Coverage: Sendable, Equatable, Codable {

@@ -246,6 +246,7 @@ public struct StoryTestRunner: Sendable {
             }
         }
         var coverage: [StoryTestReport.Coverage] = []
+        var neverOffered: [NeverOfferedChoice]?
         if let listed = walker.manifest.beats, !walker.source.makesBeats {
             coverage.append(.init(kind: "beats", reached: tally.beats.intersection(listed).count, total: listed.count,
                                   unreached: listed.filter { !tally.beats.contains($0) }))
@@ -257,6 +258,7 @@ public struct StoryTestRunner: Sendable {
             let all = await parts.allParts()
             coverage.append(.init(kind: parts.partsName, reached: tally.parts.intersection(all).count, total: all.count,
                                   unreached: all.filter { !tally.parts.contains($0) }))
+            neverOffered = await parts.neverOffered(reached: tally.parts)
         } else {
             coverage.append(.init(kind: "pages", reached: tally.pages.count, total: nil, unreached: []))
         }
@@ -264,7 +266,7 @@ public struct StoryTestRunner: Sendable {
             story: story, title: walker.manifest.title, mode: options.exhaustive ? "exhaustive" : "random", runs: runs, seed: options.seed,
             coverage: coverage,
             endings: tally.endings.map { StoryTestReport.Ending(id: $0.key, count: $0.value) }.sorted { ($1.count, $0.id) < ($0.count, $1.id) },
-            problems: tally.problems.values.sorted(), exhaustive: exhaustive)
+            problems: tally.problems.values.sorted(), exhaustive: exhaustive, neverOffered: neverOffered)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PajamaFormats
+import PajamaStoryFormat
 import PajamaJSON
 import PajamaTestSupport
 import Testing
@@ -191,9 +192,9 @@ import Testing
         #expect(report.endings.map(\.id) == ["On the pier."])
     }
 
-    /// ChoiceScript's lines, as the interpreter goes through them: a line in a branch never taken and the body of
-    /// an option never offered are not reached (the option's `*if` is: its condition was run); a comment, a
-    /// label and the scene list's data are not counted.
+    /// ChoiceScript's lines, as the interpreter goes through them: a line in a branch never taken, an option never
+    /// offered and its body are not reached (the conditions that kept them back are: they ran); a comment, a
+    /// label and the scene list's data are not counted. The options never offered are said with their reason.
     @Test func aChoiceScriptGamesLinesAreItsCoverage() async throws {
         let dir = try TemporaryDirectory(prefix: "pajama-story-test-lines")
         defer { dir.remove() }
@@ -215,15 +216,25 @@ import Testing
         _ = try dir.write("game/scenes/road.txt", """
             *label top
             The road goes on.
+            *fake_choice
+              *if lucky
+                #Dance.
+              *else
+                #Walk.
             *ending
             """)
         let path = dir.path + "/game"
         let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 5, jobs: 2)) { await StorySources.open(path) }.run()
         let lines = try #require(report.coverage.first { $0.kind == "lines" }, "\(report.summary)")
-        // Counted: startup 1, 4, 6, 7, 8, 9, 10, 11, 12, 13; road 2, 3 (12 lines).
-        #expect(lines.total == 12, "\(lines)")
-        #expect(lines.unreached == ["startup line 8", "startup line 11"], "\(lines)")
-        #expect(lines.reached == 10)
+        // Counted: startup 1, 4, 6-13 (10 lines); road 2-8 (7 lines).
+        #expect(lines.total == 17, "\(lines)")
+        #expect(lines.unreached == ["startup line 8", "startup line 10", "startup line 11", "road line 5"], "\(lines)")
+        #expect(lines.reached == 13)
+        #expect(report.neverOffered == [
+            NeverOfferedChoice(choice: "Pick it up.", part: "startup line 10", reason: "its *if (lucky) was never true"),
+            NeverOfferedChoice(choice: "Dance.", part: "road line 5", reason: "the *if lucky it is under (road line 4) was never true"),
+        ], "\(report.summary)")
+        #expect(report.summary.contains("never offered: 2 choices\n    \"Pick it up.\" (startup line 10): its *if (lucky) was never true"), "\(report.summary)")
         #expect(report.passed, "\(report.summary)")
     }
 }
