@@ -176,6 +176,9 @@ extension SugarCubeEvaluator {
             let target = value["link"]?.stringValue.map(evalPassage)
             return (evalText(text), target, value["setter"]?.stringValue)
         }
+        if value["isImage"] != nil {  // `<<link [img[logo.svg][Restart]]>>`: a picture, its link the passage (button-link.js)
+            return ("(the picture)", value["link"]?.stringValue.map(evalPassage), nil)
+        }
         return (Self.text(value), nil, nil)
     }
 

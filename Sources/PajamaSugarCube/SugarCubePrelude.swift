@@ -43,15 +43,176 @@ __pj.evalJS = function (code, output) {
    "index", "get", "toArray", "map", "resize", "scroll", "unwrap", "wrapInner", "innerHeight", "outerHeight"
   ].forEach(function (name) { jq[name] = chain; });
   jq.length = 0;
-  // `$(this.output)` in a custom macro's handler: what it writes (`.wiki()`, `.append()`, `.text()`) is kept.
-  function writer(out) {
-    var w = {};
-    for (var k in jq) w[k] = function () { return w; };
-    w.wiki = w.append = w.html = w.prepend = function () { for (var i = 0; i < arguments.length; i++) if (typeof arguments[i] === "string" || typeof arguments[i] === "number") out.push(String(arguments[i])); return w; };
-    w.text = function (t) { if (t !== undefined) out.push(String(t).replace(/</g, "&lt;")); return w; };
-    w.length = 1;
-    return w;
+  // A small DOM for custom macros that build elements (`document.createElement`, `$('<span>')`, `.wiki()`,
+  // `.append()`, `.appendTo(this.output)`, text nodes): what ends in a macro's output is written as markup
+  // (`__pj.markupOf`), as the browser would show it; an element built and put elsewhere shows nothing.
+  var voidTags = { AREA: 1, BR: 1, COL: 1, EMBED: 1, HR: 1, IMG: 1, INPUT: 1, LINK: 1, META: 1, SOURCE: 1, TRACK: 1, WBR: 1 };
+  function PjText(text) { this.nodeType = 3; this.nodeName = "#text"; this.data = String(text); this.parentNode = null; }
+  Object.defineProperty(PjText.prototype, "textContent", { get: function () { return this.data; }, set: function (v) { this.data = String(v); } });
+  PjText.prototype.remove = function () { detach(this); };
+  function PjMarkup(markup) { this.nodeType = 0; this.markup = String(markup); this.parentNode = null; }
+  function PjNode(tag) {
+    this.tagName = tag ? String(tag).toUpperCase() : "";
+    this.nodeName = this.tagName || "#document-fragment";
+    this.nodeType = tag ? 1 : 11;
+    this.attrs = {}; this.childNodes = []; this.style = {}; this.dataset = {}; this.parentNode = null;
+    var self = this;
+    function classes() { return (self.attrs["class"] || "").split(/\s+/).filter(Boolean); }
+    function setClasses(list) { if (list.length) self.attrs["class"] = list.join(" "); else delete self.attrs["class"]; }
+    this.classList = {
+      add: function () { var l = classes(); for (var i = 0; i < arguments.length; i++) if (l.indexOf(arguments[i]) < 0) l.push(arguments[i]); setClasses(l); },
+      remove: function () { var a = [].slice.call(arguments); setClasses(classes().filter(function (c) { return a.indexOf(c) < 0; })); },
+      toggle: function (c) { if (this.contains(c)) { this.remove(c); return false; } this.add(c); return true; },
+      contains: function (c) { return classes().indexOf(c) >= 0; }
+    };
   }
+  function detach(node) {
+    var p = node.parentNode;
+    if (p) { var i = p.childNodes.indexOf(node); if (i >= 0) p.childNodes.splice(i, 1); node.parentNode = null; }
+  }
+  function asNode(x) {
+    if (x instanceof PjNode || x instanceof PjText || x instanceof PjMarkup) return x;
+    if (x instanceof PjQuery) return x[0];
+    return x === undefined || x === null ? null : new PjText(x);
+  }
+  var NP = PjNode.prototype;
+  NP.appendChild = function (child) {
+    var node = asNode(child);
+    if (!node) return child;
+    if (node.nodeType === 11) { node.childNodes.slice().forEach(function (c) { this.appendChild(c); }, this); return child; }
+    detach(node); node.parentNode = this; this.childNodes.push(node); return child;
+  };
+  NP.insertBefore = function (child, ref) {
+    var node = asNode(child), at = this.childNodes.indexOf(ref);
+    if (!node || at < 0) return this.appendChild(child);
+    detach(node); node.parentNode = this; this.childNodes.splice(this.childNodes.indexOf(ref), 0, node); return child;
+  };
+  NP.append = function () { for (var i = 0; i < arguments.length; i++) this.appendChild(arguments[i]); };
+  NP.prepend = function () { var first = this.childNodes[0]; for (var i = 0; i < arguments.length; i++) if (first) this.insertBefore(arguments[i], first); else this.appendChild(arguments[i]); };
+  NP.removeChild = function (child) { detach(child); return child; };
+  NP.remove = function () { detach(this); };
+  NP.replaceChildren = function () { this.childNodes.forEach(function (c) { c.parentNode = null; }); this.childNodes = []; this.append.apply(this, arguments); };
+  NP.setAttribute = function (name, value) { this.attrs[String(name).toLowerCase()] = String(value); };
+  NP.getAttribute = function (name) { var v = this.attrs[String(name).toLowerCase()]; return v === undefined ? null : v; };
+  NP.hasAttribute = function (name) { return String(name).toLowerCase() in this.attrs; };
+  NP.removeAttribute = function (name) { delete this.attrs[String(name).toLowerCase()]; };
+  ["addEventListener", "removeEventListener", "focus", "blur", "click", "dispatchEvent", "scrollIntoView"].forEach(function (n) { NP[n] = noop; });
+  NP.querySelector = function () { return null; };
+  NP.querySelectorAll = NP.getElementsByTagName = NP.getElementsByClassName = function () { return []; };
+  NP.cloneNode = function (deep) {
+    var copy = new PjNode(this.tagName);
+    for (var k in this.attrs) copy.attrs[k] = this.attrs[k];
+    for (var s in this.style) copy.style[s] = this.style[s];
+    if (deep) this.childNodes.forEach(function (c) { copy.appendChild(c instanceof PjNode ? c.cloneNode(true) : c instanceof PjText ? new PjText(c.data) : new PjMarkup(c.markup)); });
+    return copy;
+  };
+  Object.defineProperty(NP, "textContent", {
+    get: function () { return this.childNodes.map(function (c) { return c instanceof PjMarkup ? c.markup : c.textContent; }).join(""); },
+    set: function (v) { this.replaceChildren(new PjText(v)); }
+  });
+  Object.defineProperty(NP, "innerText", { get: function () { return this.textContent; }, set: function (v) { this.textContent = v; } });
+  Object.defineProperty(NP, "innerHTML", { get: function () { return markupOf(this, true); }, set: function (v) { this.replaceChildren(new PjMarkup(v)); } });
+  Object.defineProperty(NP, "firstChild", { get: function () { return this.childNodes[0] || null; } });
+  Object.defineProperty(NP, "lastChild", { get: function () { return this.childNodes[this.childNodes.length - 1] || null; } });
+  Object.defineProperty(NP, "children", { get: function () { return this.childNodes.filter(function (c) { return c instanceof PjNode; }); } });
+  ["id", "className", "value", "src", "href", "type", "name", "title"].forEach(function (p) {
+    var attr = p === "className" ? "class" : p.toLowerCase();
+    Object.defineProperty(NP, p, { get: function () { return this.attrs[attr] || ""; }, set: function (v) { this.attrs[attr] = String(v); } });
+  });
+  function attributeText(value) { return String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;"); }
+  // A node as the markup the passage would have held: elements as HTML, text as verbatim text, wiki text as written.
+  function markupOf(node, inner) {
+    if (node instanceof PjMarkup) return node.markup;
+    if (node instanceof PjText) return node.data.indexOf('"""') < 0 && node.data.length ? '"""' + node.data + '"""' : node.data;
+    var body = node.childNodes.map(function (c) { return markupOf(c); }).join("");
+    if (inner || !node.tagName) return body;
+    var tag = node.tagName.toLowerCase(), open = "<" + tag;
+    var style = [];
+    for (var s in node.style) if (node.style[s] !== "" && node.style[s] !== undefined && node.style[s] !== null) style.push(s.replace(/[A-Z]/g, function (c) { return "-" + c.toLowerCase(); }) + ": " + node.style[s]);
+    for (var k in node.attrs) if (k !== "style" || !style.length) open += " " + k + '="' + attributeText(node.attrs[k]) + '"';
+    if (style.length) open += ' style="' + attributeText(style.join("; ")) + '"';
+    return voidTags[node.tagName] ? open + ">" : open + ">" + body + "</" + tag + ">";
+  }
+  pj.markupOf = function (node) { return markupOf(node, true); };
+  // jQuery over those nodes (`$(el)`, `$('<span class="x">')`); what it cannot do is a no-op, as the rest of jQuery.
+  function PjQuery(nodes) { for (var i = 0; i < nodes.length; i++) this[i] = nodes[i]; this.length = nodes.length; }
+  PjQuery.prototype = Object.create(jq);
+  var QP = PjQuery.prototype;
+  function nodesOf(x) {
+    if (x instanceof PjQuery) return [].slice.call(x);
+    if (Array.isArray(x)) return x.map(asNode).filter(Boolean);
+    if (typeof x === "string") { var made = fromHTML(x); return made ? [made] : [new PjMarkup(x)]; }
+    var node = asNode(x);
+    return node ? [node] : [];
+  }
+  QP.each = function (f) { for (var i = 0; i < this.length; i++) f.call(this[i], i, this[i]); return this; };
+  QP.get = function (i) { return i === undefined ? [].slice.call(this) : this[i < 0 ? this.length + i : i]; };
+  QP.toArray = function () { return [].slice.call(this); };
+  QP.first = function () { return new PjQuery(this.length ? [this[0]] : []); };
+  QP.last = function () { return new PjQuery(this.length ? [this[this.length - 1]] : []); };
+  QP.eq = function (i) { var n = this.get(i); return new PjQuery(n ? [n] : []); };
+  QP.wiki = QP.wikiWithOptions = function () {
+    var texts = [].slice.call(arguments);
+    if (this.wikiWithOptions === QP.wikiWithOptions && texts.length > 1 && typeof texts[0] === "object") texts = texts.slice(1);
+    return this.each(function () { var el = this; texts.forEach(function (t) { if (el.appendChild) el.appendChild(new PjMarkup(t)); }); });
+  };
+  QP.append = function () {
+    var items = [].slice.call(arguments);
+    return this.each(function (i) { var el = this; if (!el.appendChild) return; items.forEach(function (item) { nodesOf(item).forEach(function (n) { el.appendChild(i === 0 ? n : (n.cloneNode ? n.cloneNode(true) : n)); }); }); });
+  };
+  QP.prepend = function () {
+    var items = [].slice.call(arguments);
+    return this.each(function () { var el = this; if (!el.prepend) return; items.forEach(function (item) { nodesOf(item).reverse().forEach(function (n) { el.prepend(n); }); }); });
+  };
+  QP.appendTo = function (target) { jQuery(target).append(this); return this; };
+  QP.prependTo = function (target) { jQuery(target).prepend(this); return this; };
+  QP.after = QP.insertAfter = QP.before = QP.insertBefore = function () { return this; };
+  QP.text = function (t) {
+    if (t === undefined) return this.length && this[0].textContent !== undefined ? this[0].textContent : "";
+    return this.each(function () { if (this.replaceChildren) this.replaceChildren(new PjText(typeof t === "function" ? t.call(this) : t)); });
+  };
+  QP.html = function (h) {
+    if (h === undefined) return this.length && this[0] instanceof PjNode ? markupOf(this[0], true) : "";
+    return this.each(function () { if (this.replaceChildren) { this.replaceChildren(); nodesOf(h).forEach(function (n) { this.appendChild(n); }, this); } });
+  };
+  QP.empty = function () { return this.each(function () { if (this.replaceChildren) this.replaceChildren(); }); };
+  QP.remove = QP.detach = function () { return this.each(function () { detach(this); }); };
+  QP.replaceWith = function (x) { return this.each(function () { var p = this.parentNode; if (p) { nodesOf(x).forEach(function (n) { p.insertBefore(n, this); }, this); detach(this); } }); };
+  QP.addClass = function (c) { var l = String(c).split(/\s+/).filter(Boolean); return this.each(function () { if (this.classList) this.classList.add.apply(null, l); }); };
+  QP.removeClass = function (c) { var l = c === undefined ? null : String(c).split(/\s+/).filter(Boolean); return this.each(function () { if (!this.classList) return; if (l) this.classList.remove.apply(null, l); else delete this.attrs["class"]; }); };
+  QP.toggleClass = function (c) { return this.each(function () { if (this.classList) this.classList.toggle(c); }); };
+  QP.hasClass = function (c) { for (var i = 0; i < this.length; i++) if (this[i].classList && this[i].classList.contains(c)) return true; return false; };
+  QP.attr = function (name, value) {
+    if (typeof name === "string" && value === undefined) return this.length && this[0].getAttribute ? (this[0].getAttribute(name) === null ? undefined : this[0].getAttribute(name)) : undefined;
+    var pairs = typeof name === "string" ? [[name, value]] : Object.keys(name || {}).map(function (k) { return [k, name[k]]; });
+    return this.each(function () { var el = this; if (el.setAttribute) pairs.forEach(function (p) { if (p[1] === null) el.removeAttribute(p[0]); else el.setAttribute(p[0], p[1]); }); });
+  };
+  QP.prop = QP.attr;
+  QP.removeAttr = function (name) { return this.each(function () { if (this.removeAttribute) this.removeAttribute(name); }); };
+  QP.val = function (v) { if (v === undefined) return this.length ? this[0].value : undefined; return this.each(function () { this.value = v; }); };
+  QP.css = function (name, value) {
+    if (typeof name === "string" && value === undefined) return this.length && this[0].style ? this[0].style[name] : undefined;
+    var pairs = typeof name === "string" ? [[name, value]] : Object.keys(name || {}).map(function (k) { return [k, name[k]]; });
+    return this.each(function () { var el = this; if (el.style) pairs.forEach(function (p) { el.style[p[0].replace(/-([a-z])/g, function (m, c) { return c.toUpperCase(); })] = p[1]; }); });
+  };
+  QP.hide = function () { return this.css("display", "none"); };
+  QP.show = function () { return this.each(function () { if (this.style && this.style.display === "none") delete this.style.display; }); };
+  QP.children = function () { var out = []; this.each(function () { if (this.children) out = out.concat(this.children); }); return new PjQuery(out); };
+  QP.parent = function () { var out = []; this.each(function () { if (this.parentNode) out.push(this.parentNode); }); return new PjQuery(out); };
+  QP.find = function () { return new PjQuery([]); };
+  QP.is = function () { return false; };
+  QP.clone = function () { return new PjQuery(this.toArray().map(function (n) { return n.cloneNode ? n.cloneNode(true) : n; })); };
+  // `$('<span class="x">text</span>')`: an element of that tag, its attributes, and what it holds as markup.
+  function fromHTML(html) {
+    var m = /^\s*<([A-Za-z][\w-]*)((?:\s+[^>]*?)?)\s*\/?>(?:([\s\S]*)<\/\1\s*>)?\s*$/.exec(html);
+    if (!m) return null;
+    var el = new PjNode(m[1]), re = /([^\s=\/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g, a;
+    while ((a = re.exec(m[2] || "")) !== null) el.setAttribute(a[1], a[2] !== undefined ? a[2] : a[3] !== undefined ? a[3] : a[4] !== undefined ? a[4] : "");
+    if (m[3]) el.appendChild(new PjMarkup(m[3]));
+    return el;
+  }
+  // The jQuery calls this stand-in does not do keep the chain going (`.on(...)` then `.appendTo(...)`).
+  for (var method in jq) if (method !== "length" && !Object.prototype.hasOwnProperty.call(QP, method)) QP[method] = function () { return this; };
   // `$(document).on(":passagestart", f)` and the other events SugarCube fires: kept, and fired by the
   // runtime as a passage is entered and shown (`__pj.fire`).
   var events = {};
@@ -74,7 +235,9 @@ __pj.evalJS = function (code, output) {
     return errors.join("; ");
   };
   var jQuery = function (x) {
-    if (x && x.__pjOut) return writer(x.__pjOut);
+    if (x instanceof PjQuery) return x;
+    if (x instanceof PjNode || x instanceof PjText) return new PjQuery([x]);
+    if (typeof x === "string" && /^\s*</.test(x)) { var made = fromHTML(x); if (made) return new PjQuery([made]); }
     if (x === documentStub || x === g) return eventTarget;
     if (typeof x === "function") { try { x(jQuery); } catch (e) {} return jq; }
     return jq;
@@ -104,8 +267,9 @@ __pj.evalJS = function (code, output) {
     body: element, head: element, documentElement: element,
     getElementById: elementOf, querySelector: function () { return null; },
     querySelectorAll: function () { return []; }, getElementsByTagName: function () { return []; },
-    getElementsByClassName: function () { return []; }, createElement: elementOf, createTextNode: elementOf,
-    createDocumentFragment: elementOf, addEventListener: noop, removeEventListener: noop, title: ""
+    getElementsByClassName: function () { return []; },
+    createElement: function (tag) { return new PjNode(tag || "span"); }, createTextNode: function (text) { return new PjText(text); },
+    createDocumentFragment: function () { return new PjNode(""); }, addEventListener: noop, removeEventListener: noop, title: ""
   };
   documentStub.location = { href: "", hash: "", reload: noop };
   g.document = documentStub;
@@ -389,7 +553,7 @@ __pj.evalJS = function (code, output) {
   };
   g.macros = {};
   g.version = { title: "SugarCube", major: 2, minor: 37, patch: 3, build: 0, short: function () { return "SugarCube (v2.37.3)"; }, long: function () { return "SugarCube v2.37.3 (Pajama)"; } };
-  g.Wikifier = function (place, text) { if (place && place.__pjOut) place.__pjOut.push(String(text)); };
+  g.Wikifier = function (place, text) { var node = place instanceof PjQuery ? place[0] : place; if (node instanceof PjNode) node.appendChild(new PjMarkup(text)); };
   g.Wikifier.wikifyEval = function (text) { return String(text); };
   g.Wikifier.Parser = { add: noop, delete: noop, has: function () { return false; }, get: function () { return null; } };
   g.Passage = function () {};
@@ -493,15 +657,15 @@ __pj.evalJS = function (code, output) {
   define(String, "format", function (f) { var a = [].slice.call(arguments, 1); return String(f).replace(/{(\d+)}/g, function (m, i) { return a[i]; }); });
   // Host hooks (Swift calls these; see SugarCubeScript.swift).
   pj.callMacro = function (name, args, raw, contents) {
-    var def = pj.macros[name], out = [];
+    var def = pj.macros[name];
     args.raw = raw; args.full = raw;
-    var place = { __pjOut: out, appendChild: function () { return place; }, append: function () { return place; } };
+    var place = new PjNode("");
     var context = { name: name, displayName: name, args: args, output: place, parent: null, parser: {}, self: def,
       payload: [{ name: name, args: args, contents: contents || "" }],
       error: function (message) { throw new Error(message); }, createShadowWrapper: function (f) { return f; },
       createDebugView: noop, addShadow: noop, contextHas: function () { return false; }, contextSelect: function () { return null; } };
     def.handler.call(context);
-    return JSON.stringify(out);
+    return JSON.stringify([markupOf(place, true)]);
   };
   pj.isContainer = function (name) { var d = pj.macros[name]; return !!(d && (d.tags || d.skipArgs === undefined && d.isWidget)); };
   pj.evalText = function (code, raw) {

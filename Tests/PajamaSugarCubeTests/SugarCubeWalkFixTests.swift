@@ -181,4 +181,33 @@ import Testing
         #expect(moment.errors.isEmpty, "\(moment.errors)")
         #expect(moment.text == ["<b>hey</b> 5 undefined"], "\(moment.text)")
     }
+
+    /// kidnappingof's `<<fade>>` builds `jQuery("<a/>").wiki(text)` and appends it to `this.output`; nyppsc's
+    /// `<<volume>>` a `<span>` around an `<input>`: a small DOM stand-in writes what ends in the output, as
+    /// the browser shows it; nyppsc's `<<link [img[...][Restart]]>>` is a picture link to Restart.
+    @Test func customMacrosThatBuildElementsShowWhatTheyBuild() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        Macro.add("fade", { handler() { const $link = jQuery("<a/>").wiki(this.args[0]).addClass("link-fade"); $link.on("click", () => 0); $(this.output).append($link); } });
+        Macro.add("volume", { handler() { var w = $(document.createElement("span")); var s = $(document.createElement("input")); s.attr({ type: "range" });
+            w.append(s).addClass("macro-" + this.name).appendTo(this.output); } });
+        Macro.add("parts", { handler() { const el = document.createElement("b"); el.appendChild(document.createTextNode("$not a variable"));
+            this.output.appendChild(el); $("<span class='x'>//in// it</span>").on("click", () => 0).appendTo(this.output);
+            $("<span>").text("hidden").hide().appendTo(this.output); document.createElement("div").textContent = "nowhere"; } });
+
+        :: Start
+        Easier if you <<fade "''didn't'' look" "End">>. <<volume>><<parts>>
+        <<link [img[logo.svg][End]]>><</link>>
+
+        :: End
+        Done.
+        """)
+        #expect(runtime.scriptErrors.isEmpty, "\(runtime.scriptErrors)")
+        let moment = runtime.start()
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        let text = moment.text.joined(separator: "\n").replacing(/<[^>]*>/, with: "")
+        #expect(text == "Easier if you didn't look. $not a variablein it", "\(moment.text)")
+        #expect(moment.labels == ["(the picture)"])
+        #expect(try runtime.choose(0).passage == "End")
+    }
 }
