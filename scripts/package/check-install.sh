@@ -153,16 +153,16 @@ $out"
   MANPATH="$mandir" man -P cat pajama.read >/dev/null 2>&1 || fail "man pajama.read does not render"
   pass "man: pajama renders with KEYS, ENVIRONMENT, FILES, EXIT STATUS; pajama.read renders"
 
-  # bash completion, typed for real: `pajama re<TAB>` becomes `pajama read`.
+  # bash completion, typed for real: `pajama rea<TAB>` becomes `pajama read` (`re` is also `relay`'s start).
   local data_dirs=${4:-/usr/share}
   new_session -x 120 -y 10 -c "$work/elsewhere" \
     "$env XDG_DATA_DIRS=$data_dirs:/usr/share PS1='ready> ' bash --norc --noprofile"
   tmux -L "$socket" send-keys -t 0 "source /usr/share/bash-completion/bash_completion && echo loaded" Enter
   wait_screen "^loaded" "bash-completion loads"
-  tmux -L "$socket" send-keys -t 0 "pajama re" Tab
-  wait_screen '^ready> pajama read *$' "bash completes 'pajama re<TAB>' to 'pajama read'"
+  tmux -L "$socket" send-keys -t 0 "pajama rea" Tab
+  wait_screen '^ready> pajama read *$' "bash completes 'pajama rea<TAB>' to 'pajama read'"
   tmux -L "$socket" kill-server
-  pass "bash completion: pajama re<TAB> -> pajama read"
+  pass "bash completion: pajama rea<TAB> -> pajama read"
   cd "$repo"
 }
 
