@@ -156,6 +156,18 @@ import Testing
         #expect(report.exitCode == 1)
     }
 
+    @Test func theScenesATextNamesAreFoundAsChoiceScriptCutsItsLines() {
+        let text = [
+            "*title A\r", "*Scene_List\r", "  startup\r", "", "  $ grove\r", "\tcave", "*create x 1",
+            "Some text with *goto_scene words in it.", "  *GOTO_SCENE river label", "*gosub_scene {name}",
+            "*goto_scene  spaced", "  *if x", "    *gosub_scene hill\r", "*goto_scene [b]odd", "*goto_scenex nope",
+            "\u{A0}*goto_scene shore", "*goto_scene last",
+        ].joined(separator: "\n")
+        #expect(ChoiceScriptScan.namedScenes(in: text) == ["startup", "grove", "cave", "river", "spaced", "hill", "shore", "last"])
+        #expect(ChoiceScriptScan.namedScenes(in: "") == [])
+        #expect(ChoiceScriptScan.namedScenes(in: "*scene_list\n  a\n  b") == ["a", "b"])
+    }
+
     struct NoProbe: AssetProbe {
         func problemWithSound(_ path: AssetPath, _ bytes: [UInt8]) -> String? { nil }
         func problemWithImage(_ path: AssetPath, _ bytes: [UInt8]) -> String? { nil }
