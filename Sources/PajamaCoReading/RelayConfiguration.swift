@@ -137,15 +137,20 @@ public struct RelayConfiguration: Sendable, Equatable {
                         if ($pajama_follower = 0) { return 401 "the relay refused the token\\n"; }
                         nchan_subscriber websocket eventsource;
                         nchan_channel_id \(channel);
-                        # A follower joining late gets the newest message first: the owner's whole state.
-                        nchan_subscriber_first_message -1;
+                        # A follower joining late gets the newest message first: the owner's whole state. The
+                        # channel keeps one message, so its oldest is its newest: nchan 1.3.6's `-1` (newest)
+                        # aborts the worker when a second follower subscribes to a channel with no message yet
+                        # (spool.c:479, nchan issue 534), as followers do who join before the owner's first page.
+                        nchan_subscriber_first_message oldest;
+                        # As the publisher's: a node that has the channel from Redis keeps no more of it.
+                        nchan_message_buffer_length 1;
                         nchan_websocket_ping_interval 30;\(redisLine)
                     }
                     location = \(Self.publishPath) {
                         if ($pajama_owner = 0) { return 403 "only the owner publishes\\n"; }
                         nchan_publisher http;
                         nchan_channel_id \(channel);
-                        nchan_message_buffer_length 4;
+                        nchan_message_buffer_length 1;
                         nchan_message_timeout 12h;\(redisLine)
                     }
                     location ~ /\\. { return 404 "hidden files are not served\\n"; }

@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import PajamaModel
 import PajamaHTTP
+import PajamaTestSupport
 import Testing
 @testable import PajamaCoReading
 
@@ -107,6 +108,52 @@ import Testing
             #expect(node.endedHow != nil)
             #expect(kill(pid, 0) != 0)  // the master is gone
             #expect(!RelayNode.accepts(host: "127.0.0.1", port: base.port!))
+        }
+    }
+
+    /// The first message of an EventSource subscription to `url` (nil when the node closed it first).
+    static func firstEvent(_ url: String) async throws -> String? {
+        var events = HTTPClientRequest(url: url)
+        events.headers.add(name: "Accept", value: "text/event-stream")
+        let response = try await HTTPStorySource.defaultClient.execute(events, timeout: .seconds(10))
+        var seen = ""
+        for try await chunk in response.body {
+            seen += String(buffer: chunk)
+            if let data = seen.range(of: "data: "), seen[data.upperBound...].contains("\n\n") {
+                return String(seen[data.upperBound...].prefix { $0 != "\n" })
+            }
+        }
+        return nil
+    }
+
+    /// The node's count of followers of the channel (what the owner's host asks).
+    static func subscribers(_ base: URL) async throws -> Int? {
+        let (_, text) = try await request("\(base)\(RelayConfiguration.publishPath)", authorization: "Bearer \(secret)")
+        guard let line = text.split(whereSeparator: \.isNewline).first(where: { $0.hasPrefix("active subscribers:") }) else { return nil }
+        return Int(line.dropFirst("active subscribers:".count).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test func followersWhoJoinBeforeTheFirstMessageGetItAndTheNodeLives() async throws {
+        let (node, base) = try Self.node(port: Self.freePort())
+        try await Self.running([node]) {
+            try await node.start()
+            // Two followers on a channel with no message yet: nchan 1.3.6 aborted its worker here when a late
+            // joiner's first message was `-1` (spool.c:479), and neither follower got the owner's first page.
+            let followers = (0..<2).map { _ in Task { try await withDeadline(.seconds(20)) { try await Self.firstEvent("\(base)/session?token=\(Self.token)") } } }
+            let subscribed = await eventually(timeout: .seconds(20)) { (try? await Self.subscribers(base)) == 2 }
+            let counted = try? await Self.request("\(base)\(RelayConfiguration.publishPath)", authorization: "Bearer \(Self.secret)")
+            #expect(subscribed, "\(String(describing: counted))")
+            let message = #"{"v":1,"type":"location"}"#
+            let (status, _) = try await Self.request("\(base)\(RelayConfiguration.publishPath)", method: .POST, authorization: "Bearer \(Self.secret)", body: message)
+            #expect((200..<300).contains(status))
+            for follower in followers {
+                #expect(try await follower.value == message)
+            }
+            // And one who joins now gets it first.
+            #expect(try await withDeadline(.seconds(20)) { try await Self.firstEvent("\(base)/session?token=\(Self.token)") } == message)
+            #expect(node.endedHow == nil)
+            let log = (try? String(contentsOfFile: node.configuration.errorLog, encoding: .utf8)) ?? ""
+            #expect(!log.contains("exited on signal"), "\(log)")
         }
     }
 
