@@ -5,7 +5,7 @@ import PajamaBasics
 /// SugarCube 2's markup (docs/sugarcube.md, "Markup"): macros `<<name args>>` (containers to their
 /// `<</name>>` or `<<endname>>`), `[[links]]` with setters, `[img[...]]`, naked variables, `''bold''`,
 /// `//italic//`, `__underline__`, `==strike==`, `^^sup^^`, `~~sub~~`, `--` (an em dash), `----` rules, `!`
-/// headings, `*`/`#` lists, `>` quoted lines, comments (`/* */`, `/% %/`,
+/// headings, `*`/`#` lists, `>` quoted lines, `|a|b|` tables, comments (`/* */`, `/% %/`,
 /// `<!-- -->`), verbatim text, `\` line joins, and HTML tags passed whole.
 struct SugarCubeParser {
     /// The macros that have a body even where their closing tag is missing from the passage.
@@ -23,6 +23,8 @@ struct SugarCubeParser {
     private let chars: [Character]
     private var i = 0
     private var line = 1
+    /// In a table row (`|a|b|`): the index of its last `|`.
+    private var tableRowEnd: Int?
     private let containerNames: Set<String>
 
     /// The nodes of `source`. `extraContainers`: custom macros known to have bodies (widgets, `Macro.add` with tags).
@@ -55,6 +57,48 @@ struct SugarCubeParser {
 
     private func atLineStart() -> Bool { i == 0 || chars[i - 1] == "\n" }
 
+    /// SugarCube's `table` parser, for a terminal: a line `|a|b|` (ending `|`, or `|` and one of `f h c k`) is
+    /// a row, its cells apart by two spaces; `!` starting a cell (a header) is not shown, nor are a merged
+    /// cell's `~` and `>`, nor a `k` row (its cells are class names). At a `|`: nil when it is text, else
+    /// what it shows (a gap between cells), consumed.
+    private mutating func tableCell() -> String? {
+        if let end = tableRowEnd {
+            guard i <= end else { tableRowEnd = nil; return nil }
+            i += 1
+            if i - 1 == end {
+                if i < chars.count, "fhck".contains(chars[i]) { i += 1 }
+                tableRowEnd = nil
+                return ""
+            }
+            skipCellMarks()
+            return "  "
+        }
+        guard atLineStart() else { return nil }
+        var j = i + 1
+        while j < chars.count, chars[j] != "\n" { j += 1 }
+        var last = j - 1
+        let kind: Character? = last > i && "fhck".contains(chars[last]) ? chars[last] : nil
+        if kind != nil { last -= 1 }
+        guard last > i, chars[last] == "|" else { return nil }
+        if kind == "k" {
+            if j < chars.count { i = j + 1; line += 1 } else { i = j }
+            return ""
+        }
+        tableRowEnd = last
+        i += 1
+        skipCellMarks()
+        return ""
+    }
+
+    private mutating func skipCellMarks() {
+        guard let end = tableRowEnd, i < end else { return }
+        if chars[i] == "!" {
+            i += 1
+        } else if chars[i] == "~" || chars[i] == ">", i + 1 == end || chars[i + 1] == "|" {
+            i += 1
+        }
+    }
+
     private mutating func take(_ count: Int) -> String {
         let end = min(chars.count, i + count)
         let text = String(chars[i..<end])
@@ -75,6 +119,7 @@ struct SugarCubeParser {
         }
         while i < chars.count {
             let c = chars[i]
+            if c == "|", let gap = tableCell() { text += gap; continue }
             if c == "<", at("<<") {
                 let save = (i, line)
                 if let (name, arguments, isClose, length) = macroTag() {

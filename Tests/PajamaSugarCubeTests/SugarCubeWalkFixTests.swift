@@ -98,6 +98,23 @@ import Testing
                 "\(moment.text)")
     }
 
+    /// nyppsc--areyoumeticulousenough: SugarCube's `table` parser. A line `|a|b|` is a row; its cells are
+    /// shown apart, a header's `!` and a merged cell's `~` are not, nor is a `k` row (class names); a line
+    /// that only starts with `|` is text.
+    @Test func tablesAreRowsOfCells() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        <<set $money to 200>>\\
+        |stats|k
+        |!Money |$money|h
+        |Happiness| [[Rest|Start]] |
+        |~|more|
+        | not a row
+        """)
+        let moment = runtime.start()
+        #expect(moment.text == ["Money   200", "Happiness   <u>Rest</u> ", "  more", "| not a row"], "\(moment.text)")
+    }
+
     /// cybersecurity (`?A1` templates, a `<<cycle>>` whose label holds one), TwineTime--2 (`\` starting a
     /// line, `<<linkreplace @@.nolink;girl@@>>`, `[['Fuck off']]`), SonsOfOrdson (`State.getVar("$player.age")`):
     /// as SugarCube's parsers and macros read them.
