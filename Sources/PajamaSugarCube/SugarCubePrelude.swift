@@ -251,6 +251,13 @@ __pj.evalJS = function (code, output) {
   jQuery.isArray = Array.isArray;
   jQuery.isFunction = function (f) { return typeof f === "function"; };
   jQuery.isPlainObject = function (o) { return o !== null && typeof o === "object" && Object.getPrototypeOf(o) === Object.prototype; };
+  // SugarCube's `jQuery.wiki(sources...)`: wikified for what it does, its output thrown away (in a custom
+  // macro's handler: run after it, inside `<<silently>>`; elsewhere nothing).
+  jQuery.wiki = function () {
+    var place = pj.wikiPlace;
+    if (!place) return;
+    for (var i = 0; i < arguments.length; i++) place.appendChild(new PjMarkup("<<silently>>" + String(arguments[i]) + "<</silently>>"));
+  };
   jQuery.event = { trigger: noop }; jQuery.ajax = noop; jQuery.getScript = noop; jQuery.Deferred = function () { return jq; };
   g.jQuery = g.$ = jQuery;
   var element = {};
@@ -664,7 +671,9 @@ __pj.evalJS = function (code, output) {
       payload: [{ name: name, args: args, contents: contents || "" }],
       error: function (message) { throw new Error(message); }, createShadowWrapper: function (f) { return f; },
       createDebugView: noop, addShadow: noop, contextHas: function () { return false; }, contextSelect: function () { return null; } };
-    def.handler.call(context);
+    var outer = pj.wikiPlace;
+    pj.wikiPlace = place;
+    try { def.handler.call(context); } finally { pj.wikiPlace = outer; }
     return JSON.stringify([markupOf(place, true)]);
   };
   pj.isContainer = function (name) { var d = pj.macros[name]; return !!(d && (d.tags || d.skipArgs === undefined && d.isWidget)); };

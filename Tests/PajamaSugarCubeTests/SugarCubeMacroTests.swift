@@ -171,6 +171,21 @@ import Testing
         #expect(runtime.start().text == ["<b>HEY</b> [inner $v]"])
     }
 
+    /// nyppsc--areyoumeticulousenough's `<<changePlayerStats>>` calls `$.wiki(...)`: SugarCube wikifies it for
+    /// what it does and throws its output away (it threw "$.wiki is not a function" here).
+    @Test func jQueryWikiDoesWhatItSaysAndShowsNothing() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        Macro.add("pay", { handler() { $.wiki("<<set $money to $money - " + this.args[0] + ">>shown nowhere"); } });
+
+        :: Start
+        <<set $money to 200>><<pay 15>>Money: $money
+        """)
+        let moment = runtime.start()
+        #expect(moment.text == ["Money: 185"], "\(moment.text)")
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+    }
+
     @Test func eitherAndRandomFollowTheSeed() throws {
         let source = """
         :: Start
