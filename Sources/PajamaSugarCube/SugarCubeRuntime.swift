@@ -40,7 +40,7 @@ public final class SugarCubeRuntime {
     static let maximumDepth = 100
 
     public init(story: TwineStory, seed: Int) {
-        self.story = story
+        self.story = Self.lastOfEachName(story)
         self.seed = seed
         state = SugarCubeState(seed: seed)
         startPassage = story.start
@@ -105,6 +105,17 @@ public final class SugarCubeRuntime {
     public func reseed(_ seed: Int) { self.seed = seed }
 
     /// The passage `name`, or the one so named but for spaces around it.
+    /// The story with one passage of each name, the last: SugarCube reads the story data in order, each
+    /// passage replacing one of its name before it (`Story`'s `_passages[name] = passage`).
+    static func lastOfEachName(_ story: TwineStory) -> TwineStory {
+        var last: [String: Int] = [:]
+        for (index, passage) in story.passages.enumerated() { last[passage.name] = index }
+        guard last.count < story.passages.count else { return story }
+        let passages = story.passages.enumerated().filter { last[$0.element.name] == $0.offset }.map(\.element)
+        return TwineStory(title: story.title, ifid: story.ifid, format: story.format, formatVersion: story.formatVersion, start: story.start,
+                          passages: passages)
+    }
+
     func passage(named name: String) -> TwinePassage? {
         story.passage(named: name) ?? story.passage(named: name.trimmingSpaces)
     }

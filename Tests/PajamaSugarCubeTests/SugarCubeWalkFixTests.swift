@@ -98,6 +98,23 @@ import Testing
                 "\(moment.text)")
     }
 
+    /// MIN1917--sacrifice-ring-twine has two passages named End_Success: SugarCube plays the last.
+    @Test func ofTwoPassagesOfOneNameTheLastIsPlayed() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        [[End]]
+
+        :: End
+        Ending 1
+
+        :: End
+        Ending 2
+        """)
+        _ = runtime.start()
+        #expect(try runtime.choose(0).text == ["Ending 2"])
+        #expect(runtime.story.passages.filter { $0.name == "End" }.count == 1)
+    }
+
     /// nyppsc--areyoumeticulousenough: SugarCube's `table` parser. A line `|a|b|` is a row; its cells are
     /// shown apart, a header's `!` and a merged cell's `~` are not, nor is a `k` row (class names); a line
     /// that only starts with `|` is text.
