@@ -39,7 +39,7 @@ final class SugarCubeEvaluator {
         let history = "[" + state.history.map(SugarCubeScript.quoted).joined(separator: ",") + "]"
         // The tracks `<<cacheaudio>>` named (kept in the state) are SimpleAudio's tracks too.
         let tracks = state.tracks.sorted { $0.key < $1.key }.map { SugarCubeScript.quoted($0.key) + ": [" + $0.value.map(SugarCubeScript.quoted).joined(separator: ",") + "]" }
-        run("__pj.load(" + SugarCubeScript.quoted(state.script) + "); __pj.history = " + history + "; __pj.gotoTarget = null; (function (t) { for (var k in t) if (!(k in __pj.tracks)) __pj.tracks[k] = t[k]; })({"
+        run("__pj.load(" + SugarCubeScript.quoted(state.script) + "); __pj.history = " + history + "; __pj.gotoTarget = null; __pj.restartAsked = false; (function (t) { for (var k in t) if (!(k in __pj.tracks)) __pj.tracks[k] = t[k]; })({"
             + tracks.joined(separator: ",") + "});", "loading the state")
     }
 

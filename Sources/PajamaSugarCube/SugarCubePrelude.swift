@@ -343,7 +343,7 @@ __pj.evalJS = function (code, output) {
   };
   g.Engine = {
     play: function (name) { pj.gotoTarget = String(name); }, goTo: function (name) { pj.gotoTarget = String(name); },
-    forward: noop, backward: function () { pj.backTarget = true; }, go: noop, restart: noop, show: noop,
+    forward: noop, backward: function () { pj.backTarget = true; }, go: noop, restart: function () { pj.restartAsked = true; }, show: noop,
     isIdle: function () { return true; }, state: "idle"
   };
   g.setup = {};

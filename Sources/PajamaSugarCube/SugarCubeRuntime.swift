@@ -171,6 +171,8 @@ public final class SugarCubeRuntime {
         let evaluator = SugarCubeEvaluator(runtime: self, state: state)
         evaluator.load()
         let moment = evaluator.take(links[index])
+        // `Engine.restart()` reloads SugarCube's page: the reading begins again, StoryInit and all.
+        if evaluator.run("__pj.restartAsked ? 'yes' : ''", "Engine.restart") == "yes" { return start() }
         state = evaluator.finish()
         return moment
     }

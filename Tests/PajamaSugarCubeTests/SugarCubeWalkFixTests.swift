@@ -98,6 +98,25 @@ import Testing
                 "\(moment.text)")
     }
 
+    /// berthelemy--how-to-buy-software: a `<<button "Restart">><<run Engine.restart()>>` begins the reading
+    /// again (SugarCube reloads its page), StoryInit's variables and all.
+    @Test func engineRestartBeginsTheReadingAgain() throws {
+        let runtime = try sugarCube("""
+        :: StoryInit
+        <<set $score to 0>>
+
+        :: Start
+        Score $score. [[Play]]
+
+        :: Play
+        <<set $score to 10>>Score $score. <<button "Restart">><<run Engine.restart()>><</button>>
+        """)
+        #expect(runtime.start().text.first?.hasPrefix("Score 0.") == true)
+        #expect(try runtime.choose(0).text.first?.hasPrefix("Score 10.") == true)
+        let again = try runtime.choose(0)
+        #expect(again.passage == "Start" && again.text.first?.hasPrefix("Score 0.") == true, "\(again.passage) \(again.text)")
+    }
+
     /// MIN1917--sacrifice-ring-twine has two passages named End_Success: SugarCube plays the last.
     @Test func ofTwoPassagesOfOneNameTheLastIsPlayed() throws {
         let runtime = try sugarCube("""
