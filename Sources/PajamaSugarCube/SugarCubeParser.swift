@@ -114,6 +114,7 @@ struct SugarCubeParser {
         var text = ""
         let start = i
         var styles: [String] = []
+        var openTags: [String] = []
         func flush() {
             if !text.isEmpty { nodes.append(.text(text)); text = "" }
         }
@@ -209,8 +210,22 @@ struct SugarCubeParser {
                 continue
             }
             if c == "<", let end = htmlTagEnd() {
+                let tag = take(end - i)
+                let name = Self.tagName(tag)
+                if tag.hasPrefix("</") {
+                    // SugarCube's `htmlTag` parser reads an element to its closing tag: a closing tag with no
+                    // element of its name open here is no element's, and shows as text (ShipCore's stray `</p>`).
+                    guard let open = openTags.lastIndex(of: name) else {
+                        flush()
+                        nodes.append(.verbatim(tag))
+                        continue
+                    }
+                    openTags.removeSubrange(open...)
+                } else if !Self.voidTags.contains(name), !tag.hasSuffix("/>") {
+                    openTags.append(name)
+                }
                 flush()
-                nodes.append(.tag(take(end - i)))
+                nodes.append(.tag(tag))
                 continue
             }
             if c == "h", at("http://") || at("https://") {
@@ -402,6 +417,14 @@ struct SugarCubeParser {
     }
 
     /// The end of the HTML tag at `i` (`<name ...>`, `</name>`), nil for a `<` that starts none.
+    /// HTML's void elements: they have no closing tag.
+    static let voidTags: Set<String> = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]
+
+    /// An HTML tag's element name, lower-cased (`<P class=x>`, `</p>`: "p").
+    static func tagName(_ tag: String) -> String {
+        tag.drop { $0 == "<" || $0 == "/" }.prefix { $0.isLetter || $0.isNumber || $0 == "-" }.lowercased()
+    }
+
     private func htmlTagEnd() -> Int? {
         var j = i + 1
         if j < chars.count, chars[j] == "/" { j += 1 }

@@ -98,6 +98,18 @@ import Testing
                 "\(moment.text)")
     }
 
+    /// Erios909--ShipCore-The-Game ends a paragraph with `</p>` it never opened: SugarCube shows it as text (its
+    /// `htmlTag` parser reads an element to its closing tag, so a closing tag with none open is no element's).
+    @Test func aClosingTagWithNoElementOpenIsText() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        <p>Opened and closed.</p> The hull outside.</p><br>
+        <span>a <b>b</b></span></b>
+        """)
+        #expect(runtime.start().text == ["<p>Opened and closed.</p>", " The hull outside.&lt;/p&gt;", "<span>a <b>b</b></span>&lt;/b&gt;"],
+                "\(runtime.start().text)")
+    }
+
     /// berthelemy--how-to-buy-software: a `<<button "Restart">><<run Engine.restart()>>` begins the reading
     /// again (SugarCube reloads its page), StoryInit's variables and all.
     @Test func engineRestartBeginsTheReadingAgain() throws {
