@@ -39,7 +39,7 @@ final class SugarCubeEvaluator {
         let history = "[" + state.history.map(SugarCubeScript.quoted).joined(separator: ",") + "]"
         // The tracks `<<cacheaudio>>` named (kept in the state) are SimpleAudio's tracks too.
         let tracks = state.tracks.sorted { $0.key < $1.key }.map { SugarCubeScript.quoted($0.key) + ": [" + $0.value.map(SugarCubeScript.quoted).joined(separator: ",") + "]" }
-        run("__pj.load(" + SugarCubeScript.quoted(state.script) + "); __pj.history = " + history + "; __pj.gotoTarget = null; __pj.restartAsked = false; (function (t) { for (var k in t) if (!(k in __pj.tracks)) __pj.tracks[k] = t[k]; })({"
+        run("__pj.load(" + SugarCubeScript.quoted(state.script) + "); __pj.history = " + history + "; __pj.gotoTarget = null; __pj.restartAsked = false; __pj.goBack = 0; (function (t) { for (var k in t) if (!(k in __pj.tracks)) __pj.tracks[k] = t[k]; })({"
             + tracks.joined(separator: ",") + "});", "loading the state")
     }
 
@@ -140,17 +140,21 @@ final class SugarCubeEvaluator {
 
     /// Goes to passage `name` (and on, through `<<goto>>` and `Engine.play`); `pops` goes back in the history
     /// instead of forward (`<<back>>`).
-    func enter(_ name: String, pops: Bool = false) -> SugarCubeMoment {
+    func enter(_ name: String, pops: Bool = false) -> SugarCubeMoment { enter(name, back: pops ? 1 : 0) }
+
+    /// Goes to passage `name` as `enter(_:pops:)` does, `back` moments back in the history (it is the moment
+    /// `back` before the current one, which with the moments after it leaves the history).
+    func enter(_ name: String, back: Int) -> SugarCubeMoment {
         var target = name
         var gotos = 0
-        var popping = pops
+        var popping = back
         while stopped == nil {
             guard let found = runtime.passage(named: target) else {
                 stopped = "there is no passage named \"\(target)\""
                 break
             }
-            if popping, state.history.count >= 2 { state.history.removeLast(2) }
-            popping = false
+            if popping > 0, state.history.count > popping { state.history.removeLast(popping + 1) }
+            popping = 0
             state.history.append(found.name)
             entered.append(found.name)
             run("__pj.history.length = 0; __pj.history.push.apply(__pj.history, " + "[" + state.history.map(SugarCubeScript.quoted).joined(separator: ",")
@@ -220,6 +224,11 @@ final class SugarCubeEvaluator {
             let played = run("__pj.gotoTarget === null ? '' : String(__pj.gotoTarget)", "Engine.play") ?? ""
             if stopped == nil, let next = gotoTarget ?? (played.isEmpty ? nil : played) ?? target {
                 return enter(next)
+            }
+            // `Engine.go(-n)` / `Engine.backward()`: the passage `n` moments back.
+            let back = Int(run("String(__pj.goBack | 0)", "Engine.go") ?? "") ?? 0
+            if stopped == nil, back > 0, state.history.count > back {
+                return enter(state.history[state.history.count - 1 - back], back: back)
             }
             let output = writer.items
             switch mode {

@@ -18,7 +18,7 @@ __pj.evalJS = function (code, output) {
     static let source = #"""
 (function (g) {
   "use strict";
-  var pj = { vars: {}, temps: {}, history: [], passages: {}, rng: 1, gotoTarget: null, backTarget: null, out: null, macros: {}, notes: [] };
+  var pj = { vars: {}, temps: {}, history: [], passages: {}, rng: 1, gotoTarget: null, goBack: 0, out: null, macros: {}, notes: [] };
   g.__pj = pj;
   function noop() {}
   // The seeded generator (mulberry32): Math.random, either(), random(); its state is saved with the reading.
@@ -343,7 +343,8 @@ __pj.evalJS = function (code, output) {
   };
   g.Engine = {
     play: function (name) { pj.gotoTarget = String(name); }, goTo: function (name) { pj.gotoTarget = String(name); },
-    forward: noop, backward: function () { pj.backTarget = true; }, go: noop, restart: function () { pj.restartAsked = true; }, show: noop,
+    forward: noop, backward: function () { pj.goBack = 1; }, go: function (n) { n = Number(n) | 0; if (n < 0) pj.goBack = -n; },
+    restart: function () { pj.restartAsked = true; }, show: noop,
     isIdle: function () { return true; }, state: "idle"
   };
   g.setup = {};

@@ -110,6 +110,30 @@ import Testing
                 "\(runtime.start().text)")
     }
 
+    /// nyppsc--areyoumeticulousenough leaves its settings with `Engine.go(-$logoPresses)`: the passage that
+    /// many moments back; `Engine.backward()` is one.
+    @Test func engineGoBackGoesBackThatManyMoments() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        Home. [[B]]
+
+        :: B
+        Bee. [[Settings]]
+
+        :: Settings
+        <<link "Leave">><<run Engine.go(-2)>><</link>> <<link "Back">><<run Engine.backward()>><</link>>
+        """)
+        _ = runtime.start()
+        _ = try runtime.choose(0)
+        _ = try runtime.choose(0)
+        let home = try runtime.choose(0)
+        #expect(home.passage == "Start", "\(home.passage) \(home.text)")
+        _ = try runtime.choose(0)
+        _ = try runtime.choose(0)
+        let bee = try runtime.choose(1)
+        #expect(bee.passage == "B", "\(bee.passage) \(bee.text)")
+    }
+
     /// berthelemy--how-to-buy-software: a `<<button "Restart">><<run Engine.restart()>>` begins the reading
     /// again (SugarCube reloads its page), StoryInit's variables and all.
     @Test func engineRestartBeginsTheReadingAgain() throws {
