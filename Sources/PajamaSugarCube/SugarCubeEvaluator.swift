@@ -153,12 +153,13 @@ final class SugarCubeEvaluator {
                 stopped = "there is no passage named \"\(target)\""
                 break
             }
-            if popping > 0, state.history.count > popping { state.history.removeLast(popping + 1) }
+            let goingBack = popping > 0 && state.history.count > popping ? popping : 0
+            if goingBack > 0 { state.history.removeLast(goingBack + 1) }
             popping = 0
             state.history.append(found.name)
             entered.append(found.name)
-            run("__pj.history.length = 0; __pj.history.push.apply(__pj.history, " + "[" + state.history.map(SugarCubeScript.quoted).joined(separator: ",")
-                + "]); __pj.temps = {}; __pj.gotoTarget = null;", "entering the passage")
+            run("__pj.enterMoment(\(goingBack)); __pj.history.length = 0; __pj.history.push.apply(__pj.history, " + "["
+                + state.history.map(SugarCubeScript.quoted).joined(separator: ",") + "]); __pj.temps = {}; __pj.gotoTarget = null;", "entering the passage")
             passage = found.name
             writer = SugarCubeWriter()
             page = []

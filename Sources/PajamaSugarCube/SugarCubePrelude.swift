@@ -701,8 +701,21 @@ __pj.evalJS = function (code, output) {
   pj.ranges = []; pj.switches = []; pj.argStack = [];
   // A value as `<<print>>` and a naked variable write it: SugarCube's `stringFrom` (`[undefined]`, `a, b`).
   pj.print = stringFrom;
-  pj.save = function () { return JSON.stringify({ v: pj.vars, t: pj.temps, r: pj.rng }); };
-  pj.load = function (json) { var s = JSON.parse(json); pj.vars = s.v || {}; pj.temps = s.t || {}; pj.rng = s.r | 0; };
+  pj.save = function () { return JSON.stringify({ v: pj.vars, t: pj.temps, r: pj.rng, m: pj.moments }); };
+  pj.load = function (json) { var s = JSON.parse(json); pj.vars = s.v || {}; pj.temps = s.t || {}; pj.rng = s.r | 0; pj.moments = s.m || []; };
+  // SugarCube's history of moments: the variables as each passage of the history was entered (the last
+  // `maxMoments`, as Config.history.maxStates keeps them). Going `back` moments back takes that moment's
+  // variables again, as SugarCube's history navigation does; going forward notes the new one.
+  pj.moments = [];
+  pj.maxMoments = 40;
+  pj.enterMoment = function (back) {
+    if (back > 0) {
+      if (pj.moments.length > back) pj.vars = JSON.parse(pj.moments[pj.moments.length - 1 - back]);
+      pj.moments.length = Math.max(0, pj.moments.length - back - 1);
+    }
+    pj.moments.push(JSON.stringify(pj.vars));
+    if (pj.moments.length > pj.maxMoments) pj.moments.splice(0, pj.moments.length - pj.maxMoments);
+  };
   pj.json = function (v) { return JSON.stringify(v === undefined ? null : v, function (k, x) { return x === undefined ? null : (typeof x === "function" ? String(x) : x); }); };
 })(this);
 """#

@@ -114,20 +114,25 @@ import Testing
     /// many moments back; `Engine.backward()` is one.
     @Test func engineGoBackGoesBackThatManyMoments() throws {
         let runtime = try sugarCube("""
+        :: StoryInit
+        <<set $money to 200>>
+
         :: Start
-        Home. [[B]]
+        Home $money. [[B]]
 
         :: B
         Bee. [[Settings]]
 
         :: Settings
-        <<link "Leave">><<run Engine.go(-2)>><</link>> <<link "Back">><<run Engine.backward()>><</link>>
+        <<set $money -= 40>><<link "Leave">><<run Engine.go(-2)>><</link>> <<link "Back">><<run Engine.backward()>><</link>>
         """)
         _ = runtime.start()
         _ = try runtime.choose(0)
         _ = try runtime.choose(0)
         let home = try runtime.choose(0)
         #expect(home.passage == "Start", "\(home.passage) \(home.text)")
+        // Going back takes the variables of the moment gone back to (SugarCube's history): the money too.
+        #expect(home.text.first == "Home 200. <u>B</u>", "\(home.text)")
         _ = try runtime.choose(0)
         _ = try runtime.choose(0)
         let bee = try runtime.choose(1)
