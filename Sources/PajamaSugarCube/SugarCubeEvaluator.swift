@@ -138,13 +138,10 @@ final class SugarCubeEvaluator {
         (writer, self.passage) = saved
     }
 
-    /// Goes to passage `name` (and on, through `<<goto>>` and `Engine.play`); `pops` goes back in the history
-    /// instead of forward (`<<back>>`).
-    func enter(_ name: String, pops: Bool = false) -> SugarCubeMoment { enter(name, back: pops ? 1 : 0) }
-
-    /// Goes to passage `name` as `enter(_:pops:)` does, `back` moments back in the history (it is the moment
-    /// `back` before the current one, which with the moments after it leaves the history).
-    func enter(_ name: String, back: Int) -> SugarCubeMoment {
+    /// Goes to passage `name` (and on, through `<<goto>>` and `Engine.play`); `back` > 0 goes that many moments
+    /// back in the history instead of forward (`<<back>>`, `Engine.go(-n)`): the moment gone back to and those
+    /// after it leave the history, and its variables are the active ones again.
+    func enter(_ name: String, back: Int = 0) -> SugarCubeMoment {
         var target = name
         var gotos = 0
         var popping = back
@@ -214,7 +211,7 @@ final class SugarCubeEvaluator {
             if let setter { run(SugarCubeScript.desugar(setter), "the link's setter") }
             return enter(target)
         case .back(let target, let pops):
-            return enter(target, pops: pops)
+            return enter(target, back: pops ? 1 : 0)
         case .body(let source, let mode, let captured, let target, let setter):
             if let captured { run("Object.assign(__pj.temps, JSON.parse(" + SugarCubeScript.quoted(captured) + "))", "<<capture>>") }
             if let setter { run(SugarCubeScript.desugar(setter), "the link's setter") }
