@@ -140,17 +140,18 @@ extension ReaderApp {
             }
             // The reading's resources go now; the host serves its files on for the followers still reading.
             await session.close()
-            let stopped = await serveOn(host, followers: servingOn, limit: configuration.limits.servingAfterEnd)
+            let stopped = await serveOn(host, followers: servingOn, limit: configuration.limits.servingAfterEnd, trapsSignals: !shown.isHeadless)
             return ScreenSession.exitCode(stopped.map { .signal($0) } ?? outcome)
         }
     }
 
     /// After the owner quit: the host goes on serving the story to the followers still connected, said on
     /// the terminal (standard error), until the last one leaves, `limit` passes, or a quit signal (Ctrl-C)
-    /// stops it. Returns that signal's number, if one came.
-    static func serveOn(_ host: CoReadingHost, followers counts: AsyncStream<Int>, limit: Duration) async -> Int32? {
+    /// stops it. Returns that signal's number, if one came. On a headless display no signal is trapped (the
+    /// process is not the reader's: a test's), as while it read.
+    static func serveOn(_ host: CoReadingHost, followers counts: AsyncStream<Int>, limit: Duration, trapsSignals: Bool = true) async -> Int32? {
         let signals = QuitSignals()
-        await signals.start()
+        if trapsSignals { await signals.start() }
         defer { signals.stop() }
         signals.onSignal = { Task { await host.end() } }
         let minutes = Int(limit.components.seconds / 60)

@@ -46,6 +46,11 @@ enum ResolvedDisplay {
         return false
     }
 
+    var isHeadless: Bool {
+        if case .headless = self { return true }
+        return false
+    }
+
     /// Runs a reading on this display: `full` on the screen (`ScreenSession`) or the headless terminal,
     /// `plain` with the quit signals trapped and standard input's lines (closed when it returns).
     func present<Result>(

@@ -4,7 +4,10 @@ import PajamaTestSupport
 import Testing
 
 /// `pajama host` and `pajama join` on the real binary: an owner and followers in their own tmux panes,
-/// each with its own home (cache, progress), on 127.0.0.1.
+/// each with its own home (cache, progress), on 127.0.0.1: the end-to-end proof of co-reading, and what needs
+/// whole processes (a follower killed, the owner's log file, the host serving on after `q`). The reader's
+/// co-reading scenarios (a late follower, reading on once the host is gone, ink and Twine stories, an
+/// unreachable host) run in process: PajamaReaderTests.CoReadingTests and JoinWaitTests.
 @Suite(.serialized) struct CoReadingEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
     static let token = "e2e-token-0123456789"
@@ -141,19 +144,6 @@ import Testing
         for follower in [ann, cy] { try follower.waitFor("The hilltop page.") }
     }
 
-    @Test func aLateFollowerLandsOnTheCurrentPage() throws {
-        let session = try hosted()
-        defer { session.stop() }
-        let (owner, port) = (session.owner, session.port)
-        try owner.press("Space", thenWaitFor: "Walk page two.")
-        try owner.press("Space", thenWaitFor: "Which way now?")
-        try owner.press("2", thenWaitFor: "The right path page.")
-        let late = try join(port: port, name: "late")
-        defer { late.stop() }
-        let screen = try late.waitFor("The right path page.")
-        #expect(!screen.contains("Walk page one."))
-    }
-
     @Test func aWrongTokenIsRefusedOnTheSocketAndOverHTTP() throws {
         let session = try hosted()
         defer { session.stop() }
@@ -194,23 +184,16 @@ import Testing
             (["host", dir.path, "--token-file", file.path], [:], "--token-file \(file.path)"),
             (["join", "http://127.0.0.1:9/"], ["PAJAMA_TOKEN": "abc"], "PAJAMA_TOKEN"),
         ] {
-            let run = try TmuxSession([pajama] + arguments, width: 240, environment: environment)
-            defer { run.stop() }
-            let screen = try run.waitFor("[exited 64]")
-            #expect(screen.contains("\(source): a token of 3 characters is too easy to guess: give at least 16"), "\(screen)")
+            // Refused before anything listens or connects, and before any screen: no terminal is needed.
+            let run = try ChildProcess.run(pajama, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, timeout: 60)
+            #expect(run.status == 64, "\(run.stdout)\(run.stderr)")
+            #expect(run.stderr.contains("\(source): a token of 3 characters is too easy to guess: give at least 16"), "\(run.stderr)")
         }
-        let missing = try TmuxSession([pajama, "join", "http://127.0.0.1:9/"], width: 240)
-        defer { missing.stop() }
-        let screen = try missing.waitFor("[exited 64]")
-        #expect(screen.contains("join needs the host's token: PAJAMA_TOKEN=T, --token-file FILE or --token T"), "\(screen)")
-    }
-
-    @Test func anUnreachableHostIsNamed() throws {
-        let port = try freePort()
-        let follower = try join(port: port, name: "ann")
-        defer { follower.stop() }
-        let screen = try follower.waitFor("[exited 2]")
-        #expect(screen.contains("cannot reach the host at http://127.0.0.1:\(port)/"), "\(screen)")
+        var withoutToken = ProcessInfo.processInfo.environment
+        withoutToken["PAJAMA_TOKEN"] = nil
+        let missing = try ChildProcess.run(pajama, ["join", "http://127.0.0.1:9/"], environment: withoutToken, timeout: 60)
+        #expect(missing.status == 64, "\(missing.stdout)\(missing.stderr)")
+        #expect(missing.stderr.contains("join needs the host's token: PAJAMA_TOKEN=T, --token-file FILE or --token T"), "\(missing.stderr)")
     }
 
     @Test func aKilledFollowerStartedAgainCatchesUp() throws {
@@ -267,42 +250,5 @@ import Testing
         try cy.press("q", thenWaitFor: "[exited 0]")
         try owner.waitFor("the last follower left; stopped serving the story")
         try owner.waitFor("[exited 0]")
-    }
-
-    /// A follower fetches the whole story in the background while it follows: with the owner's process
-    /// gone (killed: nothing is served any more), it reads on to a beat far past what its reader preloaded.
-    @Test func aFollowerReadsOnToEveryBeatWhenTheHostIsGone() throws {
-        let dir = try story()
-        defer { dir.remove() }
-        // Down the hill: eight beats more, one after the other, past the reader's preload window.
-        try dir.write("beats/down.json", """
-        {"id":"down","pages":[{"id":"p","type":"text","lines":["The valley page."]}],"nextBeatId":"d1"}
-        """)
-        for index in 1...8 {
-            let next = index < 8 ? #","nextBeatId":"d\#(index + 1)""# : ""
-            try dir.write("beats/d\(index).json", """
-            {"id":"d\(index)","pages":[{"id":"p","type":"text","lines":["Deeper, step \(index)."]}]\(next)}
-            """)
-        }
-        let port = try freePort()
-        let owner = try host(dir, port: port)
-        defer { owner.stop() }
-        let ann = try join(port: port, name: "ann")
-        defer { ann.stop() }
-        try ann.waitFor("Walk page one.")
-        // Every beat (13) in ann's disk cache: the reader's own loads and the background download.
-        let folder = ann.home.path + "/cache/pajama/together"
-        try ann.waitUntil("13 beats in the cache") { _ in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).count >= 13
-        }
-        try owner.press("q", thenWaitFor: "1 follower still reading")
-        if let pid = owner.programPID(named: "pajama") { kill(pid, SIGKILL) }
-        try ann.waitFor("Olive ended the session")
-        try ann.press("Space", thenWaitFor: "Walk page two.")
-        try ann.press("Space", thenWaitFor: "Which way now?")
-        try ann.press("1", thenWaitFor: "The left path page.")
-        try ann.press("Space", thenWaitFor: "Up or down?")
-        try ann.press("2", thenWaitFor: "The valley page.")
-        for index in 1...8 { try ann.press("Space", thenWaitFor: "Deeper, step \(index).") }
     }
 }

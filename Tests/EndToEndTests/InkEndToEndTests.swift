@@ -4,7 +4,7 @@ import PajamaTestSupport
 import Testing
 
 /// An ink story (Stories/ferry-cat) on the real binary (docs/ink.md): `pajama play` and `pajama validate`
-/// on the file and over HTTP, and co-read by an owner and followers (reading it: PajamaReaderTests.InkReadingTests).
+/// on the file and over HTTP (reading it: PajamaReaderTests.InkReadingTests; co-reading it: PajamaReaderTests.CoReadingTests).
 @Suite(.serialized) struct InkEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
     let folder = PackagePaths.stories.appendingPathComponent("ferry-cat")
@@ -35,26 +35,6 @@ import Testing
         let validate = try run(["validate", file], home: home)
         #expect(validate.status == 0, "\(validate.stdout)")
         #expect(validate.stdout.contains("ferry-cat: 0 errors, 0 warnings"), "\(validate.stdout)")
-    }
-
-    @Test func aFollowerOfAnInkStorySeesTheOwnersPagesAndALateOneLandsOnTheCurrentOne() throws {
-        let port = try CoReadingEndToEndTests().freePort()
-        let owner = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", "tok-tok-tok-tok-1", "--name", "Olive", file])
-        defer { owner.stop() }
-        try owner.waitFor("The Pajama team")
-        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", "tok-tok-tok-tok-1", "--name", "ann"])
-        defer { ann.stop() }
-        try ann.waitFor("The Pajama team")
-        try owner.waitFor("1 following")
-        for (key, shows) in [("Space", "Every morning the ferry"), ("Space", "2. Stay aboard"), ("2", "Pim sat very still")] {
-            try owner.press(key, thenWaitFor: shows)
-            try ann.waitFor(shows)
-        }
-        let late = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", "tok-tok-tok-tok-1", "--name", "cy"])
-        defer { late.stop() }
-        try late.waitFor("Pim sat very still")
-        try owner.press("Space", thenWaitFor: "That evening the captain")
-        for follower in [ann, late] { try follower.waitFor("That evening the captain") }
     }
 
     @Test func validateNamesAMissingPictureAndItsTag() throws {

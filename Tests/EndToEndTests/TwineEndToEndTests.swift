@@ -3,9 +3,9 @@ import PajamaStorage
 import PajamaTestSupport
 import Testing
 
-/// A Twine story (Twee 3, Harlowe) on the real binary (docs/twine.md): read in the terminal with its
-/// picture, a revealed hook, a passage link, quit and resume; `pajama play` and `pajama validate`; and
-/// co-read by an owner and two followers.
+/// A Twine story (Twee 3, Harlowe) on the real binary (docs/twine.md): `pajama play` and `pajama validate`
+/// (read, and co-read by an owner and followers, in process: PajamaReaderTests.TwineReadingTests and
+/// CoReadingTests).
 @Suite(.serialized) struct TwineEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
 
@@ -101,55 +101,5 @@ import Testing
         let missing = try run(["validate", dir.path], home: home)
         #expect(missing.status != 0)
         #expect(missing.stdout.contains("passage \"Mill\": images/mill.txt: the file does not exist"), "\(missing.stdout)")
-    }
-
-    /// A Twine story on a web server, by its folder's URL (`story.twee` found there), read and hosted: the
-    /// owner and a follower see its picture, read from beside it over HTTP.
-    @Test func aTwineStoryByItsFolderURLHostedWithItsPicture() async throws {
-        let dir = try TemporaryDirectory(prefix: "pajama-twine-web")
-        defer { dir.remove() }
-        _ = try dir.write("mill/story.twee", Self.twee)
-        _ = try dir.write("mill/images/mill.txt", "==[ MILL ART ]==\n  |~~|  \n")
-        let server = try await TestHTTPServer(root: dir.url)
-        defer { server.stopSoon() }
-        let port = try CoReadingEndToEndTests().freePort()
-        let token = "twine-token-0002"
-        let owner = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", token, "--name", "Olive",
-                                     server.baseURL + "/mill/"], width: 100, height: 30)
-        defer { owner.stop() }
-        try owner.waitFor("The Tide Mill")
-        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", "ann"], width: 100, height: 30)
-        defer { ann.stop() }
-        try ann.waitFor("The Tide Mill")
-        try owner.waitFor("1 following")
-        try owner.press("Space", thenWaitFor: "==[ MILL ART ]==")
-        let seen = try ann.waitFor("==[ MILL ART ]==")
-        #expect(seen.contains("The tide mill creaks."))
-        #expect(server.requestCount(for: "mill/story.twee") >= 1 && server.requestCount(for: "mill/images/mill.txt") >= 1)
-    }
-
-    @Test func anOwnerAndTwoFollowersReadATwineStoryTogether() throws {
-        let dir = try Self.folder()
-        defer { dir.remove() }
-        let port = try CoReadingEndToEndTests().freePort()
-        let token = "twine-token-0001"
-        let owner = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token", token, "--name", "Olive", dir.path],
-                                    width: 100, height: 30)
-        defer { owner.stop() }
-        try owner.waitFor("The Tide Mill")
-        let ann = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", "ann"], width: 100, height: 30)
-        defer { ann.stop() }
-        let cy = try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", "cy"], width: 100, height: 30)
-        defer { cy.stop() }
-        for follower in [ann, cy] { try follower.waitFor("The Tide Mill") }
-        try owner.waitFor("2 following")
-        let moves: [(key: String, shows: String)] = [
-            ("Space", "==[ MILL ART ]=="), ("Space", "3. Walk to the sea"), ("1", "The sack holds 2 loaves of flour."),
-            ("Space", "1. Climb the ladder"), ("1", "You count the sacks below."),
-        ]
-        for move in moves {
-            try owner.press(move.key, thenWaitFor: move.shows)
-            for follower in [ann, cy] { try follower.waitFor(move.shows) }
-        }
     }
 }

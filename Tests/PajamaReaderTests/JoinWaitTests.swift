@@ -62,6 +62,18 @@ import Testing
         await host.end()
     }
 
+    /// Nothing listens on the port: the join ends at once, exit 2, naming the host it could not reach.
+    @Test func anUnreachableHostIsNamed() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-join-unreachable")
+        defer { home.remove() }
+        let closed = try ClosedPort()
+        defer { closed.close() }
+        let url = "http://127.0.0.1:\(closed.port)/"
+        let t = HeadlessReading.join(url, token: Self.token, home: home)
+        #expect(await t.exitCode() == 2)
+        #expect(t.stderr.contains("cannot reach the host at \(url)"), "\(t.stderr)")
+    }
+
     @Test func aFollowerIsLetInAndShownTheOwnersPage() async throws {
         let home = try TemporaryDirectory(prefix: "pajama-join-page")
         defer { home.remove() }

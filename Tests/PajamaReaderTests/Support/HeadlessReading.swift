@@ -1,4 +1,5 @@
 import Foundation
+import PajamaCoReading
 import PajamaModel
 import PajamaStorage
 import PajamaReader
@@ -53,6 +54,19 @@ final class HeadlessReading {
         return reading
     }
 
+    /// `pajama host ARGUMENT --token TOKEN --name NAME` on a free port of 127.0.0.1 (`joinURL()` says which).
+    static func host(
+        _ argument: String, token: String, home: TemporaryDirectory, name: String = "Olive", width: Int = 80, height: Int = 24,
+        options: ReaderOptions = ReaderOptions(noSound: true)
+    ) -> HeadlessReading {
+        let reading = HeadlessReading(home: home, width: width, height: height)
+        reading.start { terminal, paths in
+            await ReaderApp.runHost(argument, configuration: .init(port: 0, ownerName: name), token: token, options: options, paths: paths,
+                                    display: .headless(terminal))
+        }
+        return reading
+    }
+
     /// `pajama FOLDER`: the library of the stories in `folder`.
     static func library(
         _ folder: String, home: TemporaryDirectory, width: Int = 80, height: Int = 24, options: ReaderOptions = ReaderOptions(noSound: true)
@@ -75,6 +89,23 @@ final class HeadlessReading {
 
     /// What the reader said on (what would be) standard error so far, one message a line.
     var stderr: String { messages.withLock { $0.joined(separator: "\n") } }
+
+    /// Waits until the reader has said a message containing `text`; returns every message. Fails the test
+    /// (naming them) if it does not come.
+    @discardableResult
+    func waitForMessage(_ text: String) async throws -> String {
+        guard await eventually(timeout: Self.timeout, { self.stderr.contains(text) }) else {
+            throw Timeout(description: "no message \"\(text)\" after \(Self.timeout); the messages:\n\(stderr)\nthe frame:\n\(screen)")
+        }
+        return stderr
+    }
+
+    /// A host's join URL, from the join command it says once it listens (`PAJAMA_TOKEN=T pajama join URL`).
+    func joinURL() async throws -> String {
+        let said = try await waitForMessage("pajama join ")
+        let command = said.split(separator: "\n").first { $0.contains("pajama join ") } ?? ""
+        return String(command.components(separatedBy: "pajama join ").last?.split(separator: " ").first ?? "")
+    }
 
     /// The frame now, as text.
     var screen: String { terminal.text }
