@@ -122,10 +122,12 @@ import Testing
 
     @Test func anUnknownThemeIsAnErrorThatListsTheThemes() throws {
         let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
-        let t = try TmuxSession([pajama, "read", "--theme", "nosuch", story], width: 120)
-        defer { t.stop() }
-        let screen = try t.waitFor("[exited 64]")
-        #expect(screen.contains("no theme named \"nosuch\"") && screen.contains("night"))
+        let home = try TemporaryDirectory(prefix: "pajama-theme")
+        defer { home.remove() }
+        // Checked before any screen opens: no terminal is needed to see it refused.
+        let result = try ChildProcess.run(pajama, ["read", "--theme", "nosuch", story], environment: Paths.environment(home: home.path))
+        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("no theme named \"nosuch\"") && result.stderr.contains("night"), "\(result.stderr)")
     }
 
     /// The unknown-theme error names where the reader's own themes go: $XDG_CONFIG_HOME/pajama/themes.

@@ -1,52 +1,40 @@
 import Foundation
+import PajamaStorage
 import PajamaTestSupport
 import Testing
 
 /// The mistakes a new user makes on the command line, on the real binary: each gets a true message and
-/// the right exit code, before any screen opens.
+/// the right exit code, before any screen opens (so no terminal is needed: the binary runs with pipes).
+/// A fresh history from `--start` is read in process: PajamaReaderTests.ReadingAcrossSessionsTests.
 @Suite(.serialized) struct CommandLineMistakesEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
     let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
 
-    /// Runs `arguments` in a terminal (the reader refuses to run without one) and returns the screen
-    /// once the program has exited with `status`.
-    func runInTerminal(_ arguments: [String], status: Int32) throws -> String {
-        let t = try TmuxSession([pajama] + arguments, width: 200, height: 30)
-        defer { t.stop() }
-        return try t.waitFor("[exited \(status)]")
+    /// Runs `arguments` with no terminal (standard input /dev/null: what the reader would read quits it at
+    /// once), its files under a fresh home; expects exit `status` and returns what it printed, both streams.
+    func runWithoutTerminal(_ arguments: [String], status: Int32) throws -> String {
+        let home = try TemporaryDirectory(prefix: "pajama-mistake")
+        defer { home.remove() }
+        var environment = Paths.environment(home: home.path)
+        environment["PULSE_SERVER"] = "unix:/nonexistent"
+        let run = try ChildProcess.run(pajama, arguments, environment: environment, timeout: 60)
+        #expect(run.status == status, "\(run.stdout)\(run.stderr)")
+        return run.stderr + run.stdout
     }
 
     // MARK: --start
 
     @Test func anUnknownStartBeatExits64NamingTheStorysBeats() throws {
-        let screen = try runInTerminal(["read", "--no-sound", "--start", "nosuch", story], status: 64)
+        let screen = try runWithoutTerminal(["read", "--no-sound", "--start", "nosuch", story], status: 64)
         #expect(screen.contains("no beat \"nosuch\""), "\(screen)")
         #expect(screen.contains("start, storm, stairs"), "\(screen)")
     }
 
     @Test func anUnknownStartPageExits64NamingTheBeatsPages() throws {
-        let screen = try runInTerminal(["read", "--no-sound", "--start", "storm/nosuch", story], status: 64)
+        let screen = try runWithoutTerminal(["read", "--no-sound", "--start", "storm/nosuch", story], status: 64)
         #expect(screen.contains("no page \"nosuch\" in beat \"storm\""), "\(screen)")
         #expect(screen.contains("dark, what_now"), "\(screen)")
         #expect(!screen.contains("no longer in"), "\(screen)")
-    }
-
-    @Test func startBeginsAFreshHistoryThatReplacesTheSavedOne() throws {
-        let home = try TemporaryDirectory(prefix: "pajama-start")
-        defer { home.remove() }
-        let first = try TmuxSession([pajama, "read", "--no-sound", "--start", "storm/what_now", story], home: home)
-        try first.waitFor("What will Mina do?")
-        try first.press("2", thenWaitFor: "The door banged open")
-        try first.press("q", thenWaitFor: "[exited 0]")
-        first.killServer()
-
-        let second = try TmuxSession([pajama, "read", "--no-sound", "--start", "stairs", story], home: home)
-        defer { second.stop() }
-        try second.waitFor("Up went Mina")
-        // The saved progress now starts at stairs: the earlier read (storm, shore) is not in it.
-        let file = home.path + "/data/pajama/progress/lantern-keeper.json"
-        let saved = try waitForProgress(file) { $0.location?.beatId == "stairs" }
-        #expect(saved.history.map(\.beatId) == ["stairs"], "\(saved.history)")
     }
 
     // MARK: Opening a story
@@ -65,11 +53,11 @@ import Testing
         let empty = try ChildProcess.run(pajama, ["validate", dir.path + "/empty"])
         #expect(empty.stdout.contains("the folder has no story.json"), "\(empty.stdout)")
 
-        let read = try runInTerminal(["read", "--no-sound", dir.path + "/nowhere"], status: 2)
+        let read = try runWithoutTerminal(["read", "--no-sound", dir.path + "/nowhere"], status: 2)
         #expect(read.contains("there is no such folder") && !read.contains("missing from the story"), "\(read)")
-        let readFile = try runInTerminal(["read", "--no-sound", dir.path + "/notes.txt"], status: 2)
+        let readFile = try runWithoutTerminal(["read", "--no-sound", dir.path + "/notes.txt"], status: 2)
         #expect(readFile.contains("it is a file, not a story folder"), "\(readFile)")
-        let readEmpty = try runInTerminal(["read", "--no-sound", dir.path + "/empty"], status: 2)
+        let readEmpty = try runWithoutTerminal(["read", "--no-sound", dir.path + "/empty"], status: 2)
         #expect(readEmpty.contains("the folder has no story.json"), "\(readEmpty)")
     }
 
@@ -77,9 +65,8 @@ import Testing
         let validate = try ChildProcess.run(pajama, ["validate", story + "/story.json"])
         #expect(validate.status == 0, "\(validate.stdout)\(validate.stderr)")
         #expect(validate.stdout.contains("lantern-keeper: 0 errors"))
-        let t = try TmuxSession([pajama, "read", "--no-sound", story + "/story.json"])
-        defer { t.stop() }
-        try t.waitFor("A short story")
+        let read = try runWithoutTerminal(["read", "--no-sound", story + "/story.json"], status: 0)
+        #expect(read.contains("A short story for a stormy night"), "\(read)")
     }
 
     @Test func listingAMissingFolderIsAnError() throws {
@@ -99,14 +86,12 @@ import Testing
         #expect(frob.stderr.contains("unknown command 'frob'") && frob.stderr.contains("validate"), "\(frob.stderr)")
     }
 
+    /// `pajama FOLDER` is the library, not a mistyped command (without a terminal: its numbered list).
     @Test func anExistingFolderStillOpensTheLibrary() throws {
-        let t = try TmuxSession([pajama, "--no-sound", PackagePaths.stories.path])
-        defer { t.stop() }
-        try t.waitFor("The Lantern Keeper")
-        try t.press("q", thenWaitFor: "[exited 0]")
-        let explicit = try TmuxSession([pajama, "library", "--no-sound", PackagePaths.stories.path])
-        defer { explicit.stop() }
-        try explicit.waitFor("The Lantern Keeper")
+        let bare = try runWithoutTerminal(["--no-sound", PackagePaths.stories.path], status: 0)
+        #expect(bare.contains(". The Lantern Keeper (") && bare.contains("Read which story?"), "\(bare)")
+        let explicit = try runWithoutTerminal(["library", "--no-sound", PackagePaths.stories.path], status: 0)
+        #expect(explicit.contains(". The Lantern Keeper (") && explicit.contains("Read which story?"), "\(explicit)")
     }
 
     @Test func versionPrintsTheVersion() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PajamaStorage
 import PajamaTestSupport
 import Testing
 
@@ -9,18 +10,28 @@ import Testing
     let stories = PackagePaths.stories.path
     var story: String { PackagePaths.stories.appendingPathComponent("lantern-keeper").path }
 
+    /// Runs `arguments` with no terminal (the reader in plain mode; its input `q`), its files under a fresh home.
+    func runWithoutTerminal(_ arguments: [String]) throws -> ChildProcess.Result {
+        let home = try TemporaryDirectory(prefix: "pajama-folder-kinds")
+        defer { home.remove() }
+        var environment = Paths.environment(home: home.path)
+        environment["PULSE_SERVER"] = "unix:/nonexistent"
+        return try ChildProcess.run(pajama, arguments, environment: environment, timeout: 60, input: "q\n")
+    }
+
     @Test func theLibraryCommandOnAStoryFolderReadsTheStory() throws {
-        let t = try TmuxSession([pajama, "--no-sound", story])
-        defer { t.stop() }
-        try t.waitFor("A short story for a stormy night")
-        try t.press("q", thenWaitFor: "[exited 0]")
+        let run = try runWithoutTerminal(["--no-sound", story])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("A short story for a stormy night"), "\(run.stdout)")
+        #expect(!run.stdout.contains("Read which story?"), "the story, not a library: \(run.stdout)")
     }
 
     @Test func readOnAFolderOfStoriesOpensItsLibrary() throws {
-        let t = try TmuxSession([pajama, "read", "--no-sound", stories], width: 100)
-        defer { t.stop() }
-        try t.waitUntil("the library of the folder") { $0.contains("stories in") && $0.contains("The Lantern Keeper") && $0.contains("The Ferry Cat") }
-        try t.press("q", thenWaitFor: "[exited 0]")
+        let run = try runWithoutTerminal(["read", "--no-sound", stories])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        // The library of the folder (plain mode's numbered list, under the folder's name), then q.
+        #expect(run.stdout.contains("Read which story?") && run.stdout.contains(". The Lantern Keeper (") && run.stdout.contains(". The Ferry Cat ("),
+                "\(run.stdout)")
     }
 
     @Test func readWithAStorysOptionsOnAFolderOfStoriesSaysWhatItIs() throws {

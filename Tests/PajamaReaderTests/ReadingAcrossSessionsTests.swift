@@ -11,6 +11,24 @@ import Testing
 @MainActor @Suite struct ReadingAcrossSessionsTests {
     let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
 
+    /// `--start` begins a fresh history: the progress saved after it starts there, the earlier read (storm,
+    /// shore) not in it.
+    @Test func startBeginsAFreshHistoryThatReplacesTheSavedOne() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-start")
+        defer { home.remove() }
+        let first = HeadlessReading.read(story, home: home, start: ("storm", "what_now"))
+        try await first.waitFor("What will Mina do?")
+        try await first.type("2", thenWaitFor: "The door banged open")
+        #expect(await first.quit() == 0)
+        #expect(try await first.waitForProgress("lantern-keeper") { $0.location.beatId == "shore" }.history.map(\.beatId).contains("storm"))
+
+        let second = HeadlessReading.read(story, home: home, start: ("stairs", nil))
+        try await second.waitFor("Up went Mina")
+        let saved = try await second.waitForProgress("lantern-keeper") { $0.location.beatId == "stairs" }
+        #expect(saved.history.map(\.beatId) == ["stairs"], "\(saved.history)")
+        #expect(await second.quit() == 0)
+    }
+
     @Test func theBacklogShowsThePagesReadAndGoesBackToOne() async throws {
         let home = try TemporaryDirectory(prefix: "pajama-backlog")
         defer { home.remove() }
