@@ -43,44 +43,6 @@ import Testing
         return try ChildProcess.run(pajama, arguments, environment: environment)
     }
 
-    /// `(text-colour:)` and aligners on the screen: the colour as a 256-colour terminal shows it, a colour
-    /// too dark for the terminal's (assumed dark) background in the theme's colour, and the aligned lines.
-    @Test func coloursAndAlignmentOnTheScreen() throws {
-        let dir = try TemporaryDirectory(prefix: "pajama-twine-colours")
-        defer { dir.remove() }
-        _ = try dir.write("colours.twee", """
-            :: StoryTitle
-            Colours
-
-            :: StoryData
-            {"ifid": "6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C31", "format": "Harlowe", "format-version": "3.3.9", "start": "Start"}
-
-            :: Start
-            The (text-colour: red)[crimson] tide and the (text-colour: black)[unseen] rocks.
-            Plain words on the left edge of the text.
-            =><=
-            Centred
-            ==>
-            Signed
-            """)
-        let home = try TemporaryDirectory(prefix: "pajama-twine-colours-home")
-        defer { home.remove() }
-        let width = 100
-        let t = try TmuxSession([pajama, "read", "--no-sound", dir.path], width: width, height: 30, home: home)
-        defer { t.stop() }
-        try t.waitFor("Colours")
-        try t.press("Space", thenWaitFor: "Signed")
-        // Harlowe's red (#e61919) is colour 160 of the 256; black on the dark terminal is drawn in the theme's colour.
-        #expect(t.foreground(at: "crimson") == "38;5;160", "\(t.screenWithColours())")
-        #expect(t.foreground(at: "unseen") == nil, "\(t.screenWithColours())")
-        #expect(t.foreground(at: "Plain") == nil, "\(t.screenWithColours())")
-        let left = try #require(t.column(of: "Plain words")), centred = try #require(t.column(of: "Centred")), signed = try #require(t.column(of: "Signed"))
-        // The text column: 76 cells (the widest a line gets) from `left`.
-        #expect(signed + "Signed".count == left + 76, "\(t.screen())")
-        #expect(centred == left + (76 - "Centred".count) / 2, "\(t.screen())")
-        try t.press("q", thenWaitFor: "[exited 0]")
-    }
-
     @Test func playAndValidate() throws {
         let dir = try Self.folder()
         defer { dir.remove() }

@@ -53,4 +53,41 @@ import Testing
         try await again.press(.left, thenWaitFor: "2. Walk to the sea")
         #expect(await again.quit() == 0)
     }
+
+    /// `(text-colour:)` and aligners on the screen: the colour as a 256-colour terminal shows it, a colour
+    /// too dark for the terminal's (assumed dark) background in the theme's colour, and the aligned lines.
+    @Test func coloursAndAlignmentOnTheScreen() async throws {
+        let home = try TemporaryDirectory(prefix: "pajama-twine-colours")
+        defer { home.remove() }
+        _ = try home.write("story/colours.twee", """
+            :: StoryTitle
+            Colours
+
+            :: StoryData
+            {"ifid": "6A1B7E52-0F0C-4B07-9A0C-3B1F9D1E5C31", "format": "Harlowe", "format-version": "3.3.9", "start": "Start"}
+
+            :: Start
+            The (text-colour: red)[crimson] tide and the (text-colour: black)[unseen] rocks.
+            Plain words on the left edge of the text.
+            =><=
+            Centred
+            ==>
+            Signed
+            """)
+        let t = HeadlessReading.read(home.url.appendingPathComponent("story").path, home: home, width: 100, height: 30)
+        try await t.waitFor("Colours")
+        let page = try await t.press(.character(" "), thenWaitFor: "Signed")
+        // Harlowe's red (#e61919) is colour 160 of the 256; black on the dark terminal is drawn in the theme's colour.
+        let theme = try #require(t.colours(at: "Plain"), "\(page)").fg
+        #expect(t.colours(at: "crimson")?.fg == 160, "\(page)")
+        #expect(t.cells(of: "unseen")?.cells[0].style.textColor != nil, "the story's black is on the cell")
+        #expect(t.colours(at: "unseen")?.fg == theme, "\(page)")
+        #expect(theme != 160 && t.cells(of: "Plain")?.cells[0].style.textColor == nil)
+        let left = try #require(t.cells(of: "Plain words")?.x), centred = try #require(t.cells(of: "Centred")?.x)
+        let signed = try #require(t.cells(of: "Signed")?.x)
+        // The text column: 76 cells (the widest a line gets) from `left`.
+        #expect(signed + "Signed".count == left + 76, "\(page)")
+        #expect(centred == left + (76 - "Centred".count) / 2, "\(page)")
+        #expect(await t.quit() == 0)
+    }
 }

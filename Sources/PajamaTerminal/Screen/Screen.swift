@@ -27,7 +27,6 @@ public final class Screen {
     private var nextPair: Int32 = 1
     /// Counts the times `pairs` started over (ran out of colour pairs).
     private var pairGeneration = 0
-    private var mapper = ColorMapper(colors: 0)
     private var isOpen = false
     /// The picture drawn in pixels over the cells (sixel, kitty), kept in step with each frame.
     private var pixelLayer = PixelLayer()
@@ -91,7 +90,6 @@ public final class Screen {
             use_default_colors()
             colors = Int(pajama_colors())
         }
-        mapper = ColorMapper(colors: colors)
         looks.removeAll()
         mousemask(mmask_t(PAJAMA_BUTTON1_CLICKED | PAJAMA_BUTTON1_PRESSED), nil)
         updateSize()
@@ -232,17 +230,7 @@ public final class Screen {
             if style.role == .selected || style.role == .status { attributes |= PAJAMA_A_REVERSE }
             return (attributes, 0)
         }
-        // A picture cell's own colours (chosen for this terminal's depth) win over the theme's; a nil
-        // colour (transparent pixel, text art) keeps the theme's picture colour. A story's text colour is
-        // used where it stays readable on the role's background.
-        let fg: Int
-        if let color = style.textColor {
-            fg = theme.readableTextColor(color, role: style.role, colors: colors, terminalBackground: capabilities.graphics.background)
-                .map { mapper.number(rgb: $0) } ?? mapper.number(rgb: role.fg, ansi: role.fg8)
-        } else {
-            fg = style.pictureForeground.map(mapper.number) ?? mapper.number(rgb: role.fg, ansi: role.fg8)
-        }
-        let bg = style.pictureBackground.map(mapper.number) ?? mapper.number(rgb: role.bg, ansi: role.bg8)
+        let (fg, bg) = theme.colorNumbers(of: style, colors: colors, terminalBackground: capabilities.graphics.background)
         if fg == -1 && bg == -1 { return (attributes, 0) }
         let key = PairKey(fg: fg, bg: bg)
         if let pair = pairs[key] { return (attributes, pair) }

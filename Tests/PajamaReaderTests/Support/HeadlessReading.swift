@@ -110,6 +110,33 @@ final class HeadlessReading {
     /// The frame now, as text.
     var screen: String { terminal.text }
 
+    /// Where `word` first is on the frame now (its column and row) and its cells; nil when it is not there.
+    func cells(of word: String) -> (x: Int, y: Int, cells: [CellGrid.Cell])? {
+        guard let grid = terminal.lastFrame else { return nil }
+        let wanted = word.map(String.init)
+        for y in 0..<grid.height {
+            let row = (0..<grid.width).map { grid[$0, y] }
+            for x in 0...max(0, grid.width - wanted.count) where x + wanted.count <= grid.width {
+                if wanted.indices.allSatisfy({ row[x + $0].text == wanted[$0] }) { return (x, y, Array(row[x..<(x + wanted.count)])) }
+            }
+        }
+        return nil
+    }
+
+    /// The colour numbers (foreground, background; -1: the terminal's own) this terminal's depth draws `word`'s
+    /// first cell in, as the screen gives them to ncurses (`Theme.colorNumbers`); nil when it is not on the frame.
+    func colours(at word: String) -> (fg: Int, bg: Int)? {
+        cells(of: word).map { terminal.theme.colorNumbers(of: $0.cells[0].style, colors: terminal.colors) }
+    }
+
+    /// Every colour number (foreground and background) of the frame's cells now.
+    var colourNumbers: Set<Int> {
+        Set((terminal.lastFrame?.cells ?? []).flatMap { cell -> [Int] in
+            let (fg, bg) = terminal.theme.colorNumbers(of: cell.style, colors: terminal.colors)
+            return [fg, bg]
+        })
+    }
+
     /// Waits until the frame contains `text`; returns the frame. Fails the test (naming the frame) if it does not come.
     @discardableResult
     func waitFor(_ text: String) async throws -> String {
