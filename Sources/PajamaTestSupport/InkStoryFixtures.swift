@@ -59,3 +59,14 @@ extension InkStoryFixtures {
     {"inkVersion":21,"root":[[{"->":"k"},["done",{"#n":"g-0"}],null],"done",{"k":["^First words.","\n","^Last words.","\n",null]}],"listDefs":{}}
     """##
 }
+
+extension InkStoryFixtures {
+    /// A story written for Inky's web player, as the reader's screen shows it: global `title` (with markup)
+    /// and `AUTHOR`; a first line with HTML (bold, a break), `IMAGE` (a text-art picture) and `AUDIOLOOP`; a
+    /// line with italic and unknown markup; a `CLEAR`; a `BACKGROUND`; a choice with markup. Its `next` knot
+    /// stops the loop (`AUDIOLOOP: none`), then `RESTART` before a line never shown. Its files:
+    /// images/harbour.txt, images/bg.png, sounds/rain.wav.
+    package static let webOnScreen = ##"""
+    {"inkVersion":21,"root":[["#","^title: A <b>Web</b> Story","/#","#","^AUTHOR: Someone &amp; Co","/#","^The <b>storm</b> came &amp; went.<br>Second row.","#","^IMAGE: images/harbour.txt","/#","#","^AUDIOLOOP: sounds/rain.wav","/#","\n","^Plain <i>line</i> with <blink>junk</blink>.","\n","#","^CLEAR","/#","^After the clear.","\n","#","^BACKGROUND: images/bg.png","/#","^Background page.","\n","ev","str","^Go <b>on</b>","/str","/ev",{"*":"0.c-0","flg":20},{"c-0":[{"->":"next"},{"#f":5}]}],"done",{"next":["^Still raining.","\n","#","^AUDIOLOOP: none","/#","^Quiet now.","\n","#","^RESTART","/#","^Never shown.","\n","end",{"#f":1}]}],"listDefs":{}}
+    """##
+}

@@ -8,13 +8,10 @@ import Testing
 /// read` starts) plays on the server the options name. What is checked is the server's own view (its sink
 /// inputs, and the events `pactl subscribe` reports), not what the reader believes it played.
 @MainActor @Suite struct ReaderSoundTests {
-    /// Starting a server and asking pactl block their thread: they run on this one, not on the cooperative
-    /// pool (2 threads on 2 cores) that the readings of the other tests need.
-    static let blockingThread = ThreadTaskExecutor(name: "pajama reader sound tests")
-
+    /// Starting a server and asking pactl block their thread (`BlockingWork`).
     @discardableResult
     func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await Task(executorPreference: Self.blockingThread) { try body() }.value
+        try await BlockingWork.run(body)
     }
 
     /// The Harlowe Audio Library's looping track: it plays from its page, goes on across a passage link (one
