@@ -4,8 +4,8 @@ import PajamaTestSupport
 import Testing
 
 /// Messages a new reader meets (issue 27 item 7): a port in use said in words with the option that changes
-/// it; the library's reason a story cannot be opened said once and wrapped, not cut; `validate` naming every
-/// problem of a file.
+/// it; `validate` naming every problem of a file. (The library's reason a story cannot be opened, said once
+/// and wrapped: PajamaReaderTests.LibraryNoticeTests.)
 @Suite(.serialized) struct MessagesEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
     let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
@@ -33,24 +33,6 @@ import Testing
                                        environment: env, timeout: 60)
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr == "pajama: port \(port) is in use; choose another with --port\n", "\(run.stderr)")
-    }
-
-    @Test func theLibrarySaysOnceWhyAStoryCannotBeOpenedAndWrapsIt() throws {
-        let library = try TemporaryDirectory(prefix: "pajama-library-broken")
-        defer { library.remove() }
-        try library.write("broken/story.json", #"{"format":1,"id":"broken","title":"Broken","startBeatId":"not a valid id"}"#)
-        let t = try TmuxSession([pajama, "--no-sound"], width: 60, height: 16, environment: ["PAJAMA_STORIES": library.path])
-        defer { t.stop() }
-        try t.waitFor("cannot open")
-        t.send("Enter")
-        // The whole reason, across rows; the prefix once.
-        func flat(_ screen: String) -> String { screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
-        let screen = try t.waitUntil("the reason to its end") { flat($0).contains("0-9 _ -)") }
-        #expect(!screen.contains("cannot open: cannot open"), "\(screen)")
-        #expect(screen.contains("cannot open broken: story.json"), "\(screen)")
-        #expect(flat(screen).contains("the beat id \"not a valid id\" is not valid (1 to 128 of A-Z a-z 0-9 _ -)"), "\(screen)")
-        t.send("q")
-        try t.waitFor("[exited 0]")
     }
 
     @Test func validateNamesEveryProblemOfAFile() throws {

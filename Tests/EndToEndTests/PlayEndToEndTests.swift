@@ -3,8 +3,8 @@ import PajamaStorage
 import PajamaTestSupport
 import Testing
 
-/// `pajama play` and `pajama read --transcript` as an author and a reader use them: the real binary, its
-/// transcript, messages and exit codes.
+/// `pajama play` as an author uses it: the real binary, its transcript, messages and exit codes (`pajama read
+/// --transcript` runs in process: PajamaReaderTests.TranscriptReadingTests).
 @Suite struct PlayEndToEndTests {
     let pajama = PackagePaths.executable("pajama").path
     let atlas = PackagePaths.stories.appendingPathComponent("clockwork-atlas").path
@@ -89,23 +89,5 @@ import Testing
         let remote = try play([server.baseURL + "/clockwork-atlas/", "--choices", toTheDream], home: home)
         #expect(remote.status == 0, "\(remote.stderr)")
         #expect(remote.stdout == local.stdout)
-    }
-
-    @Test func readWithATranscriptWritesThePagesReadAndTheChoicesTaken() throws {
-        let home = try TemporaryDirectory(prefix: "pajama-read-transcript")
-        let file = home.path + "/reading.txt"
-        let t = try TmuxSession([pajama, "read", "--no-sound", "--transcript", file, atlas], home: home)
-        defer { t.stop() }
-        try t.waitFor("The Clockwork Atlas")
-        try t.press("Space", thenWaitFor: "Brindlewick")
-        try t.press("Space", thenWaitFor: "ticking came from the attic")
-        try t.press("Space", thenWaitFor: "What does Ottilie do first?")
-        try t.press("2", thenWaitFor: "spidery brown ink")
-        try t.press("q", thenWaitFor: "[exited 0]")
-        let text = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(text.hasPrefix("The Clockwork Atlas\nA journey across a restless map\n\nIn the town of Brindlewick"), "\(text)")
-        #expect(text.contains("What does Ottilie do first?\n  1. Wind the key. Obviously.\n  2. Read the label. Carefully.\n"
-            + "> 2. Read the label. Carefully.\n\nThe label said"), "\(text)")
-        home.remove()
     }
 }

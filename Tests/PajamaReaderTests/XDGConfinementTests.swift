@@ -1,13 +1,15 @@
 import Foundation
+import PajamaReader
+import PajamaTerminal
 import PajamaTestSupport
 import Testing
 
-/// Nothing is written outside the XDG folders (threat model, docs/security.md): a reading session on
-/// the real binary, with HOME, the XDG folders and TMPDIR all inside one fresh folder, leaves files only
-/// under the XDG data, config and cache folders, and the story folder exactly as it was.
-@Suite(.serialized) struct XDGConfinementEndToEndTests {
-    let pajama = PackagePaths.executable("pajama").path
-
+/// Nothing is written outside the XDG folders (threat model, docs/security.md): a reading session, in
+/// process, with its folders as `pajama` finds them in an environment whose HOME and XDG folders are all
+/// inside one fresh folder (`Paths(home:)` is `Paths(environment:)` of that environment), leaves files only
+/// under the XDG data, config and cache folders, and the story folder exactly as it was. (No product source
+/// uses the temporary folder: TMPDIR is not the reader's to write in.)
+@MainActor @Suite struct XDGConfinementTests {
     /// Every regular file under `root`, relative, with its contents.
     func files(under root: String) -> [String: Data] {
         var out: [String: Data] = [:]
@@ -20,7 +22,7 @@ import Testing
         return out
     }
 
-    @Test func aReadingSessionWritesOnlyUnderTheXDGFolders() throws {
+    @Test func aReadingSessionWritesOnlyUnderTheXDGFolders() async throws {
         let home = try TemporaryDirectory(prefix: "pajama-xdg")
         defer { home.remove() }
         let storyCopy = try TemporaryDirectory(prefix: "pajama-xdg-story")
@@ -28,13 +30,11 @@ import Testing
         let original = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
         for (name, data) in files(under: original) { try storyCopy.write(name, data) }
         let before = files(under: storyCopy.path)
-        try FileManager.default.createDirectory(atPath: home.path + "/tmp", withIntermediateDirectories: true)
-        let t = try TmuxSession([pajama, "read", "--no-sound", storyCopy.path], environment: ["TMPDIR": home.path + "/tmp"], home: home)
-        defer { t.stop() }
-        try t.waitFor("A short story")
-        try t.press("Space", thenWaitFor: "On a rock")
-        try t.press("t", thenWaitFor: "theme:")
-        try t.press("q", thenWaitFor: "[exited 0]")
+        let t = HeadlessReading.read(storyCopy.path, home: home)
+        try await t.waitFor("A short story")
+        try await t.press(.character(" "), thenWaitFor: "On a rock")
+        try await t.type("t", thenWaitFor: "theme:")
+        #expect(await t.quit() == 0)
         #expect(files(under: storyCopy.path) == before, "the story folder was changed")
         let written = files(under: home.path).keys.sorted()
         #expect(!written.isEmpty)
