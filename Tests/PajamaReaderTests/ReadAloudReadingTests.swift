@@ -8,7 +8,9 @@ import Testing
 /// server (docs/sound.md, "Read aloud"): the voice on its own stream, `v` to turn it off and on, `v` turning
 /// it on saying the page on screen, `V` saying the current line while it is off, and without sound both
 /// keys saying why. What is heard is the server's own view: its sink input named "Pajama speech".
-@MainActor @Suite struct ReadAloudReadingTests {
+/// One at a time: espeak-ng is one synthesizer per process (`SpeechSynthesizer.shared`), and a reader's
+/// `cancel()` (a page turned, a quit) ends whatever synthesis is under way, another test's reader's too.
+@MainActor @Suite(.serialized) struct ReadAloudReadingTests {
     let story = PackagePaths.stories.appendingPathComponent("lantern-keeper").path
 
     static func speaking(_ server: PrivatePulseServer) async throws -> Bool {
