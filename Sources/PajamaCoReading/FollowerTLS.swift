@@ -85,16 +85,22 @@ public enum FollowerTLS {
         let context = try NIOSSLContext(configuration: configuration)
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let done = loop.makePromise(of: Void.self)
-        let channel = try await ClientBootstrap(group: loop)
-            .connectTimeout(HostChannel.timeAmount(timeout))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverHostname))
-                    try channel.pipeline.syncOperations.addHandler(
-                        HandshakeWatch(done, timeout: timeout, late: Refusal(description: "the host at \(host):\(port) did not finish a TLS handshake within \(WrongTokenThrottle.seconds(timeout))")))
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: loop)
+                .connectTimeout(HostChannel.timeAmount(timeout))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverHostname))
+                        try channel.pipeline.syncOperations.addHandler(
+                            HandshakeWatch(done, timeout: timeout, late: Refusal(description: "the host at \(host):\(port) did not finish a TLS handshake within \(WrongTokenThrottle.seconds(timeout))")))
+                    }
                 }
-            }
-            .connect(host: host, port: port).get()
+                .connect(host: host, port: port).get()
+        } catch {
+            done.fail(error)  // settled, not left to leak (see `certificate`)
+            throw error
+        }
         defer { channel.close(promise: nil) }
         try await done.futureResult.get()
     }
@@ -122,19 +128,27 @@ public enum FollowerTLS {
             settle(.failure(Refusal(description: "the host at \(host):\(port) presented no certificate within \(WrongTokenThrottle.seconds(timeout))")))
         }
         defer { deadline.cancel() }
-        let channel = try await ClientBootstrap(group: loop)
-            .connectTimeout(HostChannel.timeAmount(timeout))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let verify: NIOSSLCustomVerificationCallback = { certificates, promise in
-                        if let leaf = certificates.first { settle(.success(leaf)) }
-                        promise.succeed(NIOSSLVerificationResult.failed)
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: loop)
+                .connectTimeout(HostChannel.timeAmount(timeout))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let verify: NIOSSLCustomVerificationCallback = { certificates, promise in
+                            if let leaf = certificates.first { settle(.success(leaf)) }
+                            promise.succeed(NIOSSLVerificationResult.failed)
+                        }
+                        let handler = try NIOSSLClientHandler(context: context, serverHostname: nil, customVerificationCallback: verify)
+                        try channel.pipeline.syncOperations.addHandler(handler)
                     }
-                    let handler = try NIOSSLClientHandler(context: context, serverHostname: nil, customVerificationCallback: verify)
-                    try channel.pipeline.syncOperations.addHandler(handler)
                 }
-            }
-            .connect(host: host, port: port).get()
+                .connect(host: host, port: port).get()
+        } catch {
+            // Nothing listens (the connection refused): the promise is settled, not left to leak (a debug
+            // build stops the process on a promise dropped unsettled).
+            settle(.failure(error))
+            throw error
+        }
         channel.closeFuture.whenComplete { _ in
             settle(.failure(Refusal(description: "the host at \(host):\(port) presented no certificate")))
         }
