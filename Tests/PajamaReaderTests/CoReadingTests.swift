@@ -151,7 +151,7 @@ import Testing
         let ownerHome = try homes.make("owner")
         let token = "twine-token-0001"
         let owner = HeadlessReading.host(try Self.twineFolder(in: ownerHome), token: token, home: ownerHome, width: 100, height: 30)
-        try await owner.waitFor("The Tide Mill")
+        try await owner.waitUntil("the title page") { $0.contains("The Tide Mill") && $0.contains("1 page read") }  // not the loading frame
         let url = try await owner.joinURL()
         let ann = HeadlessReading.join(url, token: token, home: try homes.make("ann"), width: 100, height: 30)
         let cy = HeadlessReading.join(url, token: token, home: try homes.make("cy"), name: "cy", width: 100, height: 30)
@@ -179,7 +179,7 @@ import Testing
         defer { server.stopSoon() }
         let token = "twine-token-0002"
         let owner = HeadlessReading.host(server.baseURL + "/mill/", token: token, home: try homes.make("owner"), width: 100, height: 30)
-        try await owner.waitFor("The Tide Mill")
+        try await owner.waitUntil("the title page") { $0.contains("The Tide Mill") && $0.contains("1 page read") }  // not the loading frame
         let ann = HeadlessReading.join(try await owner.joinURL(), token: token, home: try homes.make("ann"), width: 100, height: 30)
         try await ann.waitFor("The Tide Mill")
         try await owner.waitFor("1 following")

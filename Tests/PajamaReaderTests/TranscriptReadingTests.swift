@@ -14,7 +14,8 @@ import Testing
         defer { home.remove() }
         let file = home.path + "/reading.txt"
         let t = HeadlessReading.read(atlas, home: home, transcript: file)
-        try await t.waitFor("The Clockwork Atlas")
+        // The title page drawn (not the loading frame's title bar): a tap while a page loads is not queued.
+        try await t.waitUntil("the title page") { $0.contains("A journey across a restless map") && $0.contains("1 page read") }
         try await t.press(.character(" "), thenWaitFor: "Brindlewick")
         try await t.press(.character(" "), thenWaitFor: "ticking came from the attic")
         try await t.press(.character(" "), thenWaitFor: "What does Ottilie do first?")

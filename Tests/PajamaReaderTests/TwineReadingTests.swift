@@ -75,7 +75,7 @@ import Testing
             Signed
             """)
         let t = HeadlessReading.read(home.url.appendingPathComponent("story").path, home: home, width: 100, height: 30)
-        try await t.waitFor("Colours")
+        try await t.waitUntil("the title page") { $0.contains("Colours") && $0.contains("1 page read") }  // not the loading frame
         let page = try await t.press(.character(" "), thenWaitFor: "Signed")
         // Harlowe's red (#e61919) is colour 160 of the 256; black on the dark terminal is drawn in the theme's colour.
         let theme = try #require(t.colours(at: "Plain"), "\(page)").fg
