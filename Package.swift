@@ -178,7 +178,7 @@ let package = Package(
         // dependencies (not even Foundation). No Foundation JSON (JSONEncoder, JSONSerialization) in Sources/.
         .target(name: "PajamaJSON"),
         // An ink runtime (compiled ink JSON, versions 19-21): pure Swift, nothing but PajamaJSON (docs/ink.md).
-        .target(name: "PajamaInk", dependencies: ["PajamaBasics", "PajamaJSON"]),
+        .target(name: "PajamaInk", dependencies: ["PajamaBasics", "PajamaJSON"], swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // Paging for every interpreted format: a story's lines, with their tags and HTML-like markup, into pages
         // (text, pictures, sounds, choices); no format of its own (docs/architecture.md).
         .target(name: "PajamaPaging", dependencies: ["PajamaBasics", "PajamaModel"]),

@@ -90,5 +90,13 @@ struct Pointer: Equatable {
         return container.path
     }
 
+    /// `path` in ink's dotted form.
+    var pathString: String? {
+        guard let container else { return nil }
+        let base = container.pathString
+        if index >= 0 { return base.isEmpty ? String(index) : base + "." + String(index) }
+        return base
+    }
+
     static func == (lhs: Pointer, rhs: Pointer) -> Bool { lhs.container === rhs.container && lhs.index == rhs.index }
 }

@@ -4,6 +4,7 @@ class InkObject {
     /// container a side table, which put each retain and release of one on the runtime's slow path.
     unowned(unsafe) var parent: Container?
     private var cachedPath: Path?
+    private var cachedPathString: String?
 
     init() {}
 
@@ -24,6 +25,14 @@ class InkObject {
         }
         let result = Path(components: components.reversed())
         cachedPath = result
+        return result
+    }
+
+    /// `path` in ink's dotted form, kept: visit counts and turn indices are keyed by it at every visit.
+    var pathString: String {
+        if let cachedPathString { return cachedPathString }
+        let result = path.componentsString
+        cachedPathString = result
         return result
     }
 

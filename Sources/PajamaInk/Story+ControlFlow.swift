@@ -292,7 +292,7 @@ extension Story {
         let loopIndex = seqCount / numElements
         let iterationIndex = seqCount % numElements
         var hash = 0
-        for scalar in container.path.componentsString.unicodeScalars { hash += Int(scalar.value) }
+        for scalar in container.pathString.unicodeScalars { hash += Int(scalar.value) }
         var random = StdRandom(inkSeed: hash &+ loopIndex &+ state.storySeed)
         var unpicked = Array(0..<numElements)
         for i in 0...iterationIndex {

@@ -31,6 +31,18 @@ extension Story {
         snapshotAtLastNewline = nil
     }
 
+    /// The state `copy` leads to when its choice `index` is taken, kept as `copyState()` keeps one. The story's
+    /// own state, its look-ahead and its record of entered containers are left as they were.
+    public func copyState(choosing index: Int, after copy: StateCopy) throws(StoryError) -> StateCopy {
+        precondition(copy.story === self, "a state copy belongs to the story that made it")
+        let (live, snapshot, entered) = (state, snapshotAtLastNewline, enteredContainers)
+        defer { (state, snapshotAtLastNewline, enteredContainers) = (live, snapshot, entered) }
+        state = StoryState(copying: copy.state)
+        snapshotAtLastNewline = nil
+        try chooseChoiceIndex(index)
+        return StateCopy(state: state, story: self)
+    }
+
     /// The JSON `saveStateJSON` gives in the state kept by `copyState()`, written only now: a reader that
     /// keeps the state at each beat's start writes it out only for what reads it.
     public func stateJSON(of copy: StateCopy) -> String {

@@ -134,7 +134,7 @@ public final class Story {
     public var currentTurnIndex: Int { state.currentTurnIndex }
 
     /// The path the story is at (nil once it has ended).
-    public var currentPathString: String? { state.currentPointer.path?.componentsString }
+    public var currentPathString: String? { state.currentPointer.pathString }
 
     public var currentChoices: [Choice] {
         var visible: [Choice] = []
@@ -187,7 +187,7 @@ public final class Story {
     /// sorted; the record starts again empty.
     public func takeEnteredContainerPaths() -> [String] {
         defer { enteredContainers = [:] }
-        return enteredContainers.values.map { $0.path.componentsString }.sorted()
+        return enteredContainers.values.map { $0.pathString }.sorted()
     }
 
     /// How many times the container at `path` (e.g. `knot.stitch`) has been visited.
@@ -195,7 +195,7 @@ public final class Story {
         guard let container = contentAtPath(Path(path)).correctObject as? Container else {
             throw StoryError("Content at path not found: \(path)")
         }
-        return state.visitCounts[container.path.componentsString] ?? 0
+        return state.visitCounts[container.pathString] ?? 0
     }
 
     // MARK: Errors

@@ -66,7 +66,7 @@ extension StoryState {
         for element in thread.callstack {
             var members: [(String, JSON)] = []
             if let container = element.currentPointer.container {
-                members.append(("cPath", .string(container.path.componentsString)))
+                members.append(("cPath", .string(container.pathString)))
                 members.append(("idx", .int(element.currentPointer.index)))
             }
             members.append(("exp", .bool(element.inExpressionEvaluation)))
@@ -81,7 +81,7 @@ extension StoryState {
         }
         var members: [(String, JSON)] = [("callstack", .array(elements)), ("threadIndex", .int(thread.threadIndex))]
         if let previous = thread.previousPointer.resolve() {
-            members.append(("previousContentObject", .string(previous.path.componentsString)))
+            members.append(("previousContentObject", .string(previous.pathString)))
         }
         return .object(members)
     }
@@ -197,7 +197,7 @@ extension StoryState {
         callStack.threads = try threads.map { (t) throws(StoryError) in try loadThread(t) }
         guard !callStack.threads.isEmpty else { throw StoryError("the saved state has an empty call stack") }
         callStack.threadCounter = token["callstack"]?["threadCounter"]?.intValue ?? 0
-        flow.outputStream = try loadObjects(token["outputStream"])
+        flow.replaceOutput(try loadObjects(token["outputStream"]), changedFrom: 0)
         var choices: [Choice] = []
         for choiceToken in token["currentChoices"]?.arrayValue ?? [] {
             let choice = Choice()

@@ -25,7 +25,7 @@ extension StoryState {
             }
         }
         if include {
-            currentFlow.outputStream.append(object)
+            currentFlow.appendOutput(object)
             outputStreamDirty()
         }
     }
@@ -84,7 +84,7 @@ extension StoryState {
                 if let glue = stream[j] as? Glue, glue.kind == .right { stream.remove(at: j) } else { j += 1 }
             }
         }
-        currentFlow.outputStream = stream
+        currentFlow.replaceOutput(stream, changedFrom: 0)
         outputStreamDirty()
     }
 
@@ -95,7 +95,7 @@ extension StoryState {
         while i < stream.count {
             if let text = stream[i] as? ValueObject, text.stringText != nil, !text.isNonWhitespace { stream.remove(at: i) } else { i += 1 }
         }
-        currentFlow.outputStream = stream
+        currentFlow.replaceOutput(stream, changedFrom: start)
         outputStreamDirty()
     }
 }

@@ -5,6 +5,7 @@ extension StoryState {
     func outputStreamDirty() {
         cachedText = nil
         cachedTags = nil
+        cachedEndsInsideTag = nil
     }
 
     func resetOutput(_ objects: [InkObject] = []) {
@@ -60,27 +61,35 @@ extension StoryState {
     }
 
     /// Collapses runs of spaces and tabs to one space and drops them at line starts and ends.
-    /// Works on UTF-8 bytes (space, tab and newline are single bytes that never occur inside a longer
-    /// sequence): appending scalar by scalar to a String was a third of a line's time.
+    /// Works on UTF-8 bytes in place (space, tab and newline are single bytes that never occur inside a
+    /// longer sequence, so what is left is valid UTF-8): this runs at every step of the look-ahead past a
+    /// newline, and appending byte by byte to an array was a sixteenth of `pajama test`'s time.
     static func cleanOutputWhitespace(_ text: String) -> String {
-        let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        var whitespaceStart = -1
-        var startOfLine = 0
-        var i = 0
-        for c in text.utf8 {
-            let isInlineWhitespace = c == space || c == tab
-            if isInlineWhitespace && whitespaceStart == -1 { whitespaceStart = i }
-            if !isInlineWhitespace {
-                if c != newline && whitespaceStart > 0 && whitespaceStart != startOfLine { out.append(space) }
-                whitespaceStart = -1
+        var text = text
+        return text.withUTF8 { input in
+            String(unsafeUninitializedCapacity: input.count) { output in
+                let space: UInt8 = 0x20, tab: UInt8 = 0x09, newline: UInt8 = 0x0A
+                var written = 0
+                var whitespaceStart = -1
+                var startOfLine = 0
+                for i in 0..<input.count {
+                    let c = input[i]
+                    if c == space || c == tab {
+                        if whitespaceStart == -1 { whitespaceStart = i }
+                        continue
+                    }
+                    if c != newline && whitespaceStart > 0 && whitespaceStart != startOfLine {
+                        output[written] = space
+                        written += 1
+                    }
+                    whitespaceStart = -1
+                    if c == newline { startOfLine = i + 1 }
+                    output[written] = c
+                    written += 1
+                }
+                return written
             }
-            if c == newline { startOfLine = i + 1 }
-            if !isInlineWhitespace { out.append(c) }
-            i += 1
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     var outputStreamEndsInNewline: Bool {
@@ -98,6 +107,28 @@ extension StoryState {
         outputStream.contains { ($0 as? ValueObject)?.stringText != nil }
     }
 
+    /// What was appended to the output since this state was copied from `other` (the look-ahead's snapshot),
+    /// when nothing else changed: `other`'s output is then the head of this one's, unchanged. Nil otherwise.
+    func outputAppended(since other: StoryState) -> ArraySlice<InkObject>? {
+        guard let copied = currentFlow.copied, copied.from == ObjectIdentifier(other.currentFlow),
+              copied.unchangedPrefix == other.outputStream.count
+        else { return nil }
+        return outputStream[copied.unchangedPrefix...]
+    }
+
+    /// True when the output ends inside a tag (a begun tag not yet ended).
+    var outputStreamEndsInsideTag: Bool {
+        if let cachedEndsInsideTag { return cachedEndsInsideTag }
+        var inside = false
+        for object in outputStream.reversed() {
+            guard let command = object as? ControlCommand else { continue }
+            if command.kind == .beginTag { inside = true; break }
+            if command.kind == .endTag { break }
+        }
+        cachedEndsInsideTag = inside
+        return inside
+    }
+
     var inStringEvaluation: Bool {
         outputStream.reversed().contains { ($0 as? ControlCommand)?.kind == .beginString }
     }
@@ -113,18 +144,22 @@ extension StoryState {
     }
 
     func popFromOutputStream(_ count: Int) {
-        currentFlow.outputStream.removeLast(count)
+        currentFlow.removeLastOutput(count)
         outputStreamDirty()
     }
 
+    /// A string with newlines among the spaces and tabs at its head or tail, in parts: the text before the
+    /// first such newline, one newline, the inner text, one newline, the text after; nil when it has none.
+    /// On UTF-8 bytes (newline, space and tab are single bytes, never inside a longer sequence).
     private func splitHeadTailWhitespace(_ string: String) -> [ValueObject]? {
-        let s = Array(string.unicodeScalars)
+        let s = Array(string.utf8)
+        let newline: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09
         var headFirst = -1, headLast = -1
         for (i, c) in s.enumerated() {
-            if c == "\n" {
+            if c == newline {
                 if headFirst == -1 { headFirst = i }
                 headLast = i
-            } else if c == " " || c == "\t" {
+            } else if c == space || c == tab {
                 continue
             } else {
                 break
@@ -133,10 +168,10 @@ extension StoryState {
         var tailLast = -1, tailFirst = -1
         for i in stride(from: s.count - 1, through: 0, by: -1) {
             let c = s[i]
-            if c == "\n" {
+            if c == newline {
                 if tailLast == -1 { tailLast = i }
                 tailFirst = i
-            } else if c == " " || c == "\t" {
+            } else if c == space || c == tab {
                 continue
             } else {
                 break
@@ -144,9 +179,7 @@ extension StoryState {
         }
         if headFirst == -1 && tailLast == -1 { return nil }
         func text(_ range: Range<Int>) -> ValueObject {
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: s[range])
-            return ValueObject(.string(String(view)))
+            ValueObject(.string(String(decoding: s[range], as: UTF8.self)))
         }
         var parts: [ValueObject] = []
         var innerStart = 0
@@ -215,7 +248,7 @@ extension StoryState {
             }
         }
         if include {
-            currentFlow.outputStream.append(object)
+            currentFlow.appendOutput(object)
             outputStreamDirty()
         }
     }
@@ -236,7 +269,7 @@ extension StoryState {
         if removeFrom >= 0 {
             var kept = Array(stream[..<removeFrom])
             for o in stream[removeFrom...] where !((o as? ValueObject)?.stringText != nil) { kept.append(o) }
-            currentFlow.outputStream = kept
+            currentFlow.replaceOutput(kept, changedFrom: removeFrom)
         }
         outputStreamDirty()
     }
@@ -246,15 +279,17 @@ extension StoryState {
     func removeExistingGlue() {
         var stream = outputStream
         var i = stream.count - 1
+        var lowestRemoved = stream.count
         while i >= 0 {
             if stream[i] is Glue {
                 stream.remove(at: i)
+                lowestRemoved = i
             } else if stream[i] is ControlCommand {
                 break
             }
             i -= 1
         }
-        currentFlow.outputStream = stream
+        currentFlow.replaceOutput(stream, changedFrom: lowestRemoved)
         outputStreamDirty()
     }
 
@@ -268,7 +303,7 @@ extension StoryState {
                 continue
             }
             if text.isNewline || text.isInlineWhitespace {
-                currentFlow.outputStream.remove(at: i)
+                currentFlow.removeOutput(at: i)
                 outputStreamDirty()
             } else {
                 break

@@ -24,6 +24,7 @@ final class StoryState {
     /// The text and tags of the output stream, made once per change (`StoryState+Output`).
     var cachedText: String?
     var cachedTags: [String]?
+    var cachedEndsInsideTag: Bool?
 
     init(story: Story, seed: Int) {
         self.story = story
@@ -58,7 +59,7 @@ final class StoryState {
     var outputStream: [InkObject] {
         get { currentFlow.outputStream }
         set {
-            currentFlow.outputStream = newValue
+            currentFlow.replaceOutput(newValue, changedFrom: 0)
             outputStreamDirty()
         }
     }
@@ -132,15 +133,15 @@ final class StoryState {
                 "Read count for target (\(container.name ?? "")) unknown. The story may need to be compiled with countAllVisits flag (-c)."
             )
         }
-        return visitCounts[container.path.componentsString] ?? 0
+        return visitCounts[container.pathString] ?? 0
     }
 
     func incrementVisitCount(for container: Container) {
-        visitCounts[container.path.componentsString, default: 0] += 1
+        visitCounts[container.pathString, default: 0] += 1
     }
 
     func recordTurnIndexVisit(to container: Container) {
-        turnIndices[container.path.componentsString] = currentTurnIndex
+        turnIndices[container.pathString] = currentTurnIndex
     }
 
     func turnsSince(for container: Container) throws(StoryError) -> Int {
@@ -149,7 +150,7 @@ final class StoryState {
                 "TURNS_SINCE() for target (\(container.name ?? "")) unknown. The story may need to be compiled with countAllVisits flag (-c)."
             )
         }
-        guard let index = turnIndices[container.path.componentsString] else { return -1 }
+        guard let index = turnIndices[container.pathString] else { return -1 }
         return currentTurnIndex - index
     }
 

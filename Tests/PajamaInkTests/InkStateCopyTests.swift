@@ -49,4 +49,25 @@ import Testing
         #expect(try Self.walk(kept, [0, 1, 0]) == (try Self.walk(plain, [0, 1, 0])))
         #expect(kept.saveStateJSON() == plain.saveStateJSON())
     }
+
+    /// The state a kept one leads to by a choice, made later (a beat's start state, written only when read),
+    /// is the state the story was in after taking that choice; the story's own state is left as it was.
+    @Test func theStateAfterAChoiceOfAKeptStateIsTheOneTheChoiceGave() throws {
+        let story = try Story(json: Self.twoWays, seed: 3)
+        _ = try story.continueMaximally()
+        let atChoice = story.copyState()
+        try story.chooseChoiceIndex(1)
+        let afterChoice = story.saveStateJSON()
+        let onward = try story.continueMaximally()  // the story goes on past it
+        let live = story.saveStateJSON()
+        let made = try story.copyState(choosing: 1, after: atChoice)
+        #expect(story.stateJSON(of: made) == afterChoice)
+        #expect(story.saveStateJSON() == live)
+        // And going on from the live state is as it would have been.
+        let reference = try Story(json: Self.twoWays, seed: 3)
+        try reference.loadStateJSON(live)
+        #expect(try Self.walk(story, [0, 1]) == (try Self.walk(reference, [0, 1])))
+        #expect(!onward.isEmpty)
+        #expect(throws: StoryError.self) { try story.copyState(choosing: 5, after: atChoice) }
+    }
 }
