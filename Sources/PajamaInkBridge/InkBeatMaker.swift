@@ -41,6 +41,8 @@ final class InkBeatMaker {
     /// The story's knots and stitches (`InkParts`), and those each beat made so far has lines in.
     let allParts: [String]
     private(set) var partsOfBeat: [String: [String]] = [:]
+    /// `InkParts.parts(ofPath:)` of each container path entered so far (the story's containers: bounded).
+    private var partsOfPath: [String: [String]] = [:]
     private let story: Story
     /// Held while the story runs, and while a beat's kept start state is written (`KeptStart`): the one way
     /// the story is touched outside the source's actor.
@@ -87,7 +89,7 @@ final class InkBeatMaker {
         var choices: [(text: String, tags: [String])] = []
         var outcome = Outcome.end
         /// The runtime's state at the beat's start, kept for the beat's origin (written only if read).
-        var startState: Story.StateCopy
+        var startState: KeptStart.Start
         /// The named containers the runtime entered making it (its knots and stitches: `partsOfBeat`).
         var entered: [String] = []
     }
@@ -188,21 +190,29 @@ final class InkBeatMaker {
         guard let node = nodes[id] else { throw .unknownBeat(id) }
         let live = liveEnd
         liveEnd = nil
+        let start: KeptStart.Start
         do throws(StoryError) {
             if let state = node.startState {
                 try story.loadStateJSON(state)
+                start = .kept(story.copyState())
             } else if let parent = node.parent {
                 guard let state = endStates.value(for: parent) else { throw StoryError("the state before beat \(id) is gone") }
                 if live != parent { story.restoreState(state) }
-                if node.step >= 0 { try story.chooseChoiceIndex(node.step) }
+                if node.step >= 0 {
+                    try story.chooseChoiceIndex(node.step)
+                    start = .afterChoice(state, node.step)  // copied only if read: one copy of the state a beat, not two
+                } else {
+                    start = .kept(state)
+                }
             } else {
                 try story.resetState(seed: seed)
+                start = .kept(story.copyState())
             }
         } catch {
             throw .runtime(error.message)
         }
         _ = story.takeEnteredContainerPaths()  // what the beats before it entered
-        var segment = Segment(startState: story.copyState())
+        var segment = Segment(startState: start)
         if !missingExternalFunctions.isEmpty {
             segment.outcome = .needsGame(missingExternalFunctions)
             return segment
@@ -215,9 +225,7 @@ final class InkBeatMaker {
                 }
                 let path = story.currentPathString ?? ""
                 errors.messages = []
-                var text = try story.continueStory()
-                while text.unicodeScalars.last == "\n" { text.unicodeScalars.removeLast() }
-                if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { text = "" }
+                let text = Self.withoutTrailingNewlines(try story.continueStory())
                 if let error = errors.messages.first {
                     // The line the runtime made before it stopped is read, as in ink (continue returns it).
                     if !text.isEmpty { segment.lines.append(Pager.Line(text: text, tags: story.currentTags, place: path)) }
@@ -255,6 +263,17 @@ final class InkBeatMaker {
         return segment
     }
 
+    /// A line as the runtime said it, without its newlines at the end, and empty when only spaces and tabs
+    /// are left. On UTF-8 bytes: removing the newlines scalar by scalar was a twentieth of `pajama test`'s time.
+    static func withoutTrailingNewlines(_ said: String) -> String {
+        let bytes = said.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == 0x0A { end = bytes.index(before: end) }
+        let kept = bytes[..<end]
+        if kept.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return "" }
+        return end == bytes.endIndex ? said : String(decoding: kept, as: UTF8.self)
+    }
+
     /// Keeps the runtime's state at the end of beat `id`, which the runtime is in now.
     private func keepEndState(of id: String) {
         _ = endStates.insert(story.copyState(), for: id, cost: 1)
@@ -269,7 +288,7 @@ final class InkBeatMaker {
 
     private func makeBeat(_ id: String, from segment: Segment) throws(Problem) -> Beat {
         var parts: [String] = []
-        for path in segment.entered { for part in InkParts.parts(ofPath: path) where !parts.contains(part) { parts.append(part) } }
+        for path in segment.entered { for part in knotAndStitch(ofPath: path) where !parts.contains(part) { parts.append(part) } }
         partsOfBeat[id] = parts
         let scene = nodes[id]?.scene ?? PageScene()
         var choices: [PajamaModel.Choice] = []
@@ -308,12 +327,19 @@ final class InkBeatMaker {
         if id == Self.startBeatId {
             pages.insert(Page(id: "title", kind: .title(title: title, subtitle: author), marks: titleMarks), at: 0)
         }
-        let start = KeptStart(lock: storyLock, story: story, copy: segment.startState)
+        let start = KeptStart(lock: storyLock, story: story, start: segment.startState)
         let origin = BeatOrigin(seed: seed, steps: steps(to: id), deferredState: DeferredState(start.write), version: version,
                                 stopped: stopped, loop: scene.loop?.value, background: scene.background?.value,
                                 backgroundAlt: scene.backgroundAlt)
         let next = segment.outcome == .more ? Self.childId(of: id, step: -1) : nil
         return Beat(id: id, pages: pages, nextBeatId: next, origin: origin)
+    }
+
+    private func knotAndStitch(ofPath path: String) -> [String] {
+        if let parts = partsOfPath[path] { return parts }
+        let parts = InkParts.parts(ofPath: path)
+        partsOfPath[path] = parts
+        return parts
     }
 
     /// What the reader is told when the story calls external functions without an ink fallback.
@@ -388,21 +414,39 @@ final class InkBeatMaker {
 
 /// A beat's start state, kept for its origin's `DeferredState`: written as ink's state JSON when something
 /// reads it (most beats are never saved or shared: writing each one was half of `pajama play`'s time).
-private final class KeptStart: @unchecked Sendable {
-    // Safe: `story` and `copy` are used only with `lock` held, as the maker runs the story only with it held.
+final class KeptStart: @unchecked Sendable {
+    // Safe: `story` and `start` are used only with `lock` held, as the maker runs the story only with it held.
     private let lock: Locked<Void>
     private let story: Story
-    private let copy: Story.StateCopy
+    private let start: Start
 
-    init(lock: Locked<Void>, story: Story, copy: Story.StateCopy) {
-        self.lock = lock
-        self.story = story
-        self.copy = copy
+    /// Where the state is: kept as it is, or the state a kept one leads to when its choice `index` is taken
+    /// (made only when written: most beats start with a choice, and copying every beat's start state was a
+    /// twentieth of `pajama test`'s time).
+    enum Start {
+        case kept(Story.StateCopy)
+        case afterChoice(Story.StateCopy, Int)
     }
 
-    /// The state's JSON, nil when it is larger than a beat keeps (`InkBeatMaker.maximumSavedState`).
+    init(lock: Locked<Void>, story: Story, start: Start) {
+        self.lock = lock
+        self.story = story
+        self.start = start
+    }
+
+    /// The state's JSON, nil when it is larger than a beat keeps (`InkBeatMaker.maximumSavedState`) or the
+    /// choice can no longer be taken from the state kept.
     @Sendable func write() -> String? {
-        let json = lock.withLock { _ in story.stateJSON(of: copy) }
-        return json.utf8.count <= InkBeatMaker.maximumSavedState ? json : nil
+        let json: String? = lock.withLock { _ in
+            switch start {
+            case .kept(let copy):
+                return story.stateJSON(of: copy)
+            case .afterChoice(let copy, let index):
+                guard let chosen = try? story.copyState(choosing: index, after: copy) else { return nil }
+                return story.stateJSON(of: chosen)
+            }
+        }
+        guard let json, json.utf8.count <= InkBeatMaker.maximumSavedState else { return nil }
+        return json
     }
 }

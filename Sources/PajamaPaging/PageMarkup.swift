@@ -76,7 +76,11 @@ public enum PageMarkup {
     }
 
     /// True when `text` may hold markup or an entity (most lines do not: they are taken as they are).
-    public static func mayHoldMarkup(_ text: String) -> Bool { text.utf8.contains(UInt8(ascii: "<")) || text.utf8.contains(UInt8(ascii: "&")) }
+    /// One pass over the bytes in place (this runs for every line and choice a story says).
+    public static func mayHoldMarkup(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.contains { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") } }
+    }
 
     public static func parse(_ line: String) -> Parsed {
         guard mayHoldMarkup(line) else { return Parsed(text: line, spans: [], breaks: [], unknown: []) }

@@ -170,7 +170,7 @@ public struct StoryTestRunner: Sendable {
 
     /// Takes in what `beat` holds and says where reading can go from it.
     private func step(_ beat: Beat, walker: StoryWalker, choices: [Int], into tally: inout StoryTestTally) async -> Step {
-        tally.reached(beat, choices: choices)
+        tally.reached(beat, choices: choices, countsPages: walker.countsPages)
         tally.parts.formUnion(await walker.partsReached(by: beat))
         if let stopped = beat.origin?.stopped {
             tally.found(problem(.runtimeError, stopped, beatId: beat.id, pageId: beat.pages.last?.id, choices: choices, answers: beat.origin?.answers ?? [], madeBeats: walker.source.makesBeats))

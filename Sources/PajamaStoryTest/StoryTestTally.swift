@@ -25,9 +25,14 @@ struct StoryTestTally {
         }
     }
 
-    mutating func reached(_ beat: Beat, choices: [Int]) {
-        beats.insert(beat.id)
-        for page in beat.pages { pages.insert("\(beat.id)/\(page.id)") }
+    /// Notes `beat`, reached along `choices`: its pictures and sounds, and, when `countsPages`, its id and
+    /// its pages (a story whose coverage is its parts leaves them out: its beat ids are the ways to them, one
+    /// per way, a set that only grows and that nothing reads).
+    mutating func reached(_ beat: Beat, choices: [Int], countsPages: Bool) {
+        if countsPages {
+            beats.insert(beat.id)
+            for page in beat.pages { pages.insert("\(beat.id)/\(page.id)") }
+        }
         for reference in beat.assetReferences {
             let place = Place(reference: reference, choices: choices)
             if let known = assets[reference.path], known <= place { continue }

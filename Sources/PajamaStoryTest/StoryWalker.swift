@@ -11,6 +11,10 @@ final class StoryWalker {
     let manifest: StoryManifest
     private var decoded: [String: Beat] = [:]
 
+    /// Whether the report's coverage is of beats and pages (a package, or a story made as it is read that
+    /// cannot name its parts), so the pages reached are counted; else it is of the source's parts.
+    var countsPages: Bool { !source.makesBeats || !(source is any StoryPartsSource) }
+
     /// Why a beat could not be had, in words.
     struct Unreadable: Error {
         var message: String

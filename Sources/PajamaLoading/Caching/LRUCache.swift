@@ -10,41 +10,51 @@ import DequeModule
 /// O(1) per use on average and the queue stays within a small multiple of the values kept.
 /// (swift-collections' `OrderedDictionary` would keep the order itself, but moving a key to its end is a
 /// removal, which is O(count) there.)
+///
+/// Inlinable, so each user's key and value types are specialised: generic through its metadata, keeping the
+/// ink runtime's states cost a tenth of `pajama test`'s time.
 public struct LRUCache<Key: Hashable, Value> {
     /// The most the values may cost together (a single value over it is still kept).
     public let costLimit: Int
     /// The most values kept (at least one is always kept).
     public let countLimit: Int
-    private var entries: [Key: Entry] = [:]
-    private var recency = Deque<(key: Key, stamp: UInt64)>()
-    private var clock: UInt64 = 0
+    @usableFromInline var entries: [Key: Entry] = [:]
+    @usableFromInline var recency = Deque<(key: Key, stamp: UInt64)>()
+    @usableFromInline var clock: UInt64 = 0
     /// What the kept values cost together.
-    public private(set) var totalCost = 0
+    @inlinable public var totalCost: Int { keptCost }
+    @usableFromInline var keptCost = 0
 
-    fileprivate struct Entry {
-        var value: Value
-        var cost: Int
-        var stamp: UInt64
+    @usableFromInline struct Entry {
+        @usableFromInline var value: Value
+        @usableFromInline var cost: Int
+        @usableFromInline var stamp: UInt64
+
+        @inlinable init(value: Value, cost: Int, stamp: UInt64) {
+            self.value = value
+            self.cost = cost
+            self.stamp = stamp
+        }
     }
 
-    public init(costLimit: Int = .max, countLimit: Int = .max) {
+    @inlinable public init(costLimit: Int = .max, countLimit: Int = .max) {
         self.costLimit = costLimit
         self.countLimit = max(1, countLimit)
     }
 
-    public var count: Int { entries.count }
-    public var isEmpty: Bool { entries.isEmpty }
+    @inlinable public var count: Int { entries.count }
+    @inlinable public var isEmpty: Bool { entries.isEmpty }
 
-    public func contains(_ key: Key) -> Bool { entries[key] != nil }
+    @inlinable public func contains(_ key: Key) -> Bool { entries[key] != nil }
 
     /// The keys kept, in no particular order.
-    public var keys: [Key] { Array(entries.keys) }
+    @inlinable public var keys: [Key] { Array(entries.keys) }
 
     /// The value, left where it is in the order.
-    public func peek(_ key: Key) -> Value? { entries[key]?.value }
+    @inlinable public func peek(_ key: Key) -> Value? { entries[key]?.value }
 
     /// The value, which becomes the most recently used.
-    public mutating func value(for key: Key) -> Value? {
+    @inlinable public mutating func value(for key: Key) -> Value? {
         guard entries[key] != nil else { return nil }
         return touch(key).value
     }
@@ -52,16 +62,16 @@ public struct LRUCache<Key: Hashable, Value> {
     /// Keeps `value` under `key` as the most recently used (replacing what was there), then evicts the least
     /// recently used values while over the budget or the count limit, never `key` itself. Returns what left
     /// the cache (a replaced value first, then the evicted ones, oldest first) so the caller can release it.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func insert(_ value: Value, for key: Key, cost: Int) -> [(key: Key, value: Value)] {
         var removed: [(key: Key, value: Value)] = []
         if let old = entries[key] {
-            totalCost -= old.cost
+            keptCost -= old.cost
             removed.append((key, old.value))
         }
         clock += 1
         entries[key] = Entry(value: value, cost: cost, stamp: clock)
-        totalCost += cost
+        keptCost += cost
         push(key, stamp: clock)
         while totalCost > costLimit || entries.count > countLimit, entries.count > 1, let oldest = popLeastRecentlyUsed() {
             removed.append(oldest)
@@ -70,34 +80,34 @@ public struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Removes the value under `key`, returning it.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func removeValue(forKey key: Key) -> Value? {
         guard let old = entries.removeValue(forKey: key) else { return nil }
-        totalCost -= old.cost
+        keptCost -= old.cost
         return old.value
     }
 
     /// Removes every value, returning them.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func removeAll() -> [Value] {
         let values = entries.values.map(\.value)
         entries = [:]
         recency = []
-        totalCost = 0
+        keptCost = 0
         return values
     }
 
     /// Pairs in the recency queue, stale ones included (for tests of its bound).
     var queueLength: Int { recency.count }
 
-    private mutating func touch(_ key: Key) -> Entry {
+    @inlinable mutating func touch(_ key: Key) -> Entry {
         clock += 1
         entries[key]!.stamp = clock
         push(key, stamp: clock)
         return entries[key]!
     }
 
-    private mutating func push(_ key: Key, stamp: UInt64) {
+    @inlinable mutating func push(_ key: Key, stamp: UInt64) {
         recency.append((key, stamp))
         if recency.count > 2 * entries.count + 16 {
             recency = Deque(recency.filter { entries[$0.key]?.stamp == $0.stamp })
@@ -105,11 +115,11 @@ public struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Removes and returns the least recently used value, skipping stale pairs.
-    private mutating func popLeastRecentlyUsed() -> (key: Key, value: Value)? {
+    @inlinable mutating func popLeastRecentlyUsed() -> (key: Key, value: Value)? {
         while let (key, stamp) = recency.popFirst() {
             guard let entry = entries[key], entry.stamp == stamp else { continue }
             entries[key] = nil
-            totalCost -= entry.cost
+            keptCost -= entry.cost
             return (key, entry.value)
         }
         return nil
