@@ -95,7 +95,7 @@ public actor ChoiceScriptStorySource: BeatMakingSource, StoryPartsSource {
         (try? await ready().maker.linesReached(by: beat.id)) ?? []
     }
 
-    public func neverOffered(reached: Set<String>) async -> [NeverOfferedChoice]? {
+    public func neverOffered(reached: Set<String>, weighed: Set<String>) async -> [NeverOfferedChoice]? {
         guard let maker = try? await ready().maker else { return nil }
         return maker.game.neverOffered(reached: reached).map { NeverOfferedChoice(choice: $0.text, part: $0.line.name, reason: $0.reason) }
     }

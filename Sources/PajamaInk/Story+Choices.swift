@@ -2,9 +2,13 @@ import PajamaBasics
 extension Story {
     func processChoice(_ choicePoint: ChoicePoint) throws(StoryError) -> Choice? {
         var show = true
+        var keptBack: WeighedChoice.Outcome?
         if choicePoint.hasCondition {
             let condition = try state.popEvaluationStack()
-            if !(try isTruthy(condition)) { show = false }
+            if !(try isTruthy(condition)) {
+                show = false
+                keptBack = .conditionFalse
+            }
         }
         var startText = ""
         var choiceOnlyText = ""
@@ -15,7 +19,14 @@ extension Story {
             guard let target = choicePoint.choiceTarget else {
                 throw StoryError("Choice target not found: \(choicePoint.pathOnChoiceStorage)")
             }
-            if try state.visitCount(for: target) > 0 { show = false }
+            if try state.visitCount(for: target) > 0 {
+                show = false
+                keptBack = keptBack ?? .alreadyTaken
+            }
+        }
+        if recordsWeighedChoices, !choicePoint.isInvisibleDefault {
+            weighedChoices.insert(WeighedChoice(path: choicePoint.pathString, text: Story.trimSpacesAndTabs(startText + choiceOnlyText),
+                                                outcome: keptBack ?? .offered))
         }
         guard show else { return nil }
         let choice = Choice()

@@ -33,6 +33,10 @@ public final class Story {
     /// choices) are noted, whatever their visit counting, for `takeEnteredContainerPaths()` (coverage).
     public var recordsEnteredContainers = false
     var enteredContainers: [ObjectIdentifier: Container] = [:]
+    /// When on, every choice the story weighs (its choice point reached) is noted with whether it was offered,
+    /// for `takeWeighedChoices()` (`pajama test`'s choices never offered).
+    public var recordsWeighedChoices = false
+    var weighedChoices: Set<WeighedChoice> = []
     /// Receives each error and warning after a continue; without it a continue with errors throws.
     public var onError: ((String, ErrorKind) -> Void)?
 
@@ -181,6 +185,13 @@ public final class Story {
             warning("Failed to find content at path '\(path)', so it was approximated to: '\(object.path)'.")
         }
         return pointer
+    }
+
+    /// The choices weighed since the last call (with `recordsWeighedChoices` on), sorted; the record starts
+    /// again empty.
+    public func takeWeighedChoices() -> [WeighedChoice] {
+        defer { weighedChoices = [] }
+        return weighedChoices.sorted()
     }
 
     /// The paths of the named containers entered since the last call (with `recordsEnteredContainers` on),

@@ -41,6 +41,8 @@ final class InkBeatMaker {
     /// The story's knots and stitches (`InkParts`), and those each beat made so far has lines in.
     let allParts: [String]
     private(set) var partsOfBeat: [String: [String]] = [:]
+    /// The choices each beat made so far weighed at its choice points.
+    private(set) var choicesOfBeat: [String: [WeighedChoice]] = [:]
     /// `InkParts.parts(ofPath:)` of each container path entered so far (the story's containers: bounded).
     private var partsOfPath: [String: [String]] = [:]
     private let story: Story
@@ -92,6 +94,8 @@ final class InkBeatMaker {
         var startState: KeptStart.Start
         /// The named containers the runtime entered making it (its knots and stitches: `partsOfBeat`).
         var entered: [String] = []
+        /// The choices the runtime weighed making it (offered or kept back: `choicesOfBeat`).
+        var weighed: [WeighedChoice] = []
     }
 
     /// `name` is the story's title when no global tag gives one (`InkStorySource.name(file:location:)`).
@@ -101,6 +105,7 @@ final class InkBeatMaker {
         // same name runs that function (no game binds anything here).
         story.allowExternalFunctionFallbacks = true
         story.recordsEnteredContainers = true  // each beat's knots and stitches (`partsOfBeat`)
+        story.recordsWeighedChoices = true  // and the choices it weighed (`choicesOfBeat`)
         missingExternalFunctions = story.missingExternalFunctions
         let errors = self.errors
         story.onError = { message, kind in if kind == .error { errors.messages.append(message) } }
@@ -212,6 +217,7 @@ final class InkBeatMaker {
             throw .runtime(error.message)
         }
         _ = story.takeEnteredContainerPaths()  // what the beats before it entered
+        _ = story.takeWeighedChoices()
         var segment = Segment(startState: start)
         if !missingExternalFunctions.isEmpty {
             segment.outcome = .needsGame(missingExternalFunctions)
@@ -249,6 +255,7 @@ final class InkBeatMaker {
             segment.choices = []
         }
         segment.entered = story.takeEnteredContainerPaths()
+        segment.weighed = story.takeWeighedChoices()
         let endScene = node.scene.after(segment.lines)
         switch segment.outcome {
         case .choices:
@@ -290,6 +297,7 @@ final class InkBeatMaker {
         var parts: [String] = []
         for path in segment.entered { for part in knotAndStitch(ofPath: path) where !parts.contains(part) { parts.append(part) } }
         partsOfBeat[id] = parts
+        choicesOfBeat[id] = segment.weighed
         let scene = nodes[id]?.scene ?? PageScene()
         var choices: [PajamaModel.Choice] = []
         var choiceMarks: [LineMarks] = []

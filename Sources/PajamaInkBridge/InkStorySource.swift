@@ -168,6 +168,15 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
         (try? await ready().maker.partsOfBeat[beat.id]).flatMap { $0 } ?? []
     }
 
+    public func choicesWeighed(by beat: Beat) async -> [String] {
+        let weighed = (try? await ready().maker.choicesOfBeat[beat.id]).flatMap { $0 } ?? []
+        return weighed.map(InkNeverOffered.note)
+    }
+
+    public func neverOffered(reached: Set<String>, weighed: Set<String>) async -> [NeverOfferedChoice]? {
+        InkNeverOffered.choices(weighed: weighed)
+    }
+
     // MARK: Reading the ink file
 
     /// The maker (and story.json), reading and loading the ink file the first time.

@@ -9,17 +9,21 @@ public protocol StoryPartsSource: StorySource {
     func allParts() async -> [String]
     /// The parts reading has gone through by the end of `beat`.
     func partsReached(by beat: Beat) async -> [String]
+    /// What making `beat` showed of the story's choices, in the format's own words (ink: each choice weighed
+    /// at its choice point, offered or kept back and why), merged over every run for `neverOffered`.
+    func choicesWeighed(by beat: Beat) async -> [String]
     /// The choices no reading was offered, with the reason, where the format can tell it from the parts
-    /// reached (all of them, over every run); nil when it cannot tell.
-    func neverOffered(reached: Set<String>) async -> [NeverOfferedChoice]?
+    /// reached and the choices weighed (all of them, over every run); nil when it cannot tell.
+    func neverOffered(reached: Set<String>, weighed: Set<String>) async -> [NeverOfferedChoice]?
 }
 
 extension StoryPartsSource {
-    public func neverOffered(reached: Set<String>) async -> [NeverOfferedChoice]? { nil }
+    public func choicesWeighed(by beat: Beat) async -> [String] { [] }
+    public func neverOffered(reached: Set<String>, weighed: Set<String>) async -> [NeverOfferedChoice]? { nil }
 }
 
 /// A choice no reading was offered, and why (`pajama test`'s report): ChoiceScript's option whose condition
-/// was never true.
+/// was never true, ink's conditional choice whose condition never was.
 public struct NeverOfferedChoice: Sendable, Equatable, Codable {
     /// The choice's text as the story writes it.
     public var choice: String

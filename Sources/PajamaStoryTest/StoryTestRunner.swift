@@ -172,6 +172,7 @@ public struct StoryTestRunner: Sendable {
     private func step(_ beat: Beat, walker: StoryWalker, choices: [Int], into tally: inout StoryTestTally) async -> Step {
         tally.reached(beat, choices: choices, countsPages: walker.countsPages)
         tally.parts.formUnion(await walker.partsReached(by: beat))
+        tally.weighed.formUnion(await walker.choicesWeighed(by: beat))
         if let stopped = beat.origin?.stopped {
             tally.found(problem(.runtimeError, stopped, beatId: beat.id, pageId: beat.pages.last?.id, choices: choices, answers: beat.origin?.answers ?? [], madeBeats: walker.source.makesBeats))
             return .stop
@@ -258,7 +259,7 @@ public struct StoryTestRunner: Sendable {
             let all = await parts.allParts()
             coverage.append(.init(kind: parts.partsName, reached: tally.parts.intersection(all).count, total: all.count,
                                   unreached: all.filter { !tally.parts.contains($0) }))
-            neverOffered = await parts.neverOffered(reached: tally.parts)
+            neverOffered = await parts.neverOffered(reached: tally.parts, weighed: tally.weighed)
         } else {
             coverage.append(.init(kind: "pages", reached: tally.pages.count, total: nil, unreached: []))
         }

@@ -8,6 +8,8 @@ struct StoryTestTally {
     /// `beat/page` for every page reached.
     var pages: Set<String> = []
     var parts: Set<String> = []
+    /// The choices weighed, in the source's words (`StoryPartsSource.choicesWeighed`).
+    var weighed: Set<String> = []
     var endings: [String: Int] = [:]
     /// By `Problem.identity`, the one with the shortest way to it.
     var problems: [String: StoryTestReport.Problem] = [:]
@@ -49,6 +51,7 @@ struct StoryTestTally {
         beats.formUnion(other.beats)
         pages.formUnion(other.pages)
         parts.formUnion(other.parts)
+        weighed.formUnion(other.weighed)
         endings.merge(other.endings, uniquingKeysWith: +)
         for problem in other.problems.values { found(problem) }
         for (path, place) in other.assets where assets[path].map({ place < $0 }) ?? true { assets[path] = place }

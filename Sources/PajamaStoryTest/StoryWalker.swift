@@ -57,6 +57,12 @@ final class StoryWalker {
         return beat
     }
 
+    /// What making `beat` showed of the story's choices, when the source can say (`StoryPartsSource`).
+    func choicesWeighed(by beat: Beat) async -> [String] {
+        guard let parts = source as? any StoryPartsSource else { return [] }
+        return await parts.choicesWeighed(by: beat)
+    }
+
     /// The parts of the story reading has gone through by the end of `beat`, when the source can say.
     func partsReached(by beat: Beat) async -> [String] {
         guard let parts = source as? any StoryPartsSource else { return [] }

@@ -192,6 +192,25 @@ import Testing
         #expect(report.endings.map(\.id) == ["On the pier."])
     }
 
+    /// ink's choices never offered: one whose condition is never true is named with its knot and path; a
+    /// once-only choice taken and later kept back was offered, so it is not.
+    @Test func anInkChoiceWhoseConditionIsNeverTrueIsNamed() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-story-test-never")
+        defer { dir.remove() }
+        // door: "Fly away" only if false, "Knock" -> hall; hall: once-only "Look around" (back to hall), "Leave".
+        _ = try dir.write("story.ink.json", ##"""
+            {"inkVersion":21,"root":[[{"->":"door"},["done",{"#n":"g-0"}],null],"done",{"door":[["^A door.","\n","ev","str","^Fly away","/str",false,"/ev",{"*":".^.c-0","flg":21},"ev","str","^Knock","/str","/ev",{"*":".^.c-1","flg":20},{"c-0":["^You fly.","\n","end",{"#f":5}],"c-1":["^You knock.","\n",{"->":"hall"},{"#f":5}]}],null],"hall":[["^A hall.","\n","ev","str","^Look around","/str","/ev",{"*":".^.c-0","flg":20},"ev","str","^Leave","/str","/ev",{"*":".^.c-1","flg":20},{"c-0":["^Dust everywhere.","\n",{"->":"hall"},{"#f":5}],"c-1":["^Outside at last.","\n","end",{"#f":5}]}],null]}],"listDefs":{}}
+            """##)
+        let path = dir.path + "/story.ink.json"
+        let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 40, seed: 3, jobs: 2)) { await StorySources.open(path) }.run()
+        #expect(Set(report.endings.map(\.id)) == ["Outside at last."], "\(report.summary)")
+        // Some run looked around and came back to the hall, where the once-only choice was kept back.
+        #expect(report.coverage.first?.reached == 2, "\(report.summary)")
+        #expect(report.neverOffered == [NeverOfferedChoice(choice: "Fly away", part: "door, at door.0.8", reason: "its condition was never true")],
+                "\(report.summary)")
+        #expect(report.summary.contains("never offered: 1 choice\n    \"Fly away\" (door, at door.0.8): its condition was never true"), "\(report.summary)")
+    }
+
     /// ChoiceScript's lines, as the interpreter goes through them: a line in a branch never taken, an option never
     /// offered and its body are not reached (the conditions that kept them back are: they ran); a comment, a
     /// label and the scene list's data are not counted. The options never offered are said with their reason.
