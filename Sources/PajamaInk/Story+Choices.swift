@@ -25,8 +25,10 @@ extension Story {
             }
         }
         if recordsWeighedChoices, !choicePoint.isInvisibleDefault {
-            weighedChoices.insert(WeighedChoice(path: choicePoint.pathString, text: Story.trimSpacesAndTabs(startText + choiceOnlyText),
-                                                outcome: keptBack ?? .offered))
+            let key = WeighedChoice.Key(point: ObjectIdentifier(choicePoint), outcome: keptBack ?? .offered)
+            if everWeighed.insert(key).inserted {
+                weighedChoices.append((key, choicePoint, Story.trimSpacesAndTabs(startText + choiceOnlyText)))
+            }
         }
         guard show else { return nil }
         let choice = Choice()

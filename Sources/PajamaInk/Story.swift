@@ -33,10 +33,13 @@ public final class Story {
     /// choices) are noted, whatever their visit counting, for `takeEnteredContainerPaths()` (coverage).
     public var recordsEnteredContainers = false
     var enteredContainers: [ObjectIdentifier: Container] = [:]
-    /// When on, every choice the story weighs (its choice point reached) is noted with whether it was offered,
-    /// for `takeWeighedChoices()` (`pajama test`'s choices never offered).
+    /// When on, each choice the story weighs (its choice point reached) is noted with whether it was offered,
+    /// once for each choice point and outcome (the first time, with its text then), for `takeWeighedChoices()`
+    /// (`pajama test`'s choices never offered). Most choices are weighed again and again the same way: after
+    /// the first, noting one costs a set lookup.
     public var recordsWeighedChoices = false
-    var weighedChoices: Set<WeighedChoice> = []
+    var weighedChoices: [(key: WeighedChoice.Key, point: ChoicePoint, text: String)] = []
+    var everWeighed: Set<WeighedChoice.Key> = []
     /// Receives each error and warning after a continue; without it a continue with errors throws.
     public var onError: ((String, ErrorKind) -> Void)?
 
@@ -187,11 +190,12 @@ public final class Story {
         return pointer
     }
 
-    /// The choices weighed since the last call (with `recordsWeighedChoices` on), sorted; the record starts
-    /// again empty.
+    /// The choices first weighed so (choice point and outcome) since the last call (with `recordsWeighedChoices`
+    /// on), sorted.
     public func takeWeighedChoices() -> [WeighedChoice] {
+        guard !weighedChoices.isEmpty else { return [] }
         defer { weighedChoices = [] }
-        return weighedChoices.sorted()
+        return weighedChoices.map { WeighedChoice(path: $0.point.pathString, text: $0.text, outcome: $0.key.outcome) }.sorted()
     }
 
     /// The paths of the named containers entered since the last call (with `recordsEnteredContainers` on),

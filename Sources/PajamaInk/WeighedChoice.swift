@@ -23,6 +23,12 @@ public struct WeighedChoice: Hashable, Comparable, Sendable {
         self.outcome = outcome
     }
 
+    /// Where a choice was weighed and how it came out, as the runtime notes it.
+    struct Key: Hashable {
+        let point: ObjectIdentifier
+        let outcome: Outcome
+    }
+
     public static func < (a: WeighedChoice, b: WeighedChoice) -> Bool {
         (a.path, a.outcome, a.text) < (b.path, b.outcome, b.text)
     }

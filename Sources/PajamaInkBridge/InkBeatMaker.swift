@@ -41,7 +41,8 @@ final class InkBeatMaker {
     /// The story's knots and stitches (`InkParts`), and those each beat made so far has lines in.
     let allParts: [String]
     private(set) var partsOfBeat: [String: [String]] = [:]
-    /// The choices each beat made so far weighed at its choice points.
+    /// The choices each beat made so far weighed at its choice points, each choice point and outcome once (by
+    /// the first beat that weighed it so: `pajama test` merges them over all beats).
     private(set) var choicesOfBeat: [String: [WeighedChoice]] = [:]
     /// `InkParts.parts(ofPath:)` of each container path entered so far (the story's containers: bounded).
     private var partsOfPath: [String: [String]] = [:]
@@ -297,7 +298,7 @@ final class InkBeatMaker {
         var parts: [String] = []
         for path in segment.entered { for part in knotAndStitch(ofPath: path) where !parts.contains(part) { parts.append(part) } }
         partsOfBeat[id] = parts
-        choicesOfBeat[id] = segment.weighed
+        if !segment.weighed.isEmpty { choicesOfBeat[id] = segment.weighed }
         let scene = nodes[id]?.scene ?? PageScene()
         var choices: [PajamaModel.Choice] = []
         var choiceMarks: [LineMarks] = []

@@ -10,7 +10,8 @@ public protocol StoryPartsSource: StorySource {
     /// The parts reading has gone through by the end of `beat`.
     func partsReached(by beat: Beat) async -> [String]
     /// What making `beat` showed of the story's choices, in the format's own words (ink: each choice weighed
-    /// at its choice point, offered or kept back and why), merged over every run for `neverOffered`.
+    /// at its choice point, offered or kept back and why), merged over every run for `neverOffered`; a source
+    /// may say each thing once, with the first beat that showed it.
     func choicesWeighed(by beat: Beat) async -> [String]
     /// The choices no reading was offered, with the reason, where the format can tell it from the parts
     /// reached and the choices weighed (all of them, over every run); nil when it cannot tell.
