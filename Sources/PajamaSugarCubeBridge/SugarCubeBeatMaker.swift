@@ -56,7 +56,7 @@ final class SugarCubeBeatMaker {
     init(story: TwineStory, file: String, title: String, version: String, seed: Int) {
         self.story = story
         runtime = SugarCubeRuntime(story: story, seed: seed)
-        saysLoop = story.passages.contains { $0.text.contains("loop") && ($0.text.contains("<<audio") || $0.text.contains("<audio")) }
+        saysLoop = story.passages.contains { $0.text.containsBytes("loop") && ($0.text.containsBytes("<<audio") || $0.text.containsBytes("<audio")) }
         self.file = file
         self.title = title
         self.version = version

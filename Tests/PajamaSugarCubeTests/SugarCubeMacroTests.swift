@@ -17,6 +17,20 @@ import Testing
             || moment.text == ["5 and 2, lamp, 2; rich", "10 <b>loud</b> ''quiet'' $missing"])
     }
 
+    /// Every text reaches the engine as a JavaScript string literal (`SugarCubeScript.quoted`): quotes,
+    /// backslashes, a tab, a control character, U+2028 and U+2029 (which end a line in a literal) and letters
+    /// outside ASCII all come back as they were written, in the passage's text and in its scripts.
+    @Test func textsWithEveryKindOfCharacterComeBackFromTheEngine() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        <<set $q to "a \\"quoted\\" word">><<print $q>> <<print "back\\\\slash".length>> <<print "x\u{2028}y\u{2029}z".length>> <<print "\u{01}\t".charCodeAt(0)>> <<print "é😀!">>
+        <<print passage().length + ":" + "\t".length>>
+        """)
+        let moment = runtime.start()
+        #expect(moment.error == nil)
+        #expect(moment.text == ["a \"quoted\" word 10 5 1 é😀!", "5:1"], "\(moment.text)")
+    }
+
     @Test func storyJavaScriptRunsWithTheAPIAndModernSyntax() throws {
         let runtime = try sugarCube("""
         :: Script [script]
