@@ -311,7 +311,7 @@ enum SugarCubeFlattener {
     /// and after its end: lines as a browser shows them, so a `nobr` passage written with `<br>`s and `<p>`s
     /// is not one line (its links' line is left out, its last line is the choices' prompt).
     static func breaksAsNewlines(_ text: String) -> String {
-        guard text.contains("<") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return text }
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {
@@ -344,6 +344,7 @@ enum SugarCubeFlattener {
     /// Keeps `open` the formatting tags open after `text` (b, i, u, s, strong, em), so a line break closes
     /// and reopens them.
     static func track(_ text: String, open: inout [String]) {
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return }
         var rest = Substring(text)
         while let start = rest.firstIndex(of: "<") {
             guard let close = rest[start...].firstIndex(of: ">") else { break }
@@ -360,14 +361,24 @@ enum SugarCubeFlattener {
         }
     }
 
-    /// The text without its tags, trimmed.
+    /// The text without its tags, trimmed. On the UTF-8 bytes (`<` and `>` are single bytes, never inside a
+    /// longer sequence): by Character, this and the line breaks were a third of making a passage's lines.
     static func visibleText(_ text: String) -> String {
-        var out = ""
-        var inTag = false
-        for c in text {
-            if c == "<" { inTag = true } else if c == ">", inTag { inTag = false } else if !inTag { out.append(c) }
+        var stripped = text
+        if text.utf8.contains(UInt8(ascii: "<")) {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            var inTag = false
+            for c in text.utf8 {
+                if c == UInt8(ascii: "<") { inTag = true } else if c == UInt8(ascii: ">"), inTag { inTag = false } else if !inTag { out.append(c) }
+            }
+            stripped = String(decoding: out, as: UTF8.self)
         }
-        return out.replacing("&nbsp;", with: " ").trimmingWhitespace
+        // Trimmed only where it can change anything: an end that is not a plain ASCII letter, digit or mark.
+        let bytes = stripped.utf8
+        func plain(_ c: UInt8?) -> Bool { c.map { $0 < 0x80 && $0 != 0x20 && !(0x09...0x0D).contains($0) } ?? true }
+        guard bytes.contains(UInt8(ascii: "&")) || !plain(bytes.first) || !plain(bytes.last) else { return stripped }
+        return stripped.replacing("&nbsp;", with: " ").trimmingWhitespace
     }
 
     static func escaped(_ text: String) -> String {
