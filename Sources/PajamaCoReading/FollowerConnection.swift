@@ -116,11 +116,24 @@ public enum FollowerConnection {
             var welcomed = false
             var ended = false
             var problem: String?
+            /// What came first, after the hello, was a relay node's (a welcome it carried, or anything but a
+            /// welcome): the node closes the socket for the hello, and replays its messages on the next.
+            var fromRelay = false
         }
         let value = Locked(Value())
     }
 
     /// One connection, until it closes.
+    /// Whether `message`, the first on a connection that said hello, is a relay node's: a host answers a hello
+    /// with a welcome of its own; a node has the owner's welcomes (marked `viaRelay`), cues and end.
+    static func isRelays(_ message: SessionMessage) -> Bool {
+        switch message {
+        case .welcome(let welcome): return welcome.viaRelay
+        case .hello: return false  // a host that says hello is refused as such below
+        default: return true
+        }
+    }
+
     /// nchan's close reason for a message from a subscriber (a relay node takes none: `pajama join` says hello
     /// to a host, and nothing to a relay once it closed the socket with this).
     static let relayHelloRefusal = "Publish"
@@ -163,6 +176,12 @@ public enum FollowerConnection {
                         try? await outbound.close(FollowerSockets.closeCode(problem), reason: problem.description)
                         return
                     }
+                    if hello, !seen.value.withLock({ $0.welcomed }), Self.isRelays(decoded) {
+                        // Nothing of it is told: the silent connection that follows is given the same messages.
+                        seen.value.withLock { $0.fromRelay = true }
+                        try? await outbound.close(.normalClosure, reason: "listening without a hello")
+                        return
+                    }
                     switch decoded {
                     case .hello:
                         seen.value.withLock { $0.problem = "the host said hello" }
@@ -196,6 +215,7 @@ public enum FollowerConnection {
             let value = seen.value.withLock { $0 }
             if value.ended { return .ended }
             if let problem = value.problem { return .protocolProblem(problem) }
+            if hello, value.fromRelay { return .relayWantsSilence }
             // Admitted while the host had room, refused once the socket counted (many joining at once).
             if close?.reason == "the session is full" { return .refused(.sessionFull(url: url.absoluteString, detail: "")) }
             if hello, close?.reason == relayHelloRefusal { return .relayWantsSilence }

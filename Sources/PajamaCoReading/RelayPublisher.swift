@@ -108,7 +108,7 @@ public final class RelayPublisher: Sendable {
     /// The whole state (a welcome with the count only): replaces a welcome still waiting; not put again if
     /// it is the newest put.
     public func publish(welcome: SessionWelcome) {
-        let text = SessionCodec.encode(.welcome(welcome.countOnly))
+        let text = SessionCodec.encode(.welcome(welcome.countOnly.throughRelay))
         put { outbox in
             guard outbox.welcome != text else { return false }
             outbox.welcome = text

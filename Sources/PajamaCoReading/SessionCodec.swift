@@ -50,6 +50,7 @@ public enum SessionCodec {
             if !welcome.participants.isEmpty || welcome.followers == 0 { wire.participants = welcome.participants }
             if welcome.followers != welcome.participants.count { wire.followers = welcome.followers }
             wire.beat = welcome.beat
+            if welcome.viaRelay { wire.relay = true }
         case .location(let location): wire.location = location
         case .beat(let sync): wire.beat = sync
         case .cue(let path, let cue):
@@ -115,9 +116,11 @@ public enum SessionCodec {
         switch wire.type {
         case "hello": return .hello(name: try need(wire.name, "name"), countOnly: wire.countOnly ?? false)
         case "welcome":
-            return .welcome(SessionWelcome(
+            var welcome = SessionWelcome(
                 story: try need(wire.story, "story"), owner: try need(wire.owner, "owner"), location: wire.location,
-                participants: wire.participants ?? [], followers: try count(wire.followers), beat: wire.beat))
+                participants: wire.participants ?? [], followers: try count(wire.followers), beat: wire.beat)
+            welcome.viaRelay = wire.relay ?? false
+            return .welcome(welcome)
         case "location": return .location(try need(wire.location, "location"))
         case "beat": return .beat(try need(wire.beat, "beat"))
         case "cue":
@@ -176,5 +179,7 @@ public enum SessionCodec {
         /// `hello`: the follower wants `followers` counts, not `participants` names.
         var countOnly: Bool?
         var beat: BeatSync?
+        /// `welcome`: published through a relay node (a host before 0.4 and a reader before it ignore it).
+        var relay: Bool?
     }
 }

@@ -73,6 +73,9 @@ public struct SessionWelcome: Sendable, Equatable {
     public var followers: Int
     /// The owner's beat, for an ink story (`BeatSync`); nil otherwise.
     public var beat: BeatSync?
+    /// Published through a relay node (`RelayPublisher`): the node takes no message from a follower, so one
+    /// that said hello knows at once the socket will be closed for it, and listens on a new one instead.
+    public var viaRelay = false
 
     /// `followers`: nil for the number of `participants`.
     public init(story: SessionStory, owner: String, location: StoryLocation?, participants: [String], followers: Int? = nil,
@@ -89,6 +92,13 @@ public struct SessionWelcome: Sendable, Equatable {
     public var countOnly: SessionWelcome {
         var welcome = self
         welcome.participants = []
+        return welcome
+    }
+
+    /// The same welcome marked as published through a relay node.
+    public var throughRelay: SessionWelcome {
+        var welcome = self
+        welcome.viaRelay = true
         return welcome
     }
 }

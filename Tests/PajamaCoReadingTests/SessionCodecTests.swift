@@ -41,6 +41,21 @@ import Testing
         #expect(old.story.files == ["a.twee", "b.twee"] && old.story.format == nil)
     }
 
+    /// A welcome published through a relay says so (`relay`), and only then; a follower that said hello takes
+    /// it, or any first message but a welcome, as a relay node's, which will close the socket for the hello.
+    @Test func aWelcomeThroughARelaySaysSoAndAFollowerKnowsTheNodeByIt() throws {
+        let direct = SessionWelcome(story: Self.story, owner: "bob", location: nil, participants: [])
+        #expect(!SessionCodec.encode(.welcome(direct)).contains("relay"))
+        let text = SessionCodec.encode(.welcome(direct.throughRelay))
+        #expect(text.contains(#""relay":true"#))
+        #expect(try SessionCodec.decode(text) == .welcome(direct.throughRelay))
+        #expect(!FollowerConnection.isRelays(.welcome(direct)))
+        #expect(FollowerConnection.isRelays(.welcome(direct.throughRelay)))
+        #expect(FollowerConnection.isRelays(.end(name: "bob")))
+        #expect(FollowerConnection.isRelays(.cue(try AssetPath(validating: "assets/tap.ogg"), .tap)))
+        #expect(!FollowerConnection.isRelays(.hello(name: "ann")))
+    }
+
     @Test func aMessageOverTheLimitIsRefusedBeforeParsing() {
         let name = String(repeating: "a", count: SessionCodec.maximumSize)
         let text = SessionCodec.encode(.hello(name: name))
