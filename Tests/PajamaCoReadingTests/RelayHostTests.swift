@@ -69,4 +69,38 @@ import Testing
             }
         }
     }
+
+    /// A node killed (SIGKILL, as a crash) and started again on its port, without Redis: it has lost the
+    /// channel, so the owner's host sends it the current welcome again; its follower reconnects and lands where
+    /// the owner is (a move made while the node was down included), then follows on.
+    @Test func aNodeKilledAndStartedAgainIsFollowedOnWhereTheOwnerIs() async throws {
+        let folder = try HostedFolder()
+        let lines = Lines()
+        let port = RelayTests.freePort()
+        let nodeURL = "http://127.0.0.1:\(port)/"
+        let host = CoReadingHost(
+            content: .folder(folder.dir.url), storyId: "shared", storyVersion: "2",
+            configuration: .init(port: 0, ownerName: "bob", relay: .init(url: URL(string: nodeURL)!, secret: RelayTests.secret)),
+            token: RelayTests.token, log: { lines.append($0) })
+        _ = try await host.start()
+        let (first, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL))
+        let (second, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL))
+        try await RelayTests.running([first, second]) {
+            try await first.start()
+            let ann = RecordingFollower(url: nodeURL, token: RelayTests.token, name: "ann")
+            await host.publish(at(1, line: 0))
+            #expect(await eventually { ann.lastLocation == at(1, line: 0) }, "\(ann.events.suffix(3)) \(lines.all)")
+            await first.kill9()
+            _ = await first.waitUntilEnded()
+            await host.publish(at(2, line: 1))  // while no node runs
+            try await second.start()
+            #expect(await eventually(timeout: .seconds(30)) { ann.lastLocation == at(2, line: 1) }, "\(ann.events.suffix(4)) \(lines.all)")
+            #expect(ann.events.contains { if case .reconnecting = $0 { true } else { false } }, "\(ann.events)")
+            await host.publish(at(1, line: 2))
+            #expect(await eventually { ann.lastLocation == at(1, line: 2) }, "\(ann.events.suffix(3))")
+            #expect(!ann.events.contains { if case .failed = $0 { true } else { false } }, "\(ann.events)")
+            await host.end()
+            #expect(await eventually { ann.events.contains(.ended(owner: "bob")) })
+        }
+    }
 }
