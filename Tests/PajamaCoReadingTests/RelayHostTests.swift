@@ -10,16 +10,24 @@ import Testing
 /// test), and real followers (`FollowerConnection`) on the node: every move reaches them, in order; a late
 /// joiner lands on the current page; the story's files come through the node's cache, once.
 @Suite(.serialized) struct RelayHostTests {
-    @Test func followersOnANodeFollowEveryMoveAndALateJoinerLandsOnTheCurrentPage() async throws {
+    /// The owner's host (bob, a hosted folder of story "shared" version 2) publishing to a node to be started
+    /// on `port`, started; its log lines.
+    static func owner() async throws -> (CoReadingHost, Lines, port: Int, HostedFolder) {
         let folder = try HostedFolder()
         let lines = Lines()
         let port = RelayTests.freePort()
-        let nodeURL = "http://127.0.0.1:\(port)/"
         let host = CoReadingHost(
             content: .folder(folder.dir.url), storyId: "shared", storyVersion: "2",
-            configuration: .init(port: 0, ownerName: "bob", relay: .init(url: URL(string: nodeURL)!, secret: RelayTests.secret)),
+            configuration: .init(port: 0, ownerName: "bob",
+                                 relay: .init(url: URL(string: "http://127.0.0.1:\(port)/")!, secret: RelayTests.secret)),
             token: RelayTests.token, log: { lines.append($0) })
         _ = try await host.start()
+        return (host, lines, port, folder)
+    }
+
+    @Test func followersOnANodeFollowEveryMoveAndALateJoinerLandsOnTheCurrentPage() async throws {
+        let (host, lines, port, _) = try await Self.owner()
+        let nodeURL = "http://127.0.0.1:\(port)/"
         #expect(host.joinCommand == "PAJAMA_TOKEN=\(RelayTests.token) pajama join \(nodeURL)")
         // The node starts after the host: the owner's first welcome waits for it (tried again until it is up).
         let (node, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL))
@@ -74,15 +82,8 @@ import Testing
     /// channel, so the owner's host sends it the current welcome again; its follower reconnects and lands where
     /// the owner is (a move made while the node was down included), then follows on.
     @Test func aNodeKilledAndStartedAgainIsFollowedOnWhereTheOwnerIs() async throws {
-        let folder = try HostedFolder()
-        let lines = Lines()
-        let port = RelayTests.freePort()
+        let (host, lines, port, _) = try await Self.owner()
         let nodeURL = "http://127.0.0.1:\(port)/"
-        let host = CoReadingHost(
-            content: .folder(folder.dir.url), storyId: "shared", storyVersion: "2",
-            configuration: .init(port: 0, ownerName: "bob", relay: .init(url: URL(string: nodeURL)!, secret: RelayTests.secret)),
-            token: RelayTests.token, log: { lines.append($0) })
-        _ = try await host.start()
         let (first, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL))
         let (second, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL))
         try await RelayTests.running([first, second]) {
