@@ -13,7 +13,7 @@ final class StoryWalker {
 
     /// Whether the report's coverage is of beats and pages (a package, or a story made as it is read that
     /// cannot name its parts), so the pages reached are counted; else it is of the source's parts.
-    var countsPages: Bool { !source.makesBeats || !(source is any StoryPartsSource) }
+    let countsPages: Bool
 
     /// Why a beat could not be had, in words.
     struct Unreadable: Error {
@@ -22,6 +22,7 @@ final class StoryWalker {
 
     init(source: any StorySource) async throws(Unreadable) {
         self.source = source
+        countsPages = !source.makesBeats || !(source is any StoryPartsSource)
         do {
             manifest = try StoryDecoder.decodeManifest(try await source.read("story.json"))
         } catch let error as StoryFormatError {
