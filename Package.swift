@@ -357,3 +357,26 @@ package.targets += [
     .testTarget(name: "PajamaFuzzTests", dependencies: ["PajamaFuzz", "PajamaFuzzSession", "PajamaTestSupport"]),
     .executableTarget(name: "pajama-fuzz", dependencies: ["PajamaFuzz", "PajamaFuzzSession"]),
 ]
+
+// MARK: Sources/ on disk, by layer (docs/architecture.md, "The layers")
+// Each library and executable target lives in Sources/<layer>/<target>, so the folder tree shows the layers;
+// a target missing from this table stops the manifest here, not in a build that finds no sources.
+let layers: [(folder: String, targets: [String])] = [
+    ("Shims", ["CNcursesw", "CSndfile", "CPulse", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate", "CEspeakNG", "CJavaScriptCore", "CAllocCount", "CSpawn", "CCrashGuard"]),
+    ("Core", ["PajamaBasics", "PajamaJSON", "PajamaModel", "PajamaStorage", "PajamaLoading", "PajamaReading"]),
+    ("Seam", ["PajamaStoryFormat", "PajamaPaging"]),
+    ("Features", ["PajamaHTTP", "PajamaImage", "PajamaAudio", "PajamaTerminal", "PajamaCoReading", "PajamaInstall", "PajamaStoryTest"]),
+    ("Formats", [
+        "PajamaInk", "PajamaInkBridge", "PajamaTwine", "PajamaTwineBridge", "PajamaSugarCube", "PajamaSugarCubeBridge", "PajamaChoiceScript",
+        "PajamaChoiceScriptBridge", "PajamaFormats",
+    ]),
+    ("App", ["PajamaReader"]),
+    ("Executables", ["pajama", "pajama-bench", "pajama-ink-play", "pajama-fuzz"]),
+    ("Support", ["PajamaTestSupport", "PajamaFuzz", "PajamaFuzzSession"]),
+]
+for target in package.targets where target.type != .test {
+    guard let layer = layers.first(where: { $0.targets.contains(target.name) }) else {
+        fatalError("Package.swift: target \(target.name) has no layer in `layers` (Sources/<layer>/\(target.name))")
+    }
+    target.path = "Sources/\(layer.folder)/\(target.name)"
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make fuzz`: builds the libFuzzer executable (Sources/pajama-fuzz over PajamaFuzz: `pajama-fuzz TARGET`)
+# `make fuzz`: builds the libFuzzer executable (Sources/Executables/pajama-fuzz over PajamaFuzz: `pajama-fuzz TARGET`)
 # with -sanitize=fuzzer,address in .build-fuzz, then runs each for FUZZ_SECONDS (default 60) under nice -n 19, one at a time, and prints
 # the executions and findings of each. FUZZ_TARGETS picks some ("story sound"). Exits 1 on a finding.
 #

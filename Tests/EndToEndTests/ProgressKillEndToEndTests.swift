@@ -8,7 +8,7 @@ import Testing
 /// `ProgressStore` in a loop (`pajama-bench --save-progress-forever`) and is SIGKILLed at a random
 /// point, 200 times; every time the file left behind is one whole save, never torn or mixed.
 @Suite(.serialized) struct ProgressKillEndToEndTests {
-    /// The same progress the child writes for save `n` (Sources/pajama-bench/ProgressSaveLoop.swift).
+    /// The same progress the child writes for save `n` (Sources/Executables/pajama-bench/ProgressSaveLoop.swift).
     static func progress(_ n: Int) -> ReadingProgress {
         let history = (0...(n % 200)).map { StoryLocation(beatId: "beat\($0)", pageId: "page\(n)") }
         return ReadingProgress(location: StoryLocation(beatId: "now", pageId: "page\(n)"), history: history, pagesRead: n)
