@@ -38,10 +38,10 @@ extension ReaderApp {
         transcript: TranscriptRecorder? = nil, input: PlainInput
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
-        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress),
-                                        bookmarks: BookmarkStore(folder: paths.bookmarks))
+        let viewModel = ReaderViewModel(content: content, sound: client, progress: paths.progressStore,
+                                        bookmarks: paths.bookmarkStore)
         // No timed text (the flag, or the setting `w` saved): each page whole, here too.
-        viewModel.revealsWholePages = options.noTimedText || !ReaderSettings.load(from: paths.readerSettings).hasTimedText
+        viewModel.revealsWholePages = options.noTimedText || !ReaderSettings.load(from: paths.readerSettings, files: paths.files).hasTimedText
         transcript?.follow(viewModel.events())
         let readAloud = makeReadAloud(options, sound: sound)
         readAloud?.follow(viewModel.events())

@@ -63,7 +63,7 @@ public enum ReaderApp {
             // So is a bookmark's name: an unknown one exits naming the story's bookmarks.
             var bookmark: Bookmark?
             if let name {
-                let (file, warning) = BookmarkStore(folder: paths.bookmarks).load(storyId: content.manifest.id)
+                let (file, warning) = paths.bookmarkStore.load(storyId: content.manifest.id)
                 if let warning { printError("pajama: \(warning)") }
                 bookmark = file.named(name)
                 if bookmark == nil {
@@ -89,7 +89,7 @@ public enum ReaderApp {
         library folders: LibraryFolders, options: ReaderOptions, paths: Paths, display: ReaderDisplay = .processTerminal
     ) async -> Int32 {
         guard let shown = display.resolve(options) else { return 64 }
-        let progress = ProgressStore(folder: paths.progress)
+        let progress = paths.progressStore
         let sound = makeSound(options, paths: paths)
         let pendingSignal = await shown.present(options: options, paths: paths) { screen in
             await library(folders, screen: screen, sound: sound, progress: progress, options: options, paths: paths)
@@ -202,8 +202,8 @@ public enum ReaderApp {
         transcript: TranscriptRecorder? = nil, watcher: FolderWatcher? = nil
     ) async -> ReaderController.Outcome {
         let client = sound.map(SoundClient.live)
-        let viewModel = ReaderViewModel(content: content, sound: client, progress: ProgressStore(folder: paths.progress),
-                                        bookmarks: BookmarkStore(folder: paths.bookmarks))
+        let viewModel = ReaderViewModel(content: content, sound: client, progress: paths.progressStore,
+                                        bookmarks: paths.bookmarkStore)
         transcript?.follow(viewModel.events())
         if let name = storyTheme(content.manifest, options, paths: paths),
             let wanted = ThemeLibrary.load(name, paths: ThemeLibrary.searchPaths(paths))
@@ -219,7 +219,7 @@ public enum ReaderApp {
             viewModel: viewModel, content: content, screen: screen, sound: client, storyTitle: content.manifest.title,
             themes: ThemeLibrary.names(in: ThemeLibrary.searchPaths(paths)), paths: paths, statsProvider: stats,
             loadingEvents: content.loadingEvents(), role: coReading?.role ?? .solo, readAloud: readAloud,
-            timedText: !options.noTimedText && ReaderSettings.load(from: paths.readerSettings).hasTimedText,
+            timedText: !options.noTimedText && ReaderSettings.load(from: paths.readerSettings, files: paths.files).hasTimedText,
             statusPages: statusPages, statusPageTitle: await statusPages?.statusPageTitle())
         screen.invalidate()
         let link = coReading.map { CoReadingWiring(side: $0, viewModel: viewModel, controller: controller, content: content) }
@@ -250,20 +250,20 @@ public enum ReaderApp {
     }
 
     static func makeSound(_ options: ReaderOptions, paths: Paths) -> PulseSoundEngine? {
-        options.noSound ? nil : PulseSoundEngine.start(server: options.soundServer, settingsFile: paths.soundSettings)
+        options.noSound ? nil : PulseSoundEngine.start(server: options.soundServer, settingsFile: paths.soundSettings, files: paths.files)
     }
 
     /// The theme a story asks for (`StoryTheme.themeName`), nil when it asks for none or the reader chose a
     /// theme (`--theme`, or `t` remembered): that one is the screen's already.
     static func storyTheme(_ manifest: StoryManifest, _ options: ReaderOptions, paths: Paths) -> String? {
         guard manifest.theme != nil else { return nil }
-        let remembered = ReaderSettings.load(from: paths.readerSettings).theme
+        let remembered = ReaderSettings.load(from: paths.readerSettings, files: paths.files).theme
         guard options.theme == nil, remembered == nil else { return nil }
         return StoryTheme.themeName(requested: options.theme, remembered: remembered, story: manifest.theme)
     }
 
     static func theme(_ options: ReaderOptions, paths: Paths) -> Theme {
-        let name = options.theme ?? ReaderSettings.load(from: paths.readerSettings).theme ?? "default"
+        let name = options.theme ?? ReaderSettings.load(from: paths.readerSettings, files: paths.files).theme ?? "default"
         let folders = ThemeLibrary.searchPaths(paths)
         return ThemeLibrary.load(name, paths: folders) ?? ThemeLibrary.load("default", paths: folders) ?? Theme.builtIn
     }

@@ -159,7 +159,7 @@ struct DoctorCommand: PathsCommand {
     /// "3 stories", "no such folder yet", for a library folder.
     private static func count(stories folder: String, paths: Paths) -> String {
         guard FileManager.default.fileExists(atPath: folder) else { return "no such folder yet" }
-        let count = LibraryEntry.scan(folder, progress: ProgressStore(folder: paths.progress), formats: .all).count
+        let count = LibraryEntry.scan(folder, progress: paths.progressStore, formats: .all).count
         return count == 1 ? "1 story" : "\(count) stories"
     }
 

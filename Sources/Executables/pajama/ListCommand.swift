@@ -25,9 +25,9 @@ struct ListCommand: PathsCommand {
             ReaderApp.printError("pajama: cannot list \(StoryFormatError.printable(folder)): \(problem)")
             throw ExitCode(2)
         }
-        var entries = LibraryEntry.scan(library, progress: ProgressStore(folder: paths.progress), formats: .all)
+        var entries = LibraryEntry.scan(library, progress: paths.progressStore, formats: .all)
         // A story's own folder (`pajama list Stories/lantern-keeper`): that story's row, and what the folder is.
-        if let folder = library.explicit, entries.isEmpty, let story = LibraryEntry.entry(at: folder, progress: ProgressStore(folder: paths.progress), formats: .all) {
+        if let folder = library.explicit, entries.isEmpty, let story = LibraryEntry.entry(at: folder, progress: paths.progressStore, formats: .all) {
             ReaderApp.printError("pajama: \(StoryFormatError.printable(folder)) is a story, not a folder of stories (`pajama read \(StoryFormatError.printable(folder))` reads it)")
             entries = [story]
         }

@@ -68,7 +68,7 @@ struct ReadCommand: PathsCommand, LoggingCommand {
         // A folder of stories (`pajama read Stories`): its library opens, as `pajama Stories` would; with
         // options only a story takes, what the folder is and the commands are said instead.
         if !story.contains("://"), !FormatRegistry.all.isStoryFolder(story), FolderStorySource.folderProblem(story) == nil {
-            let stories = LibraryEntry.scan(story, progress: ProgressStore(folder: paths.progress), formats: .all)
+            let stories = LibraryEntry.scan(story, progress: paths.progressStore, formats: .all)
             if let first = stories.first {
                 let shown = StoryFormatError.printable(story)
                 if start != nil || bookmark != nil || transcript != nil || watch || restart {

@@ -21,7 +21,7 @@ enum StoryArgument {
     /// Resolves `argument` against the library's folders (`StoryFolder.resolve(nil, ...)`: $PAJAMA_STORIES,
     /// ./Stories, else the installed stories and yours).
     static func resolve(_ argument: String, paths: Paths) -> Resolution {
-        resolve(argument, library: StoryFolder.resolve(nil, paths: paths), progress: ProgressStore(folder: paths.progress))
+        resolve(argument, library: StoryFolder.resolve(nil, paths: paths), progress: paths.progressStore)
     }
 
     static func resolve(_ argument: String, library: LibraryFolders, progress: ProgressStore) -> Resolution {

@@ -42,21 +42,22 @@ public final class PulseSoundEngine: @unchecked Sendable {
 
     /// Connects to `server` (a PulseAudio address like `unix:/path`), or the default one (PULSE_SERVER,
     /// the runtime folder), in `mode` (by default from `PAJAMA_SOUND_MODE`), with volume and mute read
-    /// from `settingsFile` (`Paths.soundSettings`; nil: the defaults). The engine never writes it: the
+    /// from `settingsFile` of `files` (`Paths.soundSettings`; nil: the defaults). The engine never writes it: the
     /// reader remembers a change behind it, through its reading's writer (`ReaderViewModel.remember`).
     /// Never fails: with no server the engine is off.
-    public static func start(server: String? = nil, mode: SoundMode? = nil, settingsFile: URL?) -> PulseSoundEngine {
+    public static func start(server: String? = nil, mode: SoundMode? = nil, settingsFile: URL?, files: SavedFiles = .disk) -> PulseSoundEngine {
         let engine = PulseSoundEngine(
-            server: server, mode: mode ?? SoundMode.fromEnvironment(ProcessInfo.processInfo.environment), settingsFile: settingsFile)
+            server: server, mode: mode ?? SoundMode.fromEnvironment(ProcessInfo.processInfo.environment),
+            settings: settingsFile.map { SoundSettings.load(from: $0, files: files) } ?? SoundSettings())
         engine.connect()
         return engine
     }
 
-    private init(server: String?, mode: SoundMode, settingsFile: URL?) {
+    private init(server: String?, mode: SoundMode, settings: SoundSettings) {
         signal(SIGPIPE, SIG_IGN)
         self.server = server
         requestedMode = mode
-        settings = Locked(settingsFile.map(SoundSettings.load(from:)) ?? SoundSettings())
+        self.settings = Locked(settings)
         mainloop = pa_threaded_mainloop_new()
         pa_threaded_mainloop_start(mainloop)
     }

@@ -22,18 +22,21 @@ final class HeadlessReading {
     /// real tasks; a busy 2-core machine, not a slow reader, is why it is this long).
     static let timeout = Duration.seconds(30)
 
-    private init(home: TemporaryDirectory, width: Int, height: Int) {
+    private init(home: TemporaryDirectory, width: Int, height: Int, files: SavedFiles = .disk) {
         terminal = HeadlessTerminal(width: width, height: height, colors: 256)  // as tmux's xterm-256color
-        paths = Paths(home: home.url)
+        var paths = Paths(home: home.url)
+        paths.files = files
+        self.paths = paths
     }
 
-    /// `pajama read ARGUMENT` with `options` (no sound unless asked) in a `width` x `height` terminal.
+    /// `pajama read ARGUMENT` with `options` (no sound unless asked) in a `width` x `height` terminal;
+    /// what it saves goes to `files` (the disk under `home`, or a test's `MemoryFiles`).
     static func read(
         _ argument: String, home: TemporaryDirectory, width: Int = 80, height: Int = 24, start: (beat: String, page: String?)? = nil,
         restart: Bool = false, bookmark: String? = nil, transcript: String? = nil, watch: Bool = false,
-        options: ReaderOptions = ReaderOptions(noSound: true)
+        options: ReaderOptions = ReaderOptions(noSound: true), files: SavedFiles = .disk
     ) -> HeadlessReading {
-        let reading = HeadlessReading(home: home, width: width, height: height)
+        let reading = HeadlessReading(home: home, width: width, height: height, files: files)
         reading.start { terminal, paths in
             await ReaderApp.runStory(argument, start: start, restart: restart, bookmark: bookmark, transcript: transcript, watch: watch,
                                      options: options, paths: paths, display: .headless(terminal))
@@ -170,7 +173,7 @@ final class HeadlessReading {
     /// returns it. Fails the test (naming the last one read) if it does not come.
     @discardableResult
     func waitForProgress(_ storyId: String, _ condition: (ReadingProgress) -> Bool) async throws -> ReadingProgress {
-        let store = ProgressStore(folder: paths.progress)
+        let store = paths.progressStore
         var last: ReadingProgress?
         let held = await eventually(timeout: Self.timeout) {
             last = store.load(storyId: storyId).progress

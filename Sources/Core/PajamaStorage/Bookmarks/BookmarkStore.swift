@@ -5,8 +5,8 @@ import PajamaBasics
 import PajamaJSON
 import PajamaModel
 
-/// Bookmarks and autosaves, one JSON file per story id in `folder` (`Paths.bookmarks`), written atomically
-/// (`AtomicFile`) like progress; a file that is not whole, valid bookmarks (or is over 1 MB) is moved aside
+/// Bookmarks and autosaves, one JSON file per story id in `folder` (`Paths.bookmarks`) of `files` (the disk,
+/// or the tests' `MemoryFiles`), written atomically like progress; a file that is not whole, valid bookmarks (or is over 1 MB) is moved aside
 /// as `<story>.json.corrupt-<time>` and reported, never a crash.
 public struct BookmarkStore: Sendable {
     /// How many autosaves are kept (the newest).
@@ -14,8 +14,12 @@ public struct BookmarkStore: Sendable {
     public static let maximumFileSize = 1 << 20
 
     public let folder: URL
+    public let files: SavedFiles
 
-    public init(folder: URL) { self.folder = folder }
+    public init(folder: URL, files: SavedFiles = .disk) {
+        self.folder = folder
+        self.files = files
+    }
 
     private func file(_ storyId: String) -> URL { folder.appendingPathComponent(storyId + ".json") }
 
@@ -24,7 +28,7 @@ public struct BookmarkStore: Sendable {
         guard StoryManifest.isValidId(storyId) else { return (BookmarkFile(), nil) }
         let url = file(storyId)
         let problem: String
-        switch RegularFile.read(url.path, limit: Self.maximumFileSize) {
+        switch files.read(url, Self.maximumFileSize) {
         case .missing: return (BookmarkFile(), nil)
         case .unusable(let reason): problem = reason
         case .bytes(let bytes):
@@ -35,7 +39,7 @@ public struct BookmarkStore: Sendable {
             }
         }
         do {
-            let aside = try AtomicFile.moveAside(url)
+            let aside = try files.moveAside(url)
             PajamaLog.progress.warning("unreadable bookmarks moved aside", metadata: ["file": "\(url.path)", "to": "\(aside.path)", "reason": "\(problem)"])
             return (BookmarkFile(), "bookmarks \(url.lastPathComponent) were unreadable (\(problem)) and were moved to \(aside.lastPathComponent)")
         } catch {
@@ -69,7 +73,7 @@ public struct BookmarkStore: Sendable {
         var (file, warning) = load(storyId: storyId)
         change(&file)
         do {
-            if let problem = AtomicFile.write(Data(try JSONValueEncoder.pretty.encode(file)), to: self.file(storyId)) { return "cannot save bookmark: \(problem)" }
+            if let problem = files.write(try JSONValueEncoder.pretty.encode(file), self.file(storyId)) { return "cannot save bookmark: \(problem)" }
         } catch {
             return "cannot save bookmark: \(error)"
         }

@@ -38,7 +38,7 @@ public enum AtomicFile {
 
     /// Moves a file that cannot be used to `<name>.corrupt-<time>` beside it; returns where, or throws.
     public static func moveAside(_ url: URL) throws -> URL {
-        let aside = url.appendingPathExtension("corrupt-\(Int(Date().timeIntervalSince1970))")
+        let aside = SavedFiles.asideName(of: url, at: Date())
         try FileManager.default.moveItem(at: url, to: aside)
         return aside
     }

@@ -6,8 +6,10 @@ import PajamaBasics
 ///
 /// Built once by the `pajama` command from its environment and passed down to what reads or writes
 /// files; tests build one for a temporary folder (`Paths(home:)`) instead of changing the process's
-/// environment. An unset or empty variable falls back to the XDG default under `HOME`.
-public struct Paths: Sendable, Equatable {
+/// environment. An unset or empty variable falls back to the XDG default under `HOME`. What is saved at
+/// these paths (progress, bookmarks, settings) is read and written through `files`: the disk, or the tests'
+/// `MemoryFiles` (PajamaTestSupport).
+public struct Paths: Sendable {
     /// Files of remote stories: `$XDG_CACHE_HOME/pajama` (default `~/.cache/pajama`).
     public var cache: URL
     /// Saved reading progress: `$XDG_DATA_HOME/pajama/progress` (default `~/.local/share/pajama/progress`).
@@ -25,8 +27,11 @@ public struct Paths: Sendable, Equatable {
     public var state: URL
     /// The reader's own theme folders, first match wins: `$PAJAMA_THEMES` when set, then `config/themes`.
     public var themes: [URL]
+    /// Where progress, bookmarks and settings are kept: `.disk`, or the tests' `MemoryFiles`.
+    public var files: SavedFiles
 
-    public init(cache: URL, progress: URL, config: URL, state: URL, themes: [URL]) {
+    public init(cache: URL, progress: URL, config: URL, state: URL, themes: [URL], files: SavedFiles = .disk) {
+        self.files = files
         self.cache = cache
         self.progress = progress
         self.config = config
@@ -66,6 +71,11 @@ public struct Paths: Sendable, Equatable {
     public var soundSettings: URL { config.appendingPathComponent("sound.json") }
     /// The reader's remembered theme: `config/reader.json`.
     public var readerSettings: URL { config.appendingPathComponent("reader.json") }
+    /// The story's saved progress, in `progress` of `files`.
+    public var progressStore: ProgressStore { ProgressStore(folder: progress, files: files) }
+    /// The story's bookmarks and autosaves, in `bookmarks` of `files`.
+    public var bookmarkStore: BookmarkStore { BookmarkStore(folder: bookmarks, files: files) }
+
     /// The log: `state/pajama.log`.
     public var logFile: URL { state.appendingPathComponent("pajama.log") }
 

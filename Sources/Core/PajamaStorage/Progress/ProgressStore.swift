@@ -7,21 +7,26 @@ import PajamaModel
 
 /// Saved reading progress, one JSON file per story id in `folder` (`Paths.progress`).
 ///
-/// Saves are atomic (`AtomicFile`: temp file, fsync, rename), so a crash never leaves half a file; a file that
-/// cannot be read is moved aside and reported, never a crash.
+/// Saves are atomic (`SavedFiles.disk`: temp file, fsync, rename), so a crash never leaves half a file; a file
+/// that cannot be read is moved aside and reported, never a crash. The files are `files` (the disk, or the
+/// tests' `MemoryFiles`).
 public struct ProgressStore: Sendable {
     public let folder: URL
+    public let files: SavedFiles
 
-    public init(folder: URL) { self.folder = folder }
+    public init(folder: URL, files: SavedFiles = .disk) {
+        self.folder = folder
+        self.files = files
+    }
 
     private func file(_ storyId: String) -> URL { folder.appendingPathComponent(storyId + ".json") }
 
-    /// Saves atomically (`AtomicFile`). Errors are returned for the caller to report; reading goes on regardless.
+    /// Saves atomically (`SavedFiles.write`). Errors are returned for the caller to report; reading goes on regardless.
     @discardableResult
     public func save(storyId: String, _ progress: ReadingProgress) -> String? {
         guard StoryManifest.isValidId(storyId) else { return "invalid story id" }
         do {
-            return AtomicFile.write(Data(try JSONValueEncoder.sorted.encode(progress)), to: file(storyId)).map { "cannot save progress: \($0)" }
+            return files.write(try JSONValueEncoder.sorted.encode(progress), file(storyId)).map { "cannot save progress: \($0)" }
         } catch {
             return "cannot save progress: \(error)"
         }
@@ -30,7 +35,7 @@ public struct ProgressStore: Sendable {
     /// When the story's progress was last written (the reader's last reading of it), nil when it has none.
     public func lastSaved(storyId: String) -> Date? {
         guard StoryManifest.isValidId(storyId) else { return nil }
-        return (try? FileManager.default.attributesOfItem(atPath: file(storyId).path))?[.modificationDate] as? Date
+        return files.modified(file(storyId))
     }
 
     /// The largest progress file read (a history of 500 places is far below it).
@@ -44,7 +49,7 @@ public struct ProgressStore: Sendable {
     public func load(storyId: String) -> (progress: ReadingProgress?, warning: String?) {
         let url = file(storyId)
         let problem: String
-        switch RegularFile.read(url.path, limit: Self.maximumFileSize) {
+        switch files.read(url, Self.maximumFileSize) {
         case .missing: return (nil, nil)
         case .unusable(let reason): problem = reason
         case .bytes(let bytes):
@@ -56,7 +61,7 @@ public struct ProgressStore: Sendable {
         }
         let aside: URL
         do {
-            aside = try AtomicFile.moveAside(url)
+            aside = try files.moveAside(url)
         } catch {
             // Kept in place: the next save replaces it. Said, since what it held is then gone.
             let said = "saved progress \(url.path) is unreadable (\(problem)) and could not be moved aside (\(errorText(error))); starting afresh"
@@ -79,14 +84,9 @@ public struct ProgressStore: Sendable {
     @discardableResult
     public func remove(storyId: String) -> String? {
         let url = file(storyId)
-        do {
-            try FileManager.default.removeItem(at: url)
-            return nil
-        } catch {
-            guard FileManager.default.fileExists(atPath: url.path) else { return nil }  // nothing to forget
-            let problem = "cannot forget progress \(url.path): \(errorText(error))"
-            PajamaLog.progress.error("\(problem)")
-            return problem
-        }
+        guard let reason = files.remove(url) else { return nil }  // forgotten, or nothing to forget
+        let problem = "cannot forget progress \(url.path): \(reason)"
+        PajamaLog.progress.error("\(problem)")
+        return problem
     }
 }

@@ -20,8 +20,8 @@ public struct SoundSettings: Codable, Sendable, Equatable {
     }
 
     /// The settings in `file`; the defaults when it is missing or unreadable, the volume clamped to 0...100.
-    public static func load(from file: URL) -> SoundSettings {
-        var settings = SettingsFile.load(SoundSettings.self, from: file) ?? SoundSettings()
+    public static func load(from file: URL, files: SavedFiles = .disk) -> SoundSettings {
+        var settings = SettingsFile.load(SoundSettings.self, from: file, files: files) ?? SoundSettings()
         settings.volume = min(100, max(0, settings.volume))
         return settings
     }
@@ -29,7 +29,7 @@ public struct SoundSettings: Codable, Sendable, Equatable {
     /// Saves atomically; a read-only config folder only means the setting is not remembered: the failure
     /// is logged and returned.
     @discardableResult
-    public func save(to file: URL) -> String? {
-        SettingsFile.save(self, to: file, what: "sound settings", log: PajamaLog.sound)
+    public func save(to file: URL, files: SavedFiles = .disk) -> String? {
+        SettingsFile.save(self, to: file, what: "sound settings", log: PajamaLog.sound, files: files)
     }
 }

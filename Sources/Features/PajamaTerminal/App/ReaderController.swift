@@ -51,7 +51,7 @@ public final class ReaderController {
             readAloud: readAloud.map { $0.isOn ? .on : .off } ?? .missing(soundOn: sound != nil), timedText: timedText,
             statusPageTitle: statusPages == nil ? nil : statusPageTitle)
         viewModel.revealsWholePages = !timedText
-        presenter.captions = ReaderSettings.load(from: paths.readerSettings).captions ?? false
+        presenter.captions = ReaderSettings.load(from: paths.readerSettings, files: paths.files).captions ?? false
         inbox = ReaderInbox { [weak screen] in screen?.wake() }
         effects = ReaderEffectRunner(viewModel: viewModel, content: content, terminal: screen, sound: sound, pictureCache: pictureCache,
                                      paths: paths, readAloud: readAloud, inbox: inbox, statusPages: statusPages)

@@ -61,8 +61,8 @@ final class ReaderEffectRunner {
             case .toggleMute, .setVolume:
                 if case .setVolume(let volume) = effect { sound?.volume = volume } else { sound?.isMuted.toggle() }
                 if let sound {  // remembered behind the reader, like the theme
-                    let settings = SoundSettings(volume: sound.volume, muted: sound.isMuted), file = paths.soundSettings
-                    viewModel.remember(settingsIn: file) { settings.save(to: file) }
+                    let settings = SoundSettings(volume: sound.volume, muted: sound.isMuted), file = paths.soundSettings, files = paths.files
+                    viewModel.remember(settingsIn: file) { settings.save(to: file, files: files) }
                 }
                 post(.sound(soundStatus))
             case .setReadAloud(let on): readAloud?.isOn = on
@@ -126,11 +126,11 @@ final class ReaderEffectRunner {
     /// Changes the reader's settings as `change` says and saves them all behind the reader (the writer keeps
     /// the newest save of a file: each one holds every setting, the others as they were).
     private func remember(_ change: (inout ReaderSettings) -> Void) {
-        let file = paths.readerSettings
-        var settings = self.settings ?? ReaderSettings.load(from: file)
+        let file = paths.readerSettings, files = paths.files
+        var settings = self.settings ?? ReaderSettings.load(from: file, files: files)
         change(&settings)
         self.settings = settings
-        viewModel.remember(settingsIn: file) { [settings] in settings.save(to: file) }
+        viewModel.remember(settingsIn: file) { [settings] in settings.save(to: file, files: files) }
     }
 
     /// A task of the page visit: what it answers is posted unless the reader left the page meanwhile.

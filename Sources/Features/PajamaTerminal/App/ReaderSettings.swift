@@ -24,14 +24,14 @@ public struct ReaderSettings: Codable, Sendable, Equatable {
     public var hasTimedText: Bool { timedText ?? true }
 
     /// The settings in `url`; none when it is missing or unreadable.
-    public static func load(from url: URL) -> ReaderSettings {
-        SettingsFile.load(ReaderSettings.self, from: url) ?? ReaderSettings()
+    public static func load(from url: URL, files: SavedFiles = .disk) -> ReaderSettings {
+        SettingsFile.load(ReaderSettings.self, from: url, files: files) ?? ReaderSettings()
     }
 
     /// Saves atomically to `url`, creating its folder. A failure never stops reading (the theme is only
     /// not remembered): it is logged, and returned for the reader to show.
     @discardableResult
-    public func save(to url: URL) -> String? {
-        SettingsFile.save(self, to: url, what: "reader's settings", log: PajamaLog.reader)
+    public func save(to url: URL, files: SavedFiles = .disk) -> String? {
+        SettingsFile.save(self, to: url, what: "reader's settings", log: PajamaLog.reader, files: files)
     }
 }
