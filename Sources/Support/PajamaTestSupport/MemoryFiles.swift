@@ -25,10 +25,7 @@ public final class MemoryFiles: Sendable {
             read: { [self] file, limit in
                 state.withLock { state in
                     guard let entry = state.files[file.path] else { return .missing }
-                    guard entry.bytes.count <= limit else {
-                        return .unusable("too large: \(ByteSize.text(entry.bytes.count)), the limit is \(ByteSize.text(limit))")
-                    }
-                    return .bytes(entry.bytes)
+                    return entry.bytes.count <= limit ? .bytes(entry.bytes) : RegularFile.tooLarge(entry.bytes.count, limit: limit)
                 }
             },
             write: { [self] bytes, file in

@@ -14,6 +14,11 @@ public enum RegularFile {
         case unusable(String)
     }
 
+    /// A file of `size` bytes over `limit`, in words ("too large: 2 KB, the limit is 1 KB").
+    public static func tooLarge(_ size: Int, limit: Int) -> Outcome {
+        .unusable("too large: \(ByteSize.text(size)), the limit is \(ByteSize.text(limit))")
+    }
+
     public static func read(_ path: String, limit: Int) -> Outcome {
         read(path, limit: limit, head: nil)
     }
@@ -34,7 +39,7 @@ public enum RegularFile {
         guard fstat(fd, &info) == 0 else { return .unusable(String(cString: strerror(errno))) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { return .unusable("not a regular file") }
         let size = min(Int(info.st_size), head ?? .max)
-        guard size <= limit else { return .unusable("too large: \(ByteSize.text(size)), the limit is \(ByteSize.text(limit))") }
+        guard size <= limit else { return tooLarge(size, limit: limit) }
         var bytes = [UInt8](repeating: 0, count: size)
         var offset = 0
         while offset < size {
