@@ -45,7 +45,7 @@ bench: deps
 	.build/release/pajama-bench --table docs/performance-table.md
 
 clean:
-	rm -rf .build .build-static .build-tools .build-package dist
+	rm -rf .build .build-static .build-package dist
 
 # MARK: Installing (docs/install.md)
 # `make release`: the `pajama` product alone, optimised, with the Swift standard library and Foundation linked
@@ -59,13 +59,16 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 
 release: deps
-	$(SWIFT) build -c release --product pajama --static-swift-stdlib --disable-local-rpath --scratch-path $(RELEASE_BUILD)
+	$(SWIFT) build $(RELEASE_FLAGS) --product pajama
 	scripts/package/check-static.sh $(RELEASE_BIN)
 
 # Man pages and completions from the command definitions (swift-argument-parser's generate-manual and
-# --generate-completion-script), remade when the binary changes.
+# --generate-completion-script), remade when the binary changes. The tool is built in the binary's own build
+# folder with its flags: the argument-parser modules are already compiled there, so it is a few files.
+RELEASE_FLAGS = -c release --static-swift-stdlib --disable-local-rpath --scratch-path $(RELEASE_BUILD)
 $(GENERATED)/man/pajama.1: $(RELEASE_BIN) README.md scripts/package/generate-docs.sh scripts/package/man-sections.py scripts/package/pajama.1.exit-status
-	SWIFT=$(SWIFT) scripts/package/generate-docs.sh $(RELEASE_BIN) $(GENERATED)
+	$(SWIFT) build $(RELEASE_FLAGS) --product generate-manual
+	TOOL=$(RELEASE_BUILD)/release/generate-manual scripts/package/generate-docs.sh $(RELEASE_BIN) $(GENERATED)
 
 install: release
 	@$(MAKE) --no-print-directory $(GENERATED)/man/pajama.1
@@ -101,7 +104,8 @@ check-install-ci: deps
 	@scripts/package/install-package-deps.sh
 	$(SWIFT) build --product pajama --static-swift-stdlib --disable-local-rpath $(STATIC_FOUNDATION)
 	scripts/package/check-static.sh $(CI_BIN)
-	SWIFT=$(SWIFT) scripts/package/generate-docs.sh $(CI_BIN) $(CI_PACKAGE)/generated
+	$(SWIFT) build --product generate-manual
+	TOOL=.build/debug/generate-manual scripts/package/generate-docs.sh $(CI_BIN) $(CI_PACKAGE)/generated
 	BIN=$(CI_BIN) GENERATED=$(CI_PACKAGE)/generated OUT=$(CI_PACKAGE)/dist LINTIAN=no scripts/package/build-deb.sh >/dev/null
 	DEB=$$(ls $(CI_PACKAGE)/dist/pajama_*.deb) BIN=$(CI_BIN) GENERATED=$(CI_PACKAGE)/generated scripts/package/check-install.sh
 

@@ -1,24 +1,20 @@
 #!/usr/bin/env bash
 # Man pages and shell completions, generated from the command definitions by swift-argument-parser:
-#   usage: scripts/package/generate-docs.sh BIN OUT
+#   usage: TOOL=GENERATE_MANUAL scripts/package/generate-docs.sh BIN OUT
 # OUT/man/*.1: generate-manual (argument-parser's own tool, what its GenerateManual plugin runs) reads
 #   `BIN --experimental-dump-help` and writes one page per command (pajama.1, pajama.read.1, ...); the
 #   sections argument-parser knows nothing of (keys, files, environment, exit status) are added to pajama.1
 #   from README.md's tables and scripts/package/pajama.1.exit-status (man-sections.py).
 # OUT/completions: `BIN --generate-completion-script bash|zsh|fish`.
-# The tool is built (debug, about a minute once) from the argument-parser checkout SwiftPM resolved for BIN's
-# build (CHECKOUT), so the dump format and the tool always agree. Why not the plugin: docs/install.md.
+# TOOL is argument-parser's generate-manual from BIN's own build (the Makefile builds the product beside BIN,
+# with BIN's flags: seconds, the argument-parser modules are already compiled there), so the dump format and
+# the tool always agree. Why not the plugin: docs/install.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=${1:?usage: generate-docs.sh BIN OUT}
 OUT=${2:?usage: generate-docs.sh BIN OUT}
-SWIFT=${SWIFT:-swift}
-CHECKOUT=${CHECKOUT:-$(dirname "$(dirname "$BIN")")/checkouts/swift-argument-parser}
-TOOLS=${TOOLS:-.build-tools/argument-parser}
-[ -f "$CHECKOUT/Package.swift" ] || { echo "generate-docs: no argument-parser checkout at $CHECKOUT (build $BIN with SwiftPM first)" >&2; exit 2; }
-
-"$SWIFT" build --package-path "$CHECKOUT" --scratch-path "$TOOLS" --product generate-manual >&2
-tool="$TOOLS/debug/generate-manual"
+tool=${TOOL:?generate-docs: TOOL names the generate-manual binary (make builds it beside BIN)}
+[ -x "$tool" ] || { echo "generate-docs: $tool is not an executable (swift build --product generate-manual)" >&2; exit 2; }
 
 rm -rf "$OUT"
 mkdir -p "$OUT/man" "$OUT/completions"
