@@ -26,7 +26,7 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["PAJAMA_TOKEN"] = Self.token
         let pid = try ChildProcess.spawn("/bin/sh", ["-c", script], outputFile: output, errorFile: dir.path + "/err",
-                                         environment: environment, cleanSignals: true)
+                                         environment: environment)
         defer { ChildProcess.terminate(pid) }
         func printed() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
         #expect(Poll.until(timeout: 60) { printed().contains("port ") }, "\(printed())")

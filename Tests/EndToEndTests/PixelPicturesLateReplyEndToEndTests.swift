@@ -66,7 +66,7 @@ import Testing
         environment["LANG"] = "C.UTF-8"
         environment["PATH"] = "/usr/bin:/bin"
         let pid = try ChildProcess.spawn(pajama, ["read", "--no-sound", "--log-level", "info", story.path], inputFile: terminal.devicePath,
-                                         outputFile: terminal.devicePath, errorFile: home.path + "/stderr", environment: environment, cleanSignals: true)
+                                         outputFile: terminal.devicePath, errorFile: home.path + "/stderr", environment: environment)
         #expect(terminal.waitFor("\u{1B}[c"), "the picture queries were not asked")
         #expect(terminal.waitFor("A page with a picture."), "no first page")
         return pid
@@ -128,7 +128,7 @@ import Testing
         environment["PATH"] = "/usr/bin:/bin"
         environment["PULSE_SERVER"] = "unix:/nonexistent"
         let pid = try ChildProcess.spawn(pajama, ["doctor"], inputFile: terminal.devicePath, outputFile: terminal.devicePath,
-                                         errorFile: home.path + "/stderr", environment: environment, cleanSignals: true)
+                                         errorFile: home.path + "/stderr", environment: environment)
         defer { ChildProcess.terminate(pid) }
         #expect(terminal.waitFor("\u{1B}[c"), "the picture queries were not asked")
         #expect(terminal.waitFor("waiting for the terminal's answers"), "doctor did not wait for late replies")

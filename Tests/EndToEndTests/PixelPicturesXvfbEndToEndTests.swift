@@ -84,7 +84,7 @@ import Testing
         // once beside a release build). Detection is checked on a real pty by GraphicsProbeTests; this test
         // checks the pixels on the glass.
         let pid = try ChildProcess.spawn(terminal[0], Array(terminal.dropFirst()) + ["sh", "-c", Self.whenAnswering, "sh", pajama, "read", "--no-sound", "--pictures", kind, "--log-level", "debug", story.path],
-                                         outputFile: output, errorFile: output, environment: environment, cleanSignals: true)
+                                         outputFile: output, errorFile: output, environment: environment)
         defer { ChildProcess.terminate(pid) }
         func alive() -> String? {
             ChildProcess.exitDescription(pid).map { "\(terminal[0]) ended: \($0): \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")" }

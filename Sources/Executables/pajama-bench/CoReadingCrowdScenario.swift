@@ -205,7 +205,7 @@ struct CoReadingCrowdScenario: Scenario {
             environment["PAJAMA_TOKEN"] = CoReadingCrowdScenario.token
             let (program, words) = nice > 0 ? ("/usr/bin/nice", ["-n", String(nice), me] + arguments) : (me, arguments)
             pid = try ChildProcess.spawn(program, words, outputFile: output, errorFile: directory.path + "/err",
-                                         environment: environment, cleanSignals: true)
+                                         environment: environment)
         }
 
         func text() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
@@ -265,7 +265,7 @@ struct CoReadingCrowdScenario: Scenario {
         var environment = ProcessInfo.processInfo.environment
         environment["PAJAMA_TOKEN"] = Self.token
         let pid = try ChildProcess.spawn(me, ["--host-only", folder.path, "--host-max-followers", String(followers + 1)], outputFile: output,
-                                         environment: environment, cleanSignals: true)
+                                         environment: environment)
         defer { ChildProcess.terminate(pid) }
         func printed() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
         guard Poll.until(timeout: 60, { printed().contains("port ") }) else { throw Skip(reason: "the host child did not start: \(printed())") }

@@ -99,11 +99,13 @@ public struct ChildProcess: Sendable {
 extension ChildProcess {
     /// Starts a long-running program (a server) with its standard output in `outputFile` and its standard
     /// error in `errorFile` (discarded when nil), its input from `inputFile` (a terminal's device, say);
-    /// returns its pid. `environment` replaces the environment when given; `cleanSignals` starts it with
-    /// nothing blocked and every signal at its default action (see `SpawnAttributes`), so SIGTERM ends it at once.
+    /// returns its pid. `environment` replaces the environment when given. It starts, as `run`'s programs do,
+    /// with nothing blocked and every signal at its default action (`SpawnAttributes`): one that inherited
+    /// the test runner's blocked SIGTERM ignored `terminate` until its SIGKILL 2 s later (4 s of every sound
+    /// test, for its pactl and parec).
     public static func spawn(
         _ executable: String, _ arguments: [String], inputFile: String = "/dev/null", outputFile: String, errorFile: String? = nil,
-        environment: [String: String]? = nil, cleanSignals: Bool = false
+        environment: [String: String]? = nil
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -121,12 +123,7 @@ extension ChildProcess {
         let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
         var pid: pid_t = 0
-        // By default the inherited signal state is kept: parec, started this way, records nothing when
-        // spawned with SpawnAttributes (seen here, cause not found); `terminate` ends these programs
-        // either way (SIGTERM, then SIGKILL).
-        let result = cleanSignals
-            ? SpawnAttributes.withClean { posix_spawnp(&pid, executable, &actions, &$0, argv, envp) }
-            : posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        let result = SpawnAttributes.withClean { posix_spawnp(&pid, executable, &actions, &$0, argv, envp) }
         guard result == 0 else { throw Failure(message: "cannot start \(executable): \(String(cString: strerror(result)))") }
         return pid
     }

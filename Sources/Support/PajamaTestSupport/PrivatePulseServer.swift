@@ -80,7 +80,7 @@ public final class PrivatePulseServer: @unchecked Sendable {
                 "-L", "module-null-sink sink_name=pajama_test rate=48000 channels=1",
                 "-L", "module-native-protocol-unix socket=\(socket) auth-anonymous=1",
                 "-L", "module-cli-protocol-unix socket=\(home)/cli",
-            ], outputFile: log, errorFile: log, environment: environment(home: home), cleanSignals: true)
+            ], outputFile: log, errorFile: log, environment: environment(home: home))
         } catch {
             return .failure(ChildProcess.Failure(message: "cannot start pulseaudio: \(error)"))
         }

@@ -25,14 +25,22 @@ public final class SinkRecorder: @unchecked Sendable {
         ], outputFile: log, errorFile: log, environment: server.clientEnvironment)
         let pid = self.pid, file = self.file
         var ended: String?
-        let attached = server.waitUntil(timeout: timeout) {
+        let listed = server.waitUntil(timeout: timeout) {
             ended = ChildProcess.exitDescription(pid)
             if ended != nil { return true }
             let outputs = server.pactl("list", "source-outputs").components(separatedBy: "Source Output #")
-            guard outputs.contains(where: { $0.contains("application.process.id = \"\(pid)\"") && $0.contains("Corked: no") }) else {
-                return false
-            }
-            return ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) > 0
+            return outputs.contains(where: { $0.contains("application.process.id = \"\(pid)\"") && $0.contains("Corked: no") })
+        }
+        // An idle null sink renders in blocks of its largest latency (2 s) and takes the stream's 10 ms
+        // only at the next block: the first audio arrived 2 s late, in every recording test. Suspending
+        // and resuming the sink restarts its clock at the latency now asked for (first audio in ~60 ms).
+        if listed, ended == nil {
+            _ = server.pactl("suspend-sink", server.sinkName, "1")
+            _ = server.pactl("suspend-sink", server.sinkName, "0")
+        }
+        let attached = listed && server.waitUntil(timeout: timeout) {
+            ended = ChildProcess.exitDescription(pid)
+            return ended != nil || ((try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0) > 0
         }
         if ended != nil || !attached {
             ChildProcess.terminate(pid)
