@@ -113,6 +113,39 @@ import Testing
         #expect(moment.text == ["Went: 1, coin: true"])
     }
 
+    @Test func htmlElementsWithDataPassageAreLinks() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        <<set $room to "Hall">>Doors: <a data-passage="Cellar" data-setter="$key to true">the ''cellar''</a>, \
+        <button data-passage="Attic">Attic</button>, <a @data-passage="$room">the hall</a> and <a href="x">no link</a>.
+
+        :: Cellar
+        Key: $key.
+
+        :: Hall
+        Hall.
+
+        :: Attic
+        Attic.
+        """)
+        var moment = runtime.start()
+        #expect(moment.labels == ["the cellar", "Attic", "the hall"])
+        #expect(moment.text.first?.hasPrefix("Doors: ") == true)
+        #expect(moment.text.first?.contains("no link") == true)
+        moment = try runtime.choose(0)
+        #expect(moment.passage == "Cellar")
+        #expect(moment.text == ["Key: true."])
+        let again = try sugarCube("""
+        :: Start
+        <<set $room to "Hall">><a @data-passage="$room">the hall</a>
+
+        :: Hall
+        Hall.
+        """)
+        #expect(again.start().labels == ["the hall"])
+        #expect(try again.choose(0).passage == "Hall")
+    }
+
     @Test func widgetsWithArgumentsAndCaptureInLinks() throws {
         let runtime = try sugarCube("""
         :: Widgets [widget]

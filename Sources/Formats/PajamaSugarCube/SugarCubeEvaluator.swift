@@ -278,7 +278,7 @@ final class SugarCubeEvaluator {
             }
             switch node {
             case .text(let text): writer.text(nobr > 0 ? text.replacing("\n", with: " ") : text)
-            case .tag(let tag): writer.tag(tag)
+            case .tag(let tag): self.tag(tag)
             case .lineBreak: writer.text(nobr > 0 ? " " : "\n")
             case .verbatim(let text): writer.text(SugarCubeFlattener.escaped(text))
             case .variable(let expression):
@@ -315,6 +315,19 @@ final class SugarCubeEvaluator {
                 }
             case .macro(let macro): self.macro(macro)
             }
+        }
+    }
+
+    /// An HTML tag. `<a>`, `<button>` and `<area>` with `data-passage` (and `data-setter`) are links, as
+    /// SugarCube's `processDataAttributes` makes them: what they hold is the link's text.
+    func tag(_ tag: String) {
+        if let link = SugarCubeWriter.passageLink(opening: tag) {
+            writer.openLink(link.name, passage: link.evaluated ? evalPassage(link.passage) : link.passage, setter: link.setter)
+        } else if let link = writer.closeLink(tag) {
+            let label = SugarCubeFlattener.visibleText(link.items.linkText)
+            addLink(label: label.isEmpty ? SugarCubeFlattener.escaped(link.passage) : label, action: .goto(link.passage, setter: link.setter))
+        } else {
+            writer.tag(tag)
         }
     }
 

@@ -32,6 +32,9 @@ final class SugarCubeWriter {
         /// shows it, so nothing of it is shown or offered; `depth` counts elements of its name open inside it.
         var hidden = false
         var depth = 0
+        /// An `<a>`, `<button>` or `<area>` with `data-passage` (`openLink`): its passage and setter; what it
+        /// holds becomes the link's text at its closing tag (`closeLink`).
+        var link: (passage: String, setter: String?)?
     }
 
     private var stack = [Open(id: "", tag: "", items: [])]
@@ -106,6 +109,33 @@ final class SugarCubeWriter {
         text(tag)
     }
 
+    /// Opens an element that will be a link (`<a data-passage="...">`): what is written until its closing tag
+    /// is the link's text, not the page's.
+    func openLink(_ name: String, passage: String, setter: String?) {
+        stack.append(Open(id: "", tag: name, items: [], link: (passage, setter)))
+    }
+
+    /// If `tag` closes the element `openLink` opened last (which is then gone): its passage and setter, and
+    /// what was written inside it; nil otherwise.
+    func closeLink(_ tag: String) -> (passage: String, setter: String?, items: [SugarCubeItem])? {
+        let top = stack.count - 1
+        guard top > 0, let link = stack[top].link, tag.hasPrefix("</"), Self.name(of: tag) == stack[top].tag else { return nil }
+        return (link.passage, link.setter, stack.removeLast().items)
+    }
+
+    /// The element's name and target passage (`data-passage`, or `@data-passage`, an expression) and setter
+    /// (`data-setter`) if `tag` opens an `<a>`, `<button>` or `<area>` SugarCube makes a link of.
+    static func passageLink(opening tag: String) -> (name: String, passage: String, evaluated: Bool, setter: String?)? {
+        guard !tag.hasPrefix("</") else { return nil }
+        let name = Self.name(of: tag)
+        guard name == "a" || name == "button" || name == "area" else { return nil }
+        if let expression = attribute("@data-passage", in: tag) {
+            return (name, expression, true, attribute("data-setter", in: tag))
+        }
+        guard let passage = attribute("data-passage", in: tag) else { return nil }
+        return (name, passage, false, attribute("data-setter", in: tag))
+    }
+
     /// Elements without content or an end tag: hiding one hides nothing after it.
     static let voidElements: Set<String> = ["br", "img", "hr", "input", "meta", "link", "source", "wbr", "area", "base", "col", "embed", "track"]
 
@@ -157,6 +187,20 @@ final class SugarCubeWriter {
 }
 
 extension [SugarCubeItem] {
+    /// The text written, elements' included (a `data-passage` link's text): pictures, sounds and notices
+    /// are no text.
+    var linkText: String {
+        map { item in
+            switch item {
+            case .text(let text): text
+            case .element(_, _, let items): items.linkText
+            case .link(_, let label): label
+            case .image(_, let alt): alt.map(SugarCubeFlattener.escaped) ?? ""
+            case .sound, .loop, .notice, .input: ""
+            }
+        }.joined()
+    }
+
     /// Changes the element `id` (wherever it is): `change` gets what it holds and returns what it holds next.
     /// False when there is no such element.
     mutating func change(element id: String, _ change: ([SugarCubeItem]) -> [SugarCubeItem]?) -> Bool {
