@@ -138,6 +138,17 @@ final class SugarCubeEvaluator {
         (writer, self.passage) = saved
     }
 
+    /// What `passage` writes, rendered on a writer of its own (the page is left as it is): StoryCaption's.
+    func written(_ passage: TwinePassage) -> [SugarCubeItem] {
+        let saved = (writer, self.passage)
+        writer = SugarCubeWriter()
+        self.passage = passage.name
+        render(runtime.nodes(passage.text))
+        let items = writer.items
+        (writer, self.passage) = saved
+        return items
+    }
+
     /// Goes to passage `name` (and on, through `<<goto>>` and `Engine.play`); `back` > 0 goes that many moments
     /// back in the history instead of forward (`<<back>>`, `Engine.go(-n)`): the moment gone back to and those
     /// after it leave the history, and its variables are the active ones again.

@@ -154,6 +154,21 @@ public final class SugarCubeRuntime {
         return moment
     }
 
+    /// The passages SugarCube draws in its UI bar beside the page, in its order, that the story has.
+    public var captionPassages: [String] { ["StoryBanner", "StoryCaption"].filter { passage(named: $0) != nil } }
+
+    /// StoryBanner and StoryCaption as they read in the current moment (SugarCube renders them in its UI bar
+    /// after each passage, with the variables as the passage left them): their lines, empty when the story
+    /// has neither. The reading's state does not change (a `<<set>>` in the caption is not kept).
+    public func caption() -> [SugarCubeLine] {
+        let passages = captionPassages.compactMap { passage(named: $0) }
+        guard !passages.isEmpty, startupStopped == nil else { return [] }
+        let evaluator = SugarCubeEvaluator(runtime: self, state: state)
+        evaluator.load()
+        let lines = passages.flatMap { SugarCubeFlattener.lines(evaluator.written($0)) }
+        return lines.filter { !$0.text.trimmingWhitespace.isEmpty || $0.image != nil }
+    }
+
     /// The links the current moment offers, in page order.
     public var offeredLinks: [SugarCubeLink] { Self.offered(state) }
 

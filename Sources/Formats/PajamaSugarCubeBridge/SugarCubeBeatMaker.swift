@@ -5,6 +5,7 @@ import PajamaLoading
 import PajamaModel
 import PajamaPaging
 import PajamaJSON
+import PajamaStoryFormat
 import PajamaSugarCube
 import PajamaTwine
 
@@ -225,6 +226,27 @@ final class SugarCubeBeatMaker {
         let (steps, answers) = steps(to: id)
         let origin = BeatOrigin(seed: seed, steps: steps, state: state, version: version, stopped: stopped, answers: answers)
         return Beat(id: id, pages: pages, origin: origin)
+    }
+
+    // MARK: The caption
+
+    /// The status page's title when the story has a StoryCaption or StoryBanner, nil otherwise.
+    var captionTitle: String? { runtime.captionPassages.isEmpty ? nil : "Caption" }
+
+    /// StoryBanner and StoryCaption as they read where beat `id` stops (SugarCube's UI bar beside that page),
+    /// as the reader's status page (key `i`); nil for a story with neither, or an id never handed out.
+    func statusPage(at id: String) -> StatusPage? {
+        guard captionTitle != nil else { return nil }
+        if let state = endStates.value(for: id) {
+            runtime.state = state
+        } else {
+            guard beat(id) != nil else { return nil }  // leaves the runtime in the state the beat stopped in
+        }
+        let rows = runtime.caption().map { line -> StatusPage.Row in
+            let text = PageMarkup.parse(line.text).text
+            return .text(text.isEmpty ? line.imageAlt ?? "" : text)
+        }
+        return StatusPage(title: "Caption", rows: rows.isEmpty ? [.text("(The caption is empty here.)")] : rows)
     }
 
     // MARK: Resuming

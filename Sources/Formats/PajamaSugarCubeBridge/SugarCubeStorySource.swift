@@ -175,3 +175,14 @@ public actor SugarCubeStorySource: BeatMakingSource, StoryPartsSource {
         return (maker, makeManifest(story, bytes: bytes, name: name))
     }
 }
+
+extension SugarCubeStorySource: StatusPageSource {
+    /// "Caption" for a story with a StoryCaption or StoryBanner (SugarCube's UI bar), nil otherwise.
+    public func statusPageTitle() async -> String? {
+        try? await ready().maker.captionTitle
+    }
+
+    public func statusPage(at beatId: String) async -> StatusPage? {
+        try? await ready().maker.statusPage(at: beatId)
+    }
+}
