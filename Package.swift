@@ -41,9 +41,6 @@ let package = Package(
         // proxy nor openssl; its fingerprint (SHA-256) is what `pajama join --fingerprint` checks. swift-nio-ssl
         // itself (BoringSSL) is already built for async-http-client; HummingbirdTLS (in the hummingbird
         // package above) puts it under the host's own channel.
-        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
-        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Direct for PajamaHTTP: telling a refused connection or an unknown host from other failures (already in the graph).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -76,6 +73,11 @@ let package = Package(
         // pajama-bench only: counts the process's heap allocations (replaces glibc's malloc family in that
         // executable, forwarding to glibc), for the allocations a sound tap costs (issue 14).
         .target(name: "CAllocCount"),
+        // Certificates (the host's self-signed one, the TLS tests' private authority) and SHA-256 through the
+        // system's OpenSSL libcrypto, instead of swift-crypto + swift-certificates, which build their own
+        // BoringSSL and ASN.1 stack (72 s of a clean build on 2 cores) for these three calls. NIOSSL's BoringSSL
+        // is symbol-prefixed (CNIOBoringSSL_), so the two never clash.
+        .target(name: "CCertificate", linkerSettings: [.linkedLibrary("crypto")]),
         // The test support's child processes: posix_spawn's "close every inherited descriptor" (glibc's
         // posix_spawn_file_actions_addclosefrom_np, not declared by Swift's Glibc module).
         .target(name: "CSpawn"),
@@ -147,9 +149,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 // The follower's check of a host's certificate awaits the handshake's end (`TLSUserEvent`).
                 .product(name: "NIOTLS", package: "swift-nio"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                // The host's self-signed certificate and SHA-256, from the system's libcrypto.
+                "CCertificate",
                 // The follower asks the host over plain HTTP why a socket was refused (401: the token), with the
                 // process's one client (PajamaHTTP's `HTTPStorySource.defaultClient`).
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -300,9 +301,7 @@ let package = Package(
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
-                // The TLS tests' certificates (a private authority, expired and future ones), made in process.
-                .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SwiftASN1", package: "swift-asn1"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ]
         ),
         .testTarget(name: "PajamaTerminalTests", dependencies: ["PajamaTerminal", "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaPaging", "PajamaInkBridge", "PajamaFormats", "PajamaTestSupport"]),
@@ -362,7 +361,7 @@ package.targets += [
 // Each library and executable target lives in Sources/<layer>/<target>, so the folder tree shows the layers;
 // a target missing from this table stops the manifest here, not in a build that finds no sources.
 let layers: [(folder: String, targets: [String])] = [
-    ("Shims", ["CNcursesw", "CSndfile", "CPulse", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate", "CEspeakNG", "CJavaScriptCore", "CAllocCount", "CSpawn", "CCrashGuard"]),
+    ("Shims", ["CNcursesw", "CSndfile", "CPulse", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate", "CEspeakNG", "CJavaScriptCore", "CAllocCount", "CSpawn", "CCrashGuard", "CCertificate"]),
     ("Core", ["PajamaBasics", "PajamaJSON", "PajamaModel", "PajamaStorage", "PajamaLoading", "PajamaReading"]),
     ("Seam", ["PajamaStoryFormat", "PajamaPaging"]),
     ("Features", ["PajamaHTTP", "PajamaImage", "PajamaAudio", "PajamaTerminal", "PajamaCoReading", "PajamaInstall", "PajamaStoryTest"]),

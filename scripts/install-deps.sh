@@ -14,6 +14,7 @@ packages=(
   libgif-dev          # GIF (giflib; the CGIF shim)
   libchafa-dev        # pictures as terminal cells
   zlib1g-dev          # kitty pictures sent compressed (o=z; the CDeflate shim)
+  libssl-dev          # certificates and SHA-256 (OpenSSL libcrypto; the CCertificate shim)
   libespeak-ng-dev    # read aloud (speech synthesised in process)
   libjavascriptcoregtk-4.1-dev  # SugarCube stories' JavaScript (JavaScriptCore; the CJavaScriptCore shim)
   pulseaudio          # a private sound server for the tests

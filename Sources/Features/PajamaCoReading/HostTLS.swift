@@ -1,10 +1,6 @@
-import Crypto
 import FoundationEssentials
-import Glibc
 import PajamaBasics
 import NIOSSL
-import SwiftASN1
-import X509
 
 /// The host's TLS: a certificate and key from files (PEM), or a certificate made for this session
 /// (`selfSigned`: an ECDSA P-256 key and a certificate valid for 30 days, for the host's names, made in
@@ -68,33 +64,14 @@ public enum HostTLS: Sendable, Equatable {
             return Identity(configuration: Self.server(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)),
                             presented: Presented(fingerprint: Self.fingerprint(der), warning: warning))
         case .selfSigned:
-            let key = P256.Signing.PrivateKey()
-            let subject = try DistinguishedName {
-                CommonName("pajama host")
-                OrganizationName("Pajama co-reading session")
-            }
-            var alternatives: [GeneralName] = []
-            for name in Set(names + ["localhost", "127.0.0.1", "::1"]) {
-                if let address = IPv4Address(name) { alternatives.append(.ipAddress(ASN1OctetString(contentBytes: address.bytes[...]))) }
-                else if let address = IPv6Address(name) { alternatives.append(.ipAddress(ASN1OctetString(contentBytes: address.bytes[...]))) }
-                else if !name.isEmpty { alternatives.append(.dnsName(name)) }
-            }
             let now = Date()
-            let certificate = try Certificate(
-                version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),
-                notValidBefore: now.addingTimeInterval(-3600), notValidAfter: now.addingTimeInterval(30 * 86400),
-                issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256,
-                extensions: try Certificate.Extensions {
-                    Critical(BasicConstraints.notCertificateAuthority)
-                    SubjectAlternativeNames(alternatives)
-                },
-                issuerPrivateKey: .init(key))
-            var serializer = DER.Serializer()
-            try serializer.serialize(certificate)
-            let der = serializer.serializedBytes
+            let made = try CertificateMaker(
+                commonName: "pajama host", organization: "Pajama co-reading session", names: names + ["localhost", "127.0.0.1", "::1"],
+                notBefore: now.addingTimeInterval(-3600), notAfter: now.addingTimeInterval(30 * 86400)).make()
+            let der = made.certificateDER
             let configuration = Self.server(
                 certificateChain: [.certificate(try NIOSSLCertificate(bytes: der, format: .der))],
-                privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(key.derRepresentation), format: .der)))
+                privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(made.keyPEM.utf8), format: .pem)))
             return Identity(configuration: configuration, presented: Presented(fingerprint: Self.fingerprint(der), warning: nil))
         }
     }
@@ -109,26 +86,6 @@ public enum HostTLS: Sendable, Equatable {
 
     /// SHA-256 of `der`, as 64 lower-case hex digits.
     static func fingerprint(_ der: [UInt8]) -> String {
-        SHA256.hash(data: der).map { cFormat("%02x", $0) }.joined()
-    }
-}
-
-/// An IPv4 address's four bytes, parsed from its dotted text.
-private struct IPv4Address {
-    let bytes: [UInt8]
-    init?(_ text: String) {
-        var address = in_addr()
-        guard inet_pton(AF_INET, text, &address) == 1 else { return nil }
-        bytes = withUnsafeBytes(of: &address) { Array($0) }
-    }
-}
-
-/// An IPv6 address's sixteen bytes, parsed from its text.
-private struct IPv6Address {
-    let bytes: [UInt8]
-    init?(_ text: String) {
-        var address = in6_addr()
-        guard inet_pton(AF_INET6, text, &address) == 1 else { return nil }
-        bytes = withUnsafeBytes(of: &address) { Array($0) }
+        sha256(der).map { cFormat("%02x", $0) }.joined()
     }
 }

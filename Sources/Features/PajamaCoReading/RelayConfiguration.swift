@@ -1,4 +1,3 @@
-import Crypto
 import FoundationEssentials
 import Glibc
 import PajamaBasics
@@ -67,7 +66,7 @@ public struct RelayConfiguration: Sendable, Equatable {
     /// The nchan channel of the session: the same for every node given the same token, and different for
     /// sessions with other tokens sharing one Redis (a hash: the token itself is not in Redis).
     public var channel: String {
-        let digest = SHA256.hash(data: Array("pajama-relay-channel:\(token)".utf8))
+        let digest = sha256(Array("pajama-relay-channel:\(token)".utf8))
         return "pajama-" + digest.prefix(12).map { byte in
             let digits = String(byte, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
