@@ -1,6 +1,9 @@
 # Pajama: `make run` and `make test` are all a new machine needs (see README.md).
 SWIFT ?= swift
 STORY ?= Stories/lantern-keeper
+# Flags of the debug build (build, run, test, check-install-ci). CI gives `-debug-info-format none`: no DWARF
+# to emit and link in a build nobody debugs (.ci/run); empty here, so a developer's build keeps its debug info.
+DEBUG_FLAGS ?=
 
 .PHONY: deps build run test bench clean tsan asan release install uninstall deb check-install check-install-ci
 
@@ -8,10 +11,10 @@ deps:
 	@scripts/install-deps.sh
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(DEBUG_FLAGS)
 
 run: build
-	$(SWIFT) run pajama read $(STORY)
+	$(SWIFT) run $(DEBUG_FLAGS) pajama read $(STORY)
 
 # Five test processes in two lanes that run side by side (make -j2, each lane's output printed whole when it
 # ends). Five processes: the end-to-end tests block their threads while they wait on tmux screens, and the
@@ -32,7 +35,7 @@ TESTS = .build/debug/PajamaPackageTests.xctest --testing-library swift-testing
 .PHONY: test-computing test-waiting
 
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(DEBUG_FLAGS) --build-tests
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-computing test-waiting
 
 test-computing:
@@ -115,11 +118,11 @@ STATIC_FOUNDATION = $(foreach lib,--start-group Foundation FoundationInternation
 
 check-install-ci: deps
 	@scripts/package/install-package-deps.sh
-	$(SWIFT) build --product pajama --static-swift-stdlib --disable-local-rpath $(STATIC_FOUNDATION)
+	$(SWIFT) build $(DEBUG_FLAGS) --product pajama --static-swift-stdlib --disable-local-rpath $(STATIC_FOUNDATION)
 	scripts/package/check-static.sh $(CI_BIN)
-	$(SWIFT) build --product generate-manual
+	$(SWIFT) build $(DEBUG_FLAGS) --product generate-manual
 	TOOL=.build/debug/generate-manual scripts/package/generate-docs.sh $(CI_BIN) $(CI_PACKAGE)/generated
-	BIN=$(CI_BIN) GENERATED=$(CI_PACKAGE)/generated OUT=$(CI_PACKAGE)/dist LINTIAN=no scripts/package/build-deb.sh >/dev/null
+	BIN=$(CI_BIN) GENERATED=$(CI_PACKAGE)/generated OUT=$(CI_PACKAGE)/dist LINTIAN=no COMPRESSION=gzip scripts/package/build-deb.sh >/dev/null
 	DEB=$$(ls $(CI_PACKAGE)/dist/pajama_*.deb) BIN=$(CI_BIN) GENERATED=$(CI_PACKAGE)/generated scripts/package/check-install.sh
 
 # Fuzzing (docs/security.md, "Fuzzing"): each libFuzzer target for FUZZ_SECONDS (default 60), one at a

@@ -3,7 +3,8 @@
 #   the files: install.sh with PREFIX=/usr into a staging root (no manifest: dpkg keeps its own list)
 #   Depends: computed from the binary by dpkg-shlibdeps; Recommends: a sound server (reading works without)
 #   /usr/share/doc/pajama: copyright (packaging/debian/copyright) and changelog.gz (packaging/debian/changelog)
-# Prints the package's path; LINTIAN=yes (default when lintian is there) runs lintian and fails on an error.
+# COMPRESSION: dpkg-deb's -Z (xz, the default: the smallest package; CI's throwaway package says gzip,
+#   25 s less for a debug binary). Prints the package's path; LINTIAN=yes (default when lintian is there) runs lintian and fails on an error.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BIN=${BIN:-.build-static/release/pajama}
@@ -48,7 +49,10 @@ chmod 0644 "$STAGE/root/DEBIAN/control" "$STAGE/root/DEBIAN/md5sums"
 mkdir -p "$OUT"
 deb="$OUT/pajama_${version}_${arch}.deb"
 rm -f "$deb"
-dpkg-deb --root-owner-group -Zxz --build "$STAGE/root" "$deb" >/dev/null
+compression=${COMPRESSION:-xz}
+level=()
+[ "$compression" = gzip ] && level=(-z1)
+dpkg-deb --root-owner-group "-Z$compression" "${level[@]}" --build "$STAGE/root" "$deb" >/dev/null
 echo "built $deb ($(du -h "$deb" | cut -f1)); Depends: $depends" >&2
 
 if [ "${LINTIAN:-$(command -v lintian >/dev/null && echo yes || echo no)}" = yes ]; then
