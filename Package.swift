@@ -36,11 +36,11 @@ let package = Package(
         // One virtual clock for the tests (`TestClock`) instead of a hand-written one: retry pauses, debounces
         // and timeouts are tested without sleeping. Tests only.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-        // Co-reading over TLS (`pajama host --tls-self-signed`): the session's own certificate made in
-        // process (an X.509 certificate signed by a P-256 key), so a host across a network needs neither a
-        // proxy nor openssl; its fingerprint (SHA-256) is what `pajama join --fingerprint` checks. swift-nio-ssl
-        // itself (BoringSSL) is already built for async-http-client; HummingbirdTLS (in the hummingbird
-        // package above) puts it under the host's own channel.
+        // Co-reading over TLS: swift-nio-ssl (BoringSSL) is already built for async-http-client; HummingbirdTLS
+        // (in the hummingbird package above) puts it under the host's own channel. The session's own certificate
+        // (`pajama host --tls-self-signed`) is made in process through the system's libcrypto (CCertificate),
+        // so a host across a network needs neither a proxy nor the openssl command; its fingerprint (SHA-256)
+        // is what `pajama join --fingerprint` checks.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         // Direct for PajamaHTTP: telling a refused connection or an unknown host from other failures (already in the graph).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
