@@ -1,6 +1,7 @@
 import CCertificate
 import FoundationEssentials
 import Glibc
+import PajamaBasics
 
 /// Makes an ECDSA P-256 key and an X.509 v3 certificate for it, signed with SHA-256, through the system's
 /// OpenSSL libcrypto (the CCertificate shim): the host's self-signed certificate, and the TLS tests'
@@ -33,26 +34,15 @@ struct CertificateMaker {
     }
 
     func make() throws -> Made {
+        // C copies of the texts for the request, freed when it is made.
+        let texts = [commonName, organization, Self.alternativeNames(names), issuer?.certificatePEM, issuer?.keyPEM].map { text -> UnsafeMutablePointer<CChar>? in text.flatMap { strdup($0) } }
+        defer { for text in texts { free(text) } }
+        var request = pajama_certificate_request(
+            common_name: UnsafePointer(texts[0]), organization: UnsafePointer(texts[1]), alternative_names: UnsafePointer(texts[2]),
+            not_before: Int64(notBefore.timeIntervalSince1970.rounded(.down)), not_after: Int64(notAfter.timeIntervalSince1970.rounded(.down)),
+            authority: authority ? 1 : 0, server: server ? 1 : 0, issuer_certificate_pem: UnsafePointer(texts[3]), issuer_key_pem: UnsafePointer(texts[4]))
         var made = pajama_certificate()
-        let alternatives = Self.alternativeNames(names)
-        let status = commonName.withCString { commonName in
-            withOptionalCString(organization) { organization in
-                alternatives.withCString { alternatives in
-                    withOptionalCString(issuer?.certificatePEM) { issuerCertificate in
-                        withOptionalCString(issuer?.keyPEM) { issuerKey in
-                            var request = pajama_certificate_request(
-                                common_name: commonName, organization: organization, alternative_names: alternatives,
-                                not_before: Int64(notBefore.timeIntervalSince1970.rounded(.down)),
-                                not_after: Int64(notAfter.timeIntervalSince1970.rounded(.down)),
-                                authority: authority ? 1 : 0, server: server ? 1 : 0,
-                                issuer_certificate_pem: issuerCertificate, issuer_key_pem: issuerKey)
-                            return pajama_certificate_make(&request, &made)
-                        }
-                    }
-                }
-            }
-        }
-        guard status == 0 else {
+        guard pajama_certificate_make(&request, &made) == 0 else {
             let message = withUnsafeBytes(of: made.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw Problem(description: "a certificate could not be made (\(message))")
         }
@@ -82,6 +72,11 @@ struct CertificateMaker {
     }
 }
 
+/// `bytes` as lower-case hex digits, two a byte (fingerprints, relay channel names).
+func hexDigits(_ bytes: some Sequence<UInt8>) -> String {
+    bytes.map { cFormat("%02x", $0) }.joined()
+}
+
 /// SHA-256 of `bytes` (libcrypto's).
 func sha256(_ bytes: [UInt8]) -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: 32)
@@ -89,9 +84,4 @@ func sha256(_ bytes: [UInt8]) -> [UInt8] {
         digest.withUnsafeMutableBufferPointer { output in pajama_sha256(input.baseAddress, input.count, output.baseAddress) }
     }
     return digest
-}
-
-private func withOptionalCString<R>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
-    guard let text else { return body(nil) }
-    return text.withCString { body($0) }
 }

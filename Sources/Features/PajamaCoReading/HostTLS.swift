@@ -86,6 +86,6 @@ public enum HostTLS: Sendable, Equatable {
 
     /// SHA-256 of `der`, as 64 lower-case hex digits.
     static func fingerprint(_ der: [UInt8]) -> String {
-        sha256(der).map { cFormat("%02x", $0) }.joined()
+        hexDigits(sha256(der))
     }
 }

@@ -67,10 +67,7 @@ public struct RelayConfiguration: Sendable, Equatable {
     /// sessions with other tokens sharing one Redis (a hash: the token itself is not in Redis).
     public var channel: String {
         let digest = sha256(Array("pajama-relay-channel:\(token)".utf8))
-        return "pajama-" + digest.prefix(12).map { byte in
-            let digits = String(byte, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        return "pajama-" + hexDigits(digest.prefix(12))
     }
 
     /// Whether followers reach the node over TLS.

@@ -30,6 +30,16 @@ static char *bio_text(BIO *bio) {
     return text;
 }
 
+// Frees what was made, keeping the error message.
+static void release(pajama_certificate *made) {
+    free(made->certificate_pem);
+    free(made->key_pem);
+    OPENSSL_free(made->certificate_der);
+    made->certificate_pem = made->key_pem = NULL;
+    made->certificate_der = NULL;
+    made->certificate_der_length = 0;
+}
+
 static int add_extension(X509 *certificate, X509V3_CTX *context, int nid, const char *value) {
     X509_EXTENSION *extension = X509V3_EXT_conf_nid(NULL, context, nid, value);
     if (extension == NULL) return 0;
@@ -128,20 +138,13 @@ done:
     X509_free(issuer);
     EVP_PKEY_free(key);
     EVP_PKEY_free(issuer_key);
-    if (result != 0) {
-        char error[sizeof made->error];
-        memcpy(error, made->error, sizeof error);
-        pajama_certificate_free(made);
-        memcpy(made->error, error, sizeof error);
-    }
+    if (result != 0) release(made);
     return result;
 }
 
 void pajama_certificate_free(pajama_certificate *made) {
-    free(made->certificate_pem);
-    free(made->key_pem);
-    OPENSSL_free(made->certificate_der);
-    memset(made, 0, sizeof *made);
+    release(made);
+    made->error[0] = 0;
 }
 
 void pajama_sha256(const void *bytes, size_t length, unsigned char digest[32]) {
