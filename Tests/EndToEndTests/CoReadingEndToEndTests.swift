@@ -63,9 +63,10 @@ import Testing
     }
 
     /// The owner, its token in a file (`--token-file`: not in `ps`).
-    func host(_ story: TemporaryDirectory, port: Int) throws -> TmuxSession {
+    func host(_ story: TemporaryDirectory, port: Int, options: [String] = []) throws -> TmuxSession {
         let tokenFile = try story.write(".token", Self.token + "\n")
-        let t = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token-file", tokenFile.path, "--name", "Olive", story.path])
+        let t = try TmuxSession([pajama, "host", "--no-sound", "--port", String(port), "--token-file", tokenFile.path, "--name", "Olive"] + options
+            + [story.path])
         try t.waitFor("Walk page one.")
         return t
     }
@@ -82,11 +83,11 @@ import Testing
         }
     }
 
-    func hosted() throws -> Hosted {
+    func hosted(options: [String] = []) throws -> Hosted {
         let dir = try story()
         do {
             let port = try freePort()
-            return Hosted(dir: dir, port: port, owner: try host(dir, port: port))
+            return Hosted(dir: dir, port: port, owner: try host(dir, port: port, options: options))
         } catch {
             dir.remove()
             throw error
@@ -111,6 +112,43 @@ import Testing
 
     func join(port: Int, name: String, token: String = CoReadingEndToEndTests.token) throws -> TmuxSession {
         try TmuxSession([pajama, "join", "--no-sound", "http://127.0.0.1:\(port)/", "--token", token, "--name", name])
+    }
+
+    @Test func followersVoteWithTheirNumberKeysAndTheOwnerTakesTheLeadWithG() throws {
+        let session = try hosted(options: ["--votes"])
+        defer { session.stop() }
+        let owner = session.owner
+        let (ann, cy) = try twoFollowers(of: session)
+        defer {
+            ann.stop()
+            cy.stop()
+        }
+        try owner.waitFor("hosting · 2 following")
+        try owner.press("Space", thenWaitFor: "Walk page two.")
+        try owner.press("Space", thenWaitFor: "Which way now?")
+        for follower in [ann, cy] { try follower.waitFor("Which way now?") }
+        // Each follower's number is a vote: said to it, counted beside the owner's choice as it arrives.
+        try ann.press("2", thenWaitFor: "you voted for 2 · Olive chooses")
+        try ann.waitFor("Right path · yours")
+        try cy.press("2", thenWaitFor: "you voted for 2")
+        try owner.waitFor("Right path · 2 votes")
+        try ann.waitFor("Right path · 2 votes, yours")
+        // A vote changed moves; the totals reach the followers.
+        try ann.press("1", thenWaitFor: "you voted for 1")
+        try owner.waitFor("Left path · 1 vote")
+        try owner.waitFor("Right path · 1 vote")
+        try cy.waitFor("Left path · 1 vote")
+        // `g` takes the lead (a tie: the first); everyone moves, and the next choice page starts with no votes.
+        try owner.press("g", thenWaitFor: "The left path page.")
+        for follower in [ann, cy] { try follower.waitFor("The left path page.") }
+        try owner.press("Space", thenWaitFor: "Up or down?")
+        try owner.waitFor("no votes yet")
+        try cy.waitFor("Up or down?")
+        #expect(!cy.screen().contains("hill ·"), "no votes on the new page yet: \(cy.screen())")
+        try cy.press("1", thenWaitFor: "you voted for 1")
+        try owner.waitFor("Up the hill · 1 vote")
+        try owner.press("2", thenWaitFor: "The valley page.")
+        for follower in [ann, cy] { try follower.waitFor("The valley page.") }
     }
 
     @Test func twoFollowersShowTheOwnersPageAfterEveryMoveAndTheirKeysMoveNobody() throws {

@@ -21,9 +21,9 @@ struct HostedFolder {
 
 /// A real host on 127.0.0.1, any free port.
 func startHost(_ folder: HostedFolder, token: String? = "secret-secret-42", owner: String = "bob", limits: HostLimits = HostLimits(),
-               log: @escaping @Sendable (String) -> Void = { _ in }) async throws -> CoReadingHost {
+               votes: Bool = false, log: @escaping @Sendable (String) -> Void = { _ in }) async throws -> CoReadingHost {
     let host = CoReadingHost(content: .folder(folder.dir.url), storyId: "shared", storyVersion: "2",
-                             configuration: .init(port: 0, ownerName: owner, limits: limits), token: token, log: log)
+                             configuration: .init(port: 0, ownerName: owner, limits: limits, votes: votes), token: token, log: log)
     _ = try await host.start()
     return host
 }
@@ -43,8 +43,9 @@ final class RecordingFollower: Sendable {
     private let recorded = Recorded()
     private let task = Locked<Task<Void, Never>?>(nil)
 
-    init(url: String, token: String, name: String, backoff: ReconnectBackoff = ReconnectBackoff(first: .milliseconds(20))) {
-        let stream = FollowerConnection.connect(to: URL(string: url)!, token: token, name: name, backoff: backoff)
+    init(url: String, token: String, name: String, backoff: ReconnectBackoff = ReconnectBackoff(first: .milliseconds(20)),
+         ballot: FollowerBallot? = nil) {
+        let stream = FollowerConnection.connect(to: URL(string: url)!, token: token, name: name, backoff: backoff, ballot: ballot)
         let running = Task { [recorded] in
             for await event in stream { recorded.events.withLock { $0.append(event) } }
         }
@@ -64,6 +65,17 @@ final class RecordingFollower: Sendable {
     }
 
     var lastLocation: StoryLocation? { locations.last }
+
+    /// The votes as last told (a `votes` message, or a welcome's).
+    var lastVotes: SessionVotes? {
+        events.reversed().lazy.compactMap { event -> SessionVotes? in
+            switch event {
+            case .votes(let votes): votes
+            case .welcome(let welcome, _): welcome.votes
+            default: nil
+            }
+        }.first
+    }
 
     var welcomes: [SessionWelcome] {
         events.compactMap { if case .welcome(let w, _) = $0 { w } else { nil } }

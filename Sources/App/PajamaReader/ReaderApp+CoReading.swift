@@ -18,14 +18,15 @@ import PajamaTerminal
 /// Which side of a co-reading session a reading session is on.
 enum CoReadingSide {
     case host(CoReadingHost)
-    /// The connection's events, its welcome already taken; the owner's name.
-    case follower(AsyncStream<FollowerEvent>.AsyncIterator, owner: String)
+    /// The connection's events, its welcome already taken; the owner's name; where the follower's votes go,
+    /// and the votes the welcome had (nil: the session takes none).
+    case follower(AsyncStream<FollowerEvent>.AsyncIterator, owner: String, ballot: FollowerBallot, votes: SessionVotes?)
 
     /// The reader's role as the session starts.
     var role: ReaderRole {
         switch self {
         case .host(let host): .host(join: host.joinCommand, followers: 0)
-        case .follower(_, let owner): .follower(owner: owner)
+        case .follower(_, let owner, _, _): .follower(owner: owner)
         }
     }
 }
@@ -44,6 +45,8 @@ final class CoReadingWiring {
             let join = host.joinCommand
             owner = OwnerLink(session: .live(host), viewModel: viewModel) { [weak controller] names in
                 controller?.setRole(.host(join: join, followers: names.count))
+            } votesChanged: { [weak controller] votes in
+                controller?.showVotes(ChoiceVotes(location: votes.location, counts: votes.counts))
             }
             // Through a relay, the followers are the node's (its channel's subscribers, on every node sharing it).
             if let relay = host.relay {
@@ -51,11 +54,14 @@ final class CoReadingWiring {
                     for await count in relay.followingChanges { controller?.setRole(.host(join: join, followers: count)) }
                 }
             }
-        case .follower(let events, let ownerName):
+        case .follower(let events, let ownerName, let ballot, let votes):
+            controller.onVote = { location, choice in ballot.cast(choice, at: location) }
+            if let votes { controller.showVotes(ChoiceVotes(location: votes.location, counts: votes.counts)) }
             follower = FollowerLink(events: events, viewModel: viewModel, storyId: content.manifest.id) { [weak controller] change in
                 guard let controller else { return }
                 switch change {
                 case .followers: break
+                case .votes(let votes): controller.showVotes(ChoiceVotes(location: votes.location, counts: votes.counts))
                 case .reconnecting(let text), .notice(let text): controller.notice(text)
                 case .reconnected: controller.notice("back with \(ownerName)")
                 case .ended: controller.sessionEnded()
@@ -205,17 +211,20 @@ extension ReaderApp {
         }
         let client = tls.map { HTTPStorySource.makeClient(tls: $0) }
         defer { if let client { Task { try? await client.shutdown() } } }
-        let wait = JoinWait(events: FollowerConnection.connect(to: url, token: token, name: name, tls: tls, client: client), url: url)
+        let ballot = FollowerBallot()
+        let wait = JoinWait(events: FollowerConnection.connect(to: url, token: token, name: name, tls: tls, client: client, ballot: ballot),
+                            url: url)
         // The wait for the host, the story's opening and the reading are on the same display: the wait says what
         // it waits for and `q` stops it; a problem is said once the terminal is back.
         let end = await shown.present(options: options, paths: paths) { screen -> Joined in
-            await joined(wait.first(on: screen), wait: wait, url: url, token: token, client: client, options: options, paths: paths) { content, side in
+            await joined(wait.first(on: screen), wait: wait, url: url, token: token, client: client, ballot: ballot, options: options,
+                         paths: paths) { content, side in
                 await read(content, screen: screen, sound: side.sound, start: side.start, restart: false, options: options,
                            paths: paths, coReading: side.coReading)
             }
         } plain: { signals, input -> Joined in
-            await joined(wait.first(signals: signals, write: writePlain), wait: wait, url: url, token: token, client: client, options: options,
-                         paths: paths) { content, side in
+            await joined(wait.first(signals: signals, write: writePlain), wait: wait, url: url, token: token, client: client, ballot: ballot,
+                         options: options, paths: paths) { content, side in
                 await readPlain(content, signals: signals, sound: side.sound, start: side.start, restart: false, options: options,
                                 paths: paths, coReading: side.coReading, input: input)
             }
@@ -249,7 +258,8 @@ extension ReaderApp {
     /// After the wait: the welcome opens the host's story, checked to be the host's, and `reading` reads it
     /// (its package fetched behind); any other first event ends the join, saying why.
     private static func joined(
-        _ waited: JoinWait.End, wait: JoinWait, url: URL, token: String, client: HTTPClient?, options: ReaderOptions, paths: Paths,
+        _ waited: JoinWait.End, wait: JoinWait, url: URL, token: String, client: HTTPClient?, ballot: FollowerBallot, options: ReaderOptions,
+        paths: Paths,
         reading: @MainActor (StoryContentManager, FollowerStart) async -> ReaderController.Outcome
     ) async -> Joined {
         let welcome: SessionWelcome
@@ -278,7 +288,7 @@ extension ReaderApp {
             return .failed("cannot open the host's story at \(storyURL.absoluteString): \(error)")
         }
         let session = ReadingSession(source: source, sound: sound, content: content)
-        let end = await follow(welcome, events: events, content: content, sound: sound, storyURL: storyURL, package: package,
+        let end = await follow(welcome, events: events, ballot: ballot, content: content, sound: sound, storyURL: storyURL, package: package,
                                sameOrigin: sameOrigin, paths: paths, reading: reading)
         await session.close()
         return end
@@ -286,7 +296,8 @@ extension ReaderApp {
 
     /// A follower's reading once its story is open: checked to be the host's, read, its package fetched behind.
     private static func follow(
-        _ welcome: SessionWelcome, events: AsyncStream<FollowerEvent>.Iterator, content: StoryContentManager, sound: PulseSoundEngine?,
+        _ welcome: SessionWelcome, events: AsyncStream<FollowerEvent>.Iterator, ballot: FollowerBallot, content: StoryContentManager,
+        sound: PulseSoundEngine?,
         storyURL: URL, package: HTTPStorySource, sameOrigin: Bool, paths: Paths,
         reading: @MainActor (StoryContentManager, FollowerStart) async -> ReaderController.Outcome
     ) async -> Joined {
@@ -304,6 +315,7 @@ extension ReaderApp {
         if let sync = welcome.beat, case .failed(let reason) = await content.restore(sync.origin) {
             return .failed("cannot follow the owner's ink story: \(reason)")
         }
-        return .read(await reading(content, FollowerStart(sound: sound, start: welcome.location, coReading: .follower(events, owner: welcome.owner))))
+        return .read(await reading(content, FollowerStart(sound: sound, start: welcome.location, coReading: .follower(events, owner: welcome.owner, ballot: ballot,
+                                                                                                         votes: welcome.votes))))
     }
 }

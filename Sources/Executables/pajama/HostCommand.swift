@@ -52,6 +52,9 @@ struct HostCommand: PathsCommand, LoggingCommand {
         valueName: "URL"))
     var relay: String?
 
+    @Flag(help: "Let followers vote on your choices with their number keys: you see the votes beside each choice and take any, or the leading one with g.")
+    var votes = false
+
     @OptionGroup var reading: ReadingOptions
     var logging: LoggingOptions { reading.logging }
 
@@ -66,6 +69,9 @@ struct HostCommand: PathsCommand, LoggingCommand {
         if allowExpired, tlsCert == nil { throw ValidationError("--allow-expired is for a certificate given with --tls-cert") }
         guard !bind.isEmpty else { throw ValidationError("--bind takes an address (127.0.0.1, ::1, 0.0.0.0...)") }
         _ = try relayTarget()
+        if votes, relay != nil {
+            throw ValidationError("--votes counts the votes of a host's own followers: a relay node carries the session one way (give one or the other)")
+        }
     }
 
     /// The relay to publish to (`--relay`), with the owner's secret from the environment; nil without `--relay`.
@@ -99,7 +105,7 @@ struct HostCommand: PathsCommand, LoggingCommand {
         if let tlsCert, let tlsKey { tls = .files(certificate: tlsCert, key: tlsKey, allowExpired: allowExpired) }
         let code = await ReaderApp.runHost(
             story, configuration: CoReadingHost.Configuration(bind: bind, port: port, ownerName: Self.ownerName(name), limits: limits, tls: tls,
-                                                       relay: try relayTarget()),
+                                                       relay: try relayTarget(), votes: votes),
             token: try token.resolve(), options: reading.reader, paths: paths)
         if code != 0 { throw ExitCode(code) }
     }

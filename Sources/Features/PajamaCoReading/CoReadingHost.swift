@@ -50,10 +50,13 @@ public final class CoReadingHost: Sendable {
         /// A relay node the session is published to (`pajama host --relay URL`): followers join there, and
         /// the node fetches the story's files from this host (its token is the relay's).
         public var relay: RelayPublisher.Target?
+        /// The followers vote on the owner's choices (`pajama host --votes`); direct followers only (a relay
+        /// node carries the session one way).
+        public var votes: Bool
 
         public init(bind: String = "127.0.0.1", port: Int = 7777, ownerName: String, endTimeout: Duration = .milliseconds(300),
                     limits: HostLimits = HostLimits(), participantsDelay: Duration = .milliseconds(100), followersDelay: Duration = .seconds(1),
-                    tls: HostTLS? = nil, relay: RelayPublisher.Target? = nil) {
+                    tls: HostTLS? = nil, relay: RelayPublisher.Target? = nil, votes: Bool = false) {
             self.bind = bind
             self.port = port
             self.ownerName = ownerName
@@ -63,6 +66,7 @@ public final class CoReadingHost: Sendable {
             self.followersDelay = followersDelay
             self.tls = tls
             self.relay = relay
+            self.votes = votes
         }
     }
 
@@ -118,7 +122,7 @@ public final class CoReadingHost: Sendable {
         self.log = HostLog(write: log)
         relay = configuration.relay.map { [log = self.log] in RelayPublisher(target: $0, log: { log($0) }) }
         session = CoReadingSession(owner: configuration.ownerName, participantsDelay: configuration.participantsDelay,
-                                   followersDelay: configuration.followersDelay)
+                                   followersDelay: configuration.followersDelay, votes: configuration.votes)
         sockets = FollowerSockets(session: session, limits: configuration.limits, log: self.log)
         let budget = configuration.limits.budget
         roster = ConnectionRoster(budget: budget) { [log = self.log] address, open in
@@ -193,6 +197,9 @@ public final class CoReadingHost: Sendable {
     /// `HostAccess.minimumTokenLength`, saying why.
     public func start() async throws -> String {
         if let problem = HostAccess.problem(with: access.token) { throw StartError(description: "the token is refused: \(problem)") }
+        if configuration.votes, configuration.relay != nil {
+            throw StartError(description: "votes are taken by a host from its own followers: a relay node carries the session one way (use --votes without --relay)")
+        }
         await session.selectStory(story)
         let limits = configuration.limits
         let requests = requests, sockets = sockets, log = log
@@ -262,9 +269,9 @@ public final class CoReadingHost: Sendable {
         await publishToRelay()
     }
 
-    /// The owner is at `location` (fully resolved).
-    public func publish(_ location: StoryLocation) async {
-        await session.updateLocation(location)
+    /// The owner is at `location` (fully resolved), a page of `choices` choices (what followers may vote on).
+    public func publish(_ location: StoryLocation, choices: Int = 0) async {
+        await session.updateLocation(location, choices: choices)
         await publishToRelay()
     }
 
@@ -282,6 +289,9 @@ public final class CoReadingHost: Sendable {
 
     /// The followers' names each time they change.
     public var participantChanges: AsyncStream<[String]> { session.participantChanges }
+
+    /// The followers' votes on the owner's page each time they change (`Configuration.votes`).
+    public var voteChanges: AsyncStream<SessionVotes> { session.voteChanges }
 
     /// Ends the session: every follower gets `end(NAME)` and its socket closes (1001, "NAME ended the
     /// session"); the server stops. Waits at most about twice `endTimeout`. After `endServingOn()`, stops

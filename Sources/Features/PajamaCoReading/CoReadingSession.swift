@@ -6,7 +6,8 @@ import PajamaReading
 /// a follower, nor for a socket.
 ///
 /// Actions: `selectStory`, `updateLocation`, `cue`, `updateParticipants` (through `join` and `leave`),
-/// `end`. The owner's reader navigates; the session only repeats where it is.
+/// `vote` (in a session that takes votes: `VoteTally`), `end`. The owner's reader navigates; the session
+/// only repeats where it is.
 ///
 /// Joining costs the others nothing at once: with a `participantsDelay`, the participants change is sent to
 /// the owner at most once per delay, and to the followers at most once per `followersDelay` (the host's is
@@ -38,6 +39,10 @@ public actor CoReadingSession {
         var followers: [Follower] = []
         var ownerFlush: Task<Void, Never>?
         var followersFlush: Task<Void, Never>?
+        /// The followers' votes, in a session that takes them (`shared.votes` is what it tells).
+        var tally: VoteTally?
+        /// The votes' telling to the followers, waiting its delay.
+        var votesFlush: Task<Void, Never>?
     }
 
     private enum State {
@@ -62,22 +67,47 @@ public actor CoReadingSession {
     private let participantsInput: AsyncStream<[String]>.Continuation
     /// The followers' names each time they change (latest first if the reader is behind).
     public nonisolated let participantChanges: AsyncStream<[String]>
+    /// How long votes gather before the followers are told the count (the owner is told each at once).
+    private let votesDelay: Duration
+    private let votesInput: AsyncStream<SessionVotes>.Continuation
+    /// The votes on the owner's page each time they change (only the newest if the reader is behind);
+    /// nothing in a session that takes none.
+    public nonisolated let voteChanges: AsyncStream<SessionVotes>
+    /// Whether the session takes votes.
+    public nonisolated let takesVotes: Bool
+
+    /// How long votes gather before the followers are told, by default: a few tellings a second, each a
+    /// message to every follower, however many vote meanwhile.
+    public static let defaultVotesDelay: Duration = .milliseconds(250)
 
     /// `participantsDelay`: how long participant changes gather before the owner is told (zero: at once);
     /// `followersDelay`: before the followers are (nil: the same). No follower shows the count, so a host
     /// tells them seldom: each telling is a message to every follower, and a storm changes the count
     /// all the time.
-    public init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil) {
-        self.init(owner: owner, participantsDelay: participantsDelay, followersDelay: followersDelay, admissionGate: nil)
+    /// `votes`: the session takes the followers' votes on the owner's choices (`pajama host --votes`), told
+    /// to the followers at most once per `votesDelay`.
+    public init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil, votes: Bool = false,
+                votesDelay: Duration = CoReadingSession.defaultVotesDelay) {
+        self.init(owner: owner, participantsDelay: participantsDelay, followersDelay: followersDelay, votes: votes, votesDelay: votesDelay,
+                  admissionGate: nil)
     }
 
     /// `admissionGate`: awaited before each batch of joins is admitted (tests hold the joins with it).
-    init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil, admissionGate: (@Sendable () async -> Void)?) {
+    init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil, votes: Bool = false,
+         votesDelay: Duration = CoReadingSession.defaultVotesDelay, admissionGate: (@Sendable () async -> Void)?) {
         self.admissionGate = admissionGate
-        state = .open(Open(shared: SessionState(owner: owner)))
+        var open = Open(shared: SessionState(owner: owner))
+        if votes {
+            open.tally = VoteTally()
+            open.shared.votes = SessionVotes(location: nil, counts: [])
+        }
+        state = .open(open)
         self.participantsDelay = participantsDelay
         self.followersDelay = followersDelay ?? participantsDelay
+        self.votesDelay = votesDelay
+        takesVotes = votes
         (participantChanges, participantsInput) = AsyncStream<[String]>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        (voteChanges, votesInput) = AsyncStream<SessionVotes>.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// The shared state now.
@@ -118,12 +148,53 @@ public actor CoReadingSession {
         }
     }
 
-    /// The owner is at `location` (fully resolved). Repeated locations are not sent again.
-    public func updateLocation(_ location: StoryLocation) {
+    /// The owner is at `location` (fully resolved), a page of `choices` choices. Repeated locations are not
+    /// sent again. In a session that takes votes, a new page starts a new count (the followers know it from
+    /// the location; the owner is told).
+    public func updateLocation(_ location: StoryLocation, choices: Int = 0) {
         changeOpen { (open: inout Open) -> Void? in
             guard open.shared.location != location else { return nil }
             open.shared.location = location
+            if open.tally?.moved(to: location, choices: choices) == true {
+                open.votesFlush?.cancel()
+                open.votesFlush = nil
+                votesChanged(&open, tellFollowers: false)
+            }
             broadcast(.location(location), to: open.followers)
+            return ()
+        }
+    }
+
+    /// Follower `id` votes for `choice` of the owner's page at `location` (nil: takes its vote back). A vote
+    /// for another page, a choice it has not, or in a session that takes none changes nothing.
+    public func vote(_ id: Int, at location: StoryLocation, choice: Int?) {
+        changeOpen { (open: inout Open) -> Void? in
+            guard open.tally?.cast(id, at: location, choice: choice) == true else { return nil }
+            votesChanged(&open)
+            return ()
+        }
+    }
+
+    /// The votes changed: the owner is told at once, the followers after `votesDelay` (one telling however
+    /// many vote meanwhile), unless `tellFollowers` is false (a new page: they know from its location).
+    private func votesChanged(_ open: inout Open, tellFollowers: Bool = true) {
+        guard let tally = open.tally else { return }
+        open.shared.votes = tally.votes
+        votesInput.yield(tally.votes)
+        guard tellFollowers, open.votesFlush == nil else { return }
+        let delay = votesDelay
+        open.votesFlush = Task {
+            // Cancelled (the owner moved on): the count it was to tell is gone.
+            guard (try? await Task.sleep(for: delay)) != nil else { return }
+            self.tellVotes()
+        }
+    }
+
+    /// The votes now, to every follower (after the delay).
+    private func tellVotes() {
+        changeOpen { open in
+            open.votesFlush = nil
+            if let votes = open.shared.votes { broadcast(.votes(votes), to: open.followers) }
             return ()
         }
     }
@@ -198,6 +269,7 @@ public actor CoReadingSession {
             open.shared.participants.remove(at: index)
             open.shared.followers = open.followers.count
             participantsChanged(&open)
+            if open.tally?.remove(id) == true { votesChanged(&open) }
             return ()
         }
     }
@@ -257,11 +329,13 @@ public actor CoReadingSession {
         guard case .open(let open) = state else { return }
         open.ownerFlush?.cancel()
         open.followersFlush?.cancel()
+        open.votesFlush?.cancel()
         var shared = open.shared
         shared.endedBy = shared.owner
         state = .ended(shared)
         broadcast(.end(name: shared.owner), to: open.followers)
         participantsInput.finish()
+        votesInput.finish()
     }
 
     /// A welcome to every follower: the count-only one to those that asked for it, each encoded once.

@@ -20,11 +20,11 @@ public enum FollowerConnection {
     /// Connects to the host at `url` (the join URL, `http://HOST:PORT/` or `https://`) as `name`. For
     /// `https`, `tls` says whom to trust (`FollowerTLS.configuration`) and `client` asks the host why a
     /// socket was refused with the same trust (the process's one client, `HTTPStorySource.defaultClient`,
-    /// otherwise).
+    /// otherwise). In a session that takes votes, `ballot`'s votes are sent on the socket.
     public static func connect(to url: URL, token: String, name: String, backoff: ReconnectBackoff = ReconnectBackoff(),
-                               tls: TLSConfiguration? = nil, client: HTTPClient? = nil) -> AsyncStream<FollowerEvent> {
+                               tls: TLSConfiguration? = nil, client: HTTPClient? = nil, ballot: FollowerBallot? = nil) -> AsyncStream<FollowerEvent> {
         let (events, input) = AsyncStream<FollowerEvent>.makeStream(bufferingPolicy: .unbounded)
-        let link = Link(tls: tls, client: client ?? HTTPStorySource.defaultClient)
+        let link = Link(tls: tls, client: client ?? HTTPStorySource.defaultClient, ballot: ballot)
         let task = Task {
             await run(url: url, token: token, name: name, backoff: backoff, link: link, events: input)
             input.finish()
@@ -48,10 +48,12 @@ public enum FollowerConnection {
         case relayWantsSilence
     }
 
-    /// How a connection reaches the host: its TLS (nil for plain HTTP) and the HTTP client of its probe.
+    /// How a connection reaches the host: its TLS (nil for plain HTTP), the HTTP client of its probe, and
+    /// the follower's votes to send (nil: it sends none).
     struct Link: Sendable {
         let tls: TLSConfiguration?
         let client: HTTPClient
+        let ballot: FollowerBallot?
     }
 
     private static func run(url: URL, token: String, name: String, backoff: ReconnectBackoff, link: Link,
@@ -159,6 +161,14 @@ public enum FollowerConnection {
             ) { inbound, outbound, _ in
                 seen.value.withLock { $0.upgraded = true }
                 if hello { try await outbound.write(.text(SessionCodec.encode(.hello(name: name, countOnly: true)))) }
+                // The follower's votes, written by a task of this socket's own (a session that takes votes).
+                var voting: (id: Int, writer: Task<Void, Never>)?
+                defer {
+                    if let voting {
+                        voting.writer.cancel()
+                        link.ballot?.detach(voting.id)
+                    }
+                }
                 for try await message in inbound.messages(maxSize: 1 << 20) {
                     // After `end` the socket stays open while the follower reads on: the host serves the story's
                     // files to the followers still connected. It closes when the host stops or the follower quits.
@@ -194,11 +204,20 @@ public enum FollowerConnection {
                         }
                         seen.value.withLock { $0.welcomed = true }
                         events.yield(.welcome(welcome, storyURL: storyURL))
+                        if voting == nil, hello, welcome.votes != nil, let ballot = link.ballot {
+                            let (id, texts) = ballot.attach(at: welcome.location)
+                            voting = (id, Task { for await text in texts { try? await outbound.write(.text(text)) } })
+                        }
                     case .location(let location): events.yield(.location(location))
                     case .beat(let sync): events.yield(.beat(sync))
                     case .cue(let path, let cue): events.yield(.cue(path, cue))
                     case .participants(let names): events.yield(.followers(names.count))
                     case .followers(let count): events.yield(.followers(count))
+                    case .votes(let votes): events.yield(.votes(votes))
+                    case .vote:
+                        seen.value.withLock { $0.problem = "the host sent a vote" }
+                        try? await outbound.close(.policyViolation, reason: "only followers vote")
+                        return
                     case .end(let owner):
                         seen.value.withLock { $0.ended = true }
                         events.yield(.ended(owner: owner))

@@ -18,6 +18,8 @@ public enum FollowerEvent: Sendable, Equatable {
     /// How many follow now (a follower asks for the count, not the names: the host's `followers`, or
     /// the number of names in an older host's `participants`).
     case followers(Int)
+    /// The followers' votes on the owner's page now (a session that takes votes; its welcome has the first).
+    case votes(SessionVotes)
     /// The owner ended the session. The stream ends when the host stops serving the story (the follower's
     /// connection stays open until then, so the host knows someone still reads), or when it is dropped.
     case ended(owner: String)

@@ -13,6 +13,8 @@ public final class FollowerLink {
     public enum Change: Sendable, Equatable {
         /// How many follow.
         case followers(Int)
+        /// The followers' votes on the owner's page (a session that takes votes).
+        case votes(SessionVotes)
         case reconnecting(String)
         /// Something the follower should know (out of step with the owner's ink story).
         case notice(String)
@@ -48,12 +50,14 @@ public final class FollowerLink {
                     if reconnecting { changed(.reconnected) }
                     reconnecting = false
                     changed(.followers(welcome.followers))
+                    if let votes = welcome.votes { changed(.votes(votes)) }
                     self.beat = welcome.beat
                     if let location = welcome.location { self.navigate(viewModel, to: location, changed: changed) }
                 case .beat(let sync): self.beat = sync
                 case .location(let location): self.navigate(viewModel, to: location, changed: changed)
                 case .cue(let path, let cue): viewModel.playCued(path, cue: cue)
                 case .followers(let count): changed(.followers(count))
+                case .votes(let votes): changed(.votes(votes))
                 case .reconnecting(let attempt, _):
                     reconnecting = true
                     changed(.reconnecting("connection to the host lost; reconnecting (attempt \(attempt))"))

@@ -5,9 +5,9 @@ import PajamaModel
 /// What the host still has to send one follower: bounded whatever the follower's speed.
 ///
 /// Messages leave in the order they were put in, except that a new location replaces a location not yet
-/// sent (the latest wins: a follower behind skips the pages in between), likewise participants (or their count); at most
-/// `cueLimit` cues wait (the oldest is dropped); a welcome replaces everything before it; nothing is
-/// accepted after `end`. So the outbox never holds more than `cueLimit` + 4 messages, and filling it
+/// sent (the latest wins: a follower behind skips the pages in between), likewise participants (or their count) and
+/// the votes; at most `cueLimit` cues wait (the oldest is dropped); a welcome replaces everything before it; nothing is
+/// accepted after `end`. So the outbox never holds more than `cueLimit` + 5 messages, and filling it
 /// never waits: a slow follower never slows the owner or the others.
 ///
 /// Whoever writes it says `whenReady` what to call when messages wait: called once, then not again until
@@ -121,6 +121,8 @@ public final class FollowerOutbox: Sendable {
                 state.messages.removeAll { if case .participants = $0.message { true } else { false } }
             case .followers:
                 state.messages.removeAll { if case .followers = $0.message { true } else { false } }
+            case .votes:
+                state.messages.removeAll { if case .votes = $0.message { true } else { false } }
             case .cue:
                 let cues = state.messages.filter { if case .cue = $0.message { true } else { false } }.count
                 if cues >= Self.cueLimit, let oldest = state.messages.firstIndex(where: { if case .cue = $0.message { true } else { false } }) {
@@ -128,7 +130,7 @@ public final class FollowerOutbox: Sendable {
                 }
             case .end:
                 state.closed = true
-            case .hello:
+            case .hello, .vote:
                 return nil
             }
             state.messages.append(outgoing)

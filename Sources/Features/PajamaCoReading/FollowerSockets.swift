@@ -162,15 +162,24 @@ final class FollowerSockets: Sendable {
         writer.start(follower.outbox)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.closeAfterEnd(writer.ended, outbound) }
-            // After hello a follower has nothing to say: any message is refused; the loop ends when it leaves.
-            if let next = await messages.next() {
+            // After hello a follower says nothing but its votes, in a session that takes them, at most
+            // `limits.votesPerSecond`: anything else is refused; the loop ends when it leaves.
+            var pace = VotePace(limit: limits.votesPerSecond)
+            while let next = await messages.next() {
                 let problem: SessionCodec.Problem
                 switch next {
+                case .success(.vote(let location, let choice)) where session.takesVotes:
+                    if pace.allows(at: .now) {
+                        await session.vote(follower.id, at: location, choice: choice)
+                        continue
+                    }
+                    problem = .malformed("more than \(limits.votesPerSecond) votes in a second")
                 case .failure(let refused): problem = refused
                 case .success(let message): problem = .malformed("a follower has nothing to say after hello (got \(message.type))")
                 }
                 log("refused a message from \(HostLog.shown(name, limit: 32)) at \(peer): \(problem) (\(Self.closeNumber(problem)))")
                 try? await outbound.close(Self.closeCode(problem), reason: problem.description)
+                break
             }
             group.cancelAll()
         }
@@ -208,6 +217,26 @@ final class FollowerSockets: Sendable {
         let kept = String(given.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init)).prefix(32)
         let trimmed = kept.trimmingSpaces
         return trimmed.isEmpty ? "reader" : trimmed
+    }
+}
+
+/// How many votes a follower sent in the last second: at most `limit`.
+struct VotePace: Sendable {
+    let limit: Int
+    private var window: ContinuousClock.Instant?
+    private var count = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    /// One more vote at `now`: false if it is one too many for its second.
+    mutating func allows(at now: ContinuousClock.Instant) -> Bool {
+        if let window, now - window < .seconds(1) {
+            count += 1
+        } else {
+            window = now
+            count = 1
+        }
+        return count <= limit
     }
 }
 

@@ -41,12 +41,16 @@ public struct HostLimits: Sendable, Equatable {
     /// After the owner quits, how long the host at most goes on serving the story's files to the followers
     /// still connected (reading on alone); it stops sooner when the last one leaves.
     public var servingAfterEnd: Duration
+    /// Votes one follower may send in a second (`pajama host --votes`); one more closes its socket (1008):
+    /// a reader changes its mind a few times a second at most, and each vote costs the session's actor.
+    public var votesPerSecond: Int
 
     public init(followerCap: Int = 256, connectionBudget: Int? = nil, headerTimeout: Duration = .seconds(10),
                 idleTimeout: Duration = .seconds(60), helloTimeout: Duration = .seconds(10), requestLineLimit: Int = 8 * 1024,
                 headLimit: Int = 16 * 1024, messageLimit: Int = SessionCodec.maximumSize, wrongTokenBurst: Int = 5,
                 wrongTokenWindow: Duration = .seconds(10), firstPause: Duration = .seconds(1), longestPause: Duration = .seconds(60),
-                servingAfterEnd: Duration = .seconds(600), downloadStallTimeout: Duration = .seconds(30)) {
+                servingAfterEnd: Duration = .seconds(600), downloadStallTimeout: Duration = .seconds(30),
+                votesPerSecond: Int = 20) {
         self.followerCap = followerCap
         self.connectionBudget = connectionBudget
         self.headerTimeout = headerTimeout
@@ -61,6 +65,7 @@ public struct HostLimits: Sendable, Equatable {
         self.longestPause = longestPause
         self.servingAfterEnd = servingAfterEnd
         self.downloadStallTimeout = downloadStallTimeout
+        self.votesPerSecond = votesPerSecond
     }
 
     /// The connection budget in force: the one given, else half the descriptor limit (at least 8, at most 4,096).

@@ -7,9 +7,11 @@ import PajamaReading
 public final class OwnerLink {
     private let relay: Task<Void, Never>
     private let watcher: Task<Void, Never>
+    private let votes: Task<Void, Never>
 
-    /// `followersChanged` gets the followers' names each time they change.
-    public init(session: OwnerSession, viewModel: ReaderViewModel, followersChanged: @escaping @MainActor ([String]) -> Void) {
+    /// `followersChanged` gets the followers' names each time they change; `votesChanged` their votes.
+    public init(session: OwnerSession, viewModel: ReaderViewModel, followersChanged: @escaping @MainActor ([String]) -> Void,
+                votesChanged: @escaping @MainActor (SessionVotes) -> Void = { _ in }) {
         let events = viewModel.events()  // subscribed before the reader starts
         relay = Task {
             for await event in events {
@@ -18,7 +20,7 @@ public final class OwnerLink {
                 // story its beat goes first (how to make it, sent once per beat).
                 case .stateChanged(.page(let page)):
                     if let sync = BeatSync(page.beat) { await session.publishBeat(sync) }
-                    await session.publishLocation(page.location)
+                    await session.publishLocation(page.location, page.page.choices.count)
                 // Cued, not played: a host without sound (muted, --no-sound) still sends its taps and choices.
                 case .soundCued(let path, .tap): await session.cue(path, .tap)
                 case .soundCued(let path, .choice(let index)): await session.cue(path, .choice(index))
@@ -29,10 +31,14 @@ public final class OwnerLink {
         watcher = Task { @MainActor in
             for await names in session.participantChanges() { followersChanged(names) }
         }
+        votes = Task { @MainActor in
+            for await tally in session.voteChanges() { votesChanged(tally) }
+        }
     }
 
     public func close() {
         relay.cancel()
         watcher.cancel()
+        votes.cancel()
     }
 }

@@ -51,6 +51,7 @@ public enum SessionCodec {
             if welcome.followers != welcome.participants.count { wire.followers = welcome.followers }
             wire.beat = welcome.beat
             if welcome.viaRelay { wire.relay = true }
+            wire.votes = welcome.votes?.counts
         case .location(let location): wire.location = location
         case .beat(let sync): wire.beat = sync
         case .cue(let path, let cue):
@@ -65,6 +66,12 @@ public enum SessionCodec {
         case .participants(let names): wire.participants = names
         case .followers(let count): wire.followers = count
         case .end(let name): wire.name = name
+        case .vote(let location, let choice):
+            wire.location = location
+            wire.choice = choice
+        case .votes(let votes):
+            wire.location = votes.location
+            wire.votes = votes.counts
         }
         // Encoding plain strings and numbers cannot fail.
         return (try? JSONValueEncoder.sorted.encodeString(wire)) ?? ""
@@ -108,6 +115,13 @@ public enum SessionCodec {
             guard let value else { throw .malformed("a \(wire.type) message needs \"\(field)\"") }
             return value
         }
+        /// A tally: at most `SessionVotes.maximumChoices` counts, none negative.
+        func counts(_ value: [Int]?) throws(Problem) -> [Int]? {
+            guard let value else { return nil }
+            guard value.count <= SessionVotes.maximumChoices else { throw .malformed("a \(wire.type) message has \(value.count) vote counts") }
+            guard value.allSatisfy({ $0 >= 0 }) else { throw .malformed("a \(wire.type) message has a negative vote count") }
+            return value
+        }
         func count(_ value: Int?) throws(Problem) -> Int? {
             guard let value else { return nil }
             guard value >= 0 else { throw .malformed("a \(wire.type) message's \"followers\" is negative") }
@@ -120,6 +134,7 @@ public enum SessionCodec {
                 story: try need(wire.story, "story"), owner: try need(wire.owner, "owner"), location: wire.location,
                 participants: wire.participants ?? [], followers: try count(wire.followers), beat: wire.beat)
             welcome.viaRelay = wire.relay ?? false
+            welcome.votes = try counts(wire.votes).map { SessionVotes(location: wire.location, counts: $0) }
             return .welcome(welcome)
         case "location": return .location(try need(wire.location, "location"))
         case "beat": return .beat(try need(wire.beat, "beat"))
@@ -140,6 +155,10 @@ public enum SessionCodec {
         case "participants": return .participants(try need(wire.participants, "participants"))
         case "followers": return .followers(try count(need(wire.followers, "followers")) ?? 0)
         case "end": return .end(name: try need(wire.name, "name"))
+        case "vote":
+            if let choice = wire.choice, choice < 0 { throw .malformed("a vote's \"choice\" is negative") }
+            return .vote(location: try need(wire.location, "location"), choice: wire.choice)
+        case "votes": return .votes(SessionVotes(location: wire.location, counts: try need(counts(wire.votes), "votes")))
         default: throw .unknownType(wire.type)
         }
     }
@@ -181,5 +200,7 @@ public enum SessionCodec {
         var beat: BeatSync?
         /// `welcome`: published through a relay node (a host before 0.4 and a reader before it ignore it).
         var relay: Bool?
+        /// `votes`, a `welcome` of a session that takes votes: the votes for each choice of the owner's page.
+        var votes: [Int]?
     }
 }

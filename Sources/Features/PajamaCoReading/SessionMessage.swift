@@ -76,16 +76,20 @@ public struct SessionWelcome: Sendable, Equatable {
     /// Published through a relay node (`RelayPublisher`): the node takes no message from a follower, so one
     /// that said hello knows at once the socket will be closed for it, and listens on a new one instead.
     public var viaRelay = false
+    /// The followers' votes on the owner's page, when the owner asked for votes (`pajama host --votes`);
+    /// nil: this session takes no votes.
+    public var votes: SessionVotes?
 
     /// `followers`: nil for the number of `participants`.
     public init(story: SessionStory, owner: String, location: StoryLocation?, participants: [String], followers: Int? = nil,
-                beat: BeatSync? = nil) {
+                beat: BeatSync? = nil, votes: SessionVotes? = nil) {
         self.story = story
         self.owner = owner
         self.location = location
         self.participants = participants
         self.followers = followers ?? participants.count
         self.beat = beat
+        self.votes = votes
     }
 
     /// The same welcome with the count only (no names): what a `countOnly` follower gets.
@@ -101,6 +105,25 @@ public struct SessionWelcome: Sendable, Equatable {
         welcome.viaRelay = true
         return welcome
     }
+}
+
+/// The followers' votes on the owner's choice page (`pajama host --votes`): advice, never a move.
+public struct SessionVotes: Sendable, Equatable {
+    /// The page voted on: the owner's location (nil before the owner's first page).
+    public var location: StoryLocation?
+    /// Votes for each choice of that page (0-based), as many as it has choices; empty on a page without.
+    public var counts: [Int]
+
+    public init(location: StoryLocation?, counts: [Int]) {
+        self.location = location
+        self.counts = counts
+    }
+
+    /// The most choices a tally counts (a page of more takes no votes past it).
+    public static let maximumChoices = 512
+
+    /// How many voted.
+    public var total: Int { counts.reduce(0, +) }
 }
 
 /// One message of the co-reading protocol: a JSON object `{"v":1,"type":...}` in one WebSocket text
@@ -126,6 +149,11 @@ public enum SessionMessage: Sendable, Equatable {
     case followers(Int)
     /// The owner ended the session (quit).
     case end(name: String)
+    /// Follower to host, after hello, in a session that takes votes: this follower's vote on the owner's
+    /// choice page at `location` (0-based; nil takes it back). A newer vote replaces it.
+    case vote(location: StoryLocation, choice: Int?)
+    /// The votes on the owner's page now (at most a few a second, however many vote).
+    case votes(SessionVotes)
 
     /// The `type` field.
     public var type: String {
@@ -138,6 +166,8 @@ public enum SessionMessage: Sendable, Equatable {
         case .participants: "participants"
         case .followers: "followers"
         case .end: "end"
+        case .vote: "vote"
+        case .votes: "votes"
         }
     }
 }

@@ -15,6 +15,8 @@ public struct SessionState: Sendable, Equatable {
     public var endedBy: String?
     /// The owner's beat, for an ink story.
     public var beat: BeatSync?
+    /// The followers' votes on the owner's page, in a session that takes votes (nil: it takes none).
+    public var votes: SessionVotes?
 
     public init(story: SessionStory? = nil, owner: String, location: StoryLocation? = nil, participants: [String] = [],
                 endedBy: String? = nil) {
@@ -28,13 +30,13 @@ public struct SessionState: Sendable, Equatable {
 
     /// What a follower joining now gets; nil until a story is selected.
     public var welcome: SessionWelcome? {
-        story.map { SessionWelcome(story: $0, owner: owner, location: location, participants: participants, followers: followers, beat: beat) }
+        story.map { SessionWelcome(story: $0, owner: owner, location: location, participants: participants, followers: followers, beat: beat, votes: votes) }
     }
 
-    /// The state after `message` (a follower's view; `hello` and `cue` change nothing).
+    /// The state after `message` (a follower's view; `hello`, `cue` and `vote` change nothing).
     public mutating func apply(_ message: SessionMessage) {
         switch message {
-        case .hello, .cue: break
+        case .hello, .cue, .vote: break
         case .welcome(let welcome):
             story = welcome.story
             owner = welcome.owner
@@ -42,6 +44,7 @@ public struct SessionState: Sendable, Equatable {
             participants = welcome.participants
             followers = welcome.followers
             beat = welcome.beat
+            votes = welcome.votes
             endedBy = nil
         case .location(let new): location = new
         case .beat(let sync): beat = sync
@@ -51,6 +54,7 @@ public struct SessionState: Sendable, Equatable {
         case .followers(let count):
             participants = []
             followers = count
+        case .votes(let tally): votes = tally
         case .end(let name): endedBy = name
         }
     }

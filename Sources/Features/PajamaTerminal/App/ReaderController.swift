@@ -63,6 +63,13 @@ public final class ReaderController {
     public func sessionEnded() { post(.sessionEnded) }
     /// Something to tell the reader once (co-reading: the connection to the host lost, back).
     public func notice(_ text: String) { post(.notice(text)) }
+    /// The co-readers' votes on the owner's page changed (a session that takes votes).
+    public func showVotes(_ votes: ChoiceVotes) { post(.votes(votes)) }
+    /// Where this follower's votes go (a session that takes votes).
+    public var onVote: (@MainActor (StoryLocation, Int) -> Void)? {
+        get { effects.voted }
+        set { effects.voted = newValue }
+    }
     /// What validating the story found (`--watch`), a line per problem; an empty list hides the overlay.
     public func showProblems(_ lines: [String]) { post(.problems(lines)) }
 

@@ -51,6 +51,8 @@ public enum ReaderEffect: Sendable, Equatable {
     /// Render `image` into cells for `key`; the controller answers `.pictureCells` (after a `.pictureDraft`
     /// when the final cells take longer than a draft).
     case requestPicture(PictureCache.Key, StoryImage)
+    /// A follower's vote for a choice of the owner's page at this location (a session that takes votes).
+    case vote(StoryLocation, Int)
     case quit
 
     /// Whether the effect is work on the view model that keys wait behind (one at a time, in order): the

@@ -28,6 +28,8 @@ final class ReaderEffectRunner {
     private let statusPages: (any StatusPageSource)?
     private var work: Task<Void, Never>?
     private var visitTasks: [Task<Void, Never>] = []
+    /// Where a follower's votes go (the co-reading wiring's `FollowerBallot`); nil: nowhere.
+    var voted: (@MainActor (StoryLocation, Int) -> Void)?
     /// The reader's settings as this session last saved them (nil: not changed yet; read from the file then).
     private var settings: ReaderSettings?
 
@@ -57,6 +59,7 @@ final class ReaderEffectRunner {
         for effect in effects {
             switch effect {
             case .quit: break  // the loop's own
+            case .vote(let location, let choice): voted?(location, choice)
             case .cancelWork: work?.cancel()
             case .toggleMute, .setVolume:
                 if case .setVolume(let volume) = effect { sound?.volume = volume } else { sound?.isMuted.toggle() }

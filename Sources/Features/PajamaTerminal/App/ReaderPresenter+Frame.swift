@@ -76,10 +76,12 @@ extension ReaderPresenter {
             status = "following \(owner)  " + status
         case .solo: break
         }
-        return ScreenModel(
+        var model = ScreenModel(
             storyTitle: storyTitle, content: content, position: position, soundStatus: status, notice: notice,
             showHelp: helpScroll != nil, helpScroll: helpScroll ?? 0, confirmRestart: mode == .confirmRestart, statsLines: statsLines, helpHeader: helpHeader,
             pickList: pickList, bookmarkName: bookmarkName, statusOverlay: statusOverlay, statusKey: statusPageTitle)
+        if case .host = role { model.votesKey = votes != nil }
+        return model
     }
 
     private var statusOverlay: StatusOverlay? {
@@ -111,6 +113,7 @@ extension ReaderPresenter {
         var view = PageView(page: page.page, revealedLines: page.revealedLines, selectedChoice: selectedChoice,
                             picture: cells, pictureMissing: missing, scroll: scroll)
         if page.page.question != nil, answerField.location == page.location { view.answerLine = answerField.field.shown.text }
+        view.votes = votesHere
         return view
     }
 
@@ -129,6 +132,7 @@ extension ReaderPresenter {
         if standing.seenBefore { parts.append("seen before") }
         if nextReady == SeenPage(page.location) { parts.append("▸ ready") }
         if autoForward != .off { parts.append("auto") }
+        if let votes = votesHere, case .host = role { parts.append(Self.voted(votes)) }
         if let title = statusPageTitle { parts.append("i \(title.lowercased())") }
         return parts.joined(separator: " · ")
     }

@@ -120,7 +120,7 @@ extension ReaderPresenter {
         case .digit(let digit):
             return typeDigit(digit, after: typed, choices: choices, at: now)
         case .selectPrevious, .selectNext:
-            guard !choices.isEmpty, mayNavigate() else { return [] }
+            guard !choices.isEmpty, mayVote || mayNavigate() else { return [] }
             let step = action == .selectNext ? 1 : choices.count - 1
             selectedChoice = (selectedChoice + step) % choices.count
             keepsSelectionInView = true
@@ -169,6 +169,7 @@ extension ReaderPresenter {
                 let words = Bookmark.firstWords(of: page.page)
                 mode = .nameBookmark(NameField(hint: words.isEmpty ? "bookmark" : words, limit: Self.bookmarkNameLimit))
             }
+        case .takeLeadingVote: return takeLeadingVote()
         case .retry, .confirm, .redraw: break
         }
         return []
@@ -179,8 +180,10 @@ extension ReaderPresenter {
         mayNavigate() ? [effect] : []
     }
 
-    /// Takes choice `index` (if this reader turns its own pages), remembered for a return to the page.
+    /// Takes choice `index` (if this reader turns its own pages), remembered for a return to the page; a
+    /// follower of a session that takes votes votes for it instead.
     mutating func take(_ index: Int) -> [ReaderEffect] {
+        if mayVote { return vote(for: index) }
         let effects = navigate(.move(.choose(index)))
         if !effects.isEmpty { takenChoice = index }
         return effects

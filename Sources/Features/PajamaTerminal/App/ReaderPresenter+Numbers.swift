@@ -30,13 +30,13 @@ extension ReaderPresenter {
             return []
         }
         if number * 10 > choices.count { return take(number - 1) }
-        guard mayNavigate() else { return [] }
+        guard mayVote || mayNavigate() else { return [] }
         // A longer number can start so: the choice is selected, Enter takes it, the next digit goes on.
         typedNumber = TypedNumber(value: number, at: now)
         selectedChoice = number - 1
         keepsSelectionInView = true
         scroll = PageRenderer.scroll(showingChoice: selectedChoice, for: model(), width: width, height: height, from: scroll)
-        notice = "\(number)… Enter takes it, or type the next digit"
+        notice = mayVote ? "\(number)… Enter votes for it, or type the next digit" : "\(number)… Enter takes it, or type the next digit"
         return []
     }
 }

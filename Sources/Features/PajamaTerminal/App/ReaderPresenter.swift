@@ -48,6 +48,8 @@ public struct ReaderPresenter: Sendable {
         case role(ReaderRole)
         /// The owner of the session this reader follows ended it: reading on solo.
         case sessionEnded
+        /// The co-readers' votes on the owner's page (a session that takes votes: ReaderPresenter+Votes.swift).
+        case votes(ChoiceVotes)
         /// The story's status page at beat `beatId` (after an `openStatus` effect; nil: none there).
         case statusPage(StatusPage?, beatId: String)
         /// The pages read, for the backlog (after an `openBacklog` effect).
@@ -164,6 +166,8 @@ public struct ReaderPresenter: Sendable {
     var timedText: Bool
     /// Captions of sounds (`c`, remembered): each sound's caption told as it plays (ReaderPresenter+Captions.swift).
     public var captions = false
+    /// The co-readers' votes, in a session that takes them (nil: it takes none; ReaderPresenter+Votes.swift).
+    var votes: ChoiceVotes?
 
     public init(
         storyTitle: String, width: Int, height: Int, themes: [String], themeName: String, look: PictureLook,
@@ -247,9 +251,13 @@ public struct ReaderPresenter: Sendable {
             self.look = look
         case .role(let role):
             self.role = role
+            if role == .solo { votes = nil }
+        case .votes(let new):
+            votesArrived(new)
         case .sessionEnded:
             guard case .follower(let owner) = role else { return [] }
             role = .solo
+            votes = nil
             notice = "\(owner) ended the session"
         case .backlog(let entries):
             openBacklog(entries)

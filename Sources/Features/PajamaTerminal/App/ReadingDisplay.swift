@@ -1,3 +1,5 @@
+import PajamaModel
+
 /// What co-reading tells the reader, whichever way the reading is shown (the full screen's
 /// `ReaderController`, plain mode's `PlainReader`).
 @MainActor
@@ -8,6 +10,10 @@ public protocol ReadingDisplay: AnyObject {
     func sessionEnded()
     /// Something to tell the reader once (the connection lost, back).
     func notice(_ text: String)
+    /// The co-readers' votes on the owner's page changed (a session that takes votes).
+    func showVotes(_ votes: ChoiceVotes)
+    /// Where this follower's votes go: the choice voted for on the owner's page at a location.
+    var onVote: (@MainActor (StoryLocation, Int) -> Void)? { get set }
 }
 
 extension ReaderController: ReadingDisplay {}

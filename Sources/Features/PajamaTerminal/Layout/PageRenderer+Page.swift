@@ -159,6 +159,16 @@ extension PageRenderer {
                     lines.append(Line(text: prefix + part.text, style: style, alignment: part.alignment, choice: i,
                                       runs: part.runs.isEmpty ? [] : [(prefix, TextLook())] + part.runs))
                 }
+                // The votes beside the choice: after its last row where they fit, else on a row of their own.
+                if let label = view.votes?.label(i), let last = lines.indices.last {
+                    let tally = " · " + label
+                    if DisplayWidth.of(lines[last].text) + DisplayWidth.of(tally) <= width {
+                        lines[last].text += tally
+                        if !lines[last].runs.isEmpty { lines[last].runs.append((tally, TextLook())) }
+                    } else {
+                        lines.append(Line(text: "     " + label, style: style, choice: i))
+                    }
+                }
             }
             return (lines, lines)
         case .question(let question):

@@ -27,11 +27,14 @@ public enum PageRenderer {
         "q Esc             quit",
     ]
 
-    /// The help's lines, with `i` for a story whose status page is called `statusKey`.
-    static func helpLines(statusKey: String?) -> [String] {
-        guard let statusKey else { return helpLines }
+    /// The help's lines, with `i` for a story whose status page is called `statusKey`, and `g` for the owner
+    /// of a session that takes votes.
+    static func helpLines(statusKey: String?, votesKey: Bool = false) -> [String] {
         var lines = helpLines
-        lines.insert("i                 \(DisplayWidth.sanitize(statusKey).lowercased()): the story's own page", at: max(0, lines.count - 2))
+        if let statusKey {
+            lines.insert("i                 \(DisplayWidth.sanitize(statusKey).lowercased()): the story's own page", at: max(0, lines.count - 2))
+        }
+        if votesKey { lines.insert("g                 take the choice with the most votes", at: max(0, lines.count - 2)) }
         return lines
     }
 
@@ -136,7 +139,7 @@ public enum PageRenderer {
             // The header (the join command while hosting) comes first: it is what a host opens the help for,
             // and under the keys it was off a 24-line screen.
             let first = model.helpHeader.isEmpty ? [] : model.helpHeader + [""]
-            overlay(&grid, first + ["Keys", ""] + helpLines(statusKey: model.statusKey) + ["", "any key to close (↑ ↓ scroll)"],
+            overlay(&grid, first + ["Keys", ""] + helpLines(statusKey: model.statusKey, votesKey: model.votesKey) + ["", "any key to close (↑ ↓ scroll)"],
                     width: width, height: height, scroll: model.helpScroll)
             choices = []
         } else if let status = model.statusOverlay {

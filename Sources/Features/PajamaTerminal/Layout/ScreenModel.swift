@@ -41,6 +41,8 @@ public struct ScreenModel: Sendable {
     public var statusOverlay: StatusOverlay?
     /// The title of the story's status page, named in the help (nil: the story has none).
     public var statusKey: String?
+    /// The help names `g` (the owner of a session that takes votes).
+    public var votesKey = false
 
     public init(
         storyTitle: String, content: Content, position: String = "", soundStatus: String = "", notice: String? = nil,
@@ -80,6 +82,8 @@ public struct PageView: Sendable {
     public var scroll: Int
     /// On a question page: the answer typed so far, with its cursor (`NameField.shown`).
     public var answerLine: String = "▏"
+    /// On a choice page of a session that takes votes: the votes on this page (`ChoiceVotes.label`).
+    public var votes: ChoiceVotes?
 
     public init(page: Page, revealedLines: Int, selectedChoice: Int = 0, picture: PictureCells? = nil,
                 pictureMissing: Bool = false, scroll: Int = 0) {

@@ -30,6 +30,10 @@ public enum PlainCommand: Sendable, Equatable {
     case help
     /// `q`: quit (progress is kept).
     case quit
+    /// `t` or `votes`: the co-readers' votes on this page (a session that takes votes).
+    case votes
+    /// `g`: the owner of a session that takes votes takes the choice with the most votes.
+    case takeLeadingVote
     /// Anything else, as typed (trimmed).
     case unknown(String)
 
@@ -53,6 +57,8 @@ public enum PlainCommand: Sendable, Equatable {
         case "p", "page": self = .repeatPage
         case "?", "h", "help": self = .help
         case "q", "quit", "exit": self = .quit
+        case "t", "votes": self = .votes
+        case "g": self = .takeLeadingVote
         default: self = .unknown(text)
         }
     }
@@ -72,6 +78,7 @@ public enum PlainCommand: Sendable, Equatable {
         "  i        the story's own page (a ChoiceScript game's stats), when it has one",
         "  p        say the page again",
         "  v        read aloud on or off",
+        "  t        co-reading with votes: the votes on this page (g: the owner takes the leading one)",
         "  ?        these commands",
         "  q        quit (your place is kept)",
     ]

@@ -31,6 +31,8 @@ public struct PlainPresenter: Sendable {
         case role(ReaderRole)
         case notice(String)
         case sessionEnded
+        /// The co-readers' votes on the owner's page (a session that takes votes; printed on `t`).
+        case votes(ChoiceVotes)
     }
 
     /// What the shell must do; work (`isWork`) answers `.workFinished` (or `.bookmarks`).
@@ -43,12 +45,14 @@ public struct PlainPresenter: Sendable {
         case openBookmark(Bookmark)
         case saveBookmark(name: String)
         case setReadAloud(Bool)
+        /// A follower's vote for a choice of the owner's page at this location.
+        case vote(StoryLocation, Int)
         case quit
 
         public var isWork: Bool {
             switch self {
             case .move, .restart, .retry, .skip, .listBookmarks, .showStatus, .openBookmark: true
-            case .saveBookmark, .setReadAloud, .quit: false
+            case .saveBookmark, .setReadAloud, .vote, .quit: false
             }
         }
     }
@@ -81,6 +85,8 @@ public struct PlainPresenter: Sendable {
     /// The reader's state as last printed.
     private(set) var shown: ReaderState = .starting
     private var role: ReaderRole
+    /// The co-readers' votes, in a session that takes them (nil: it takes none).
+    private var votes: ChoiceVotes?
     private var readAloud: ReadAloudSwitch
     /// Whether the prompt is the last thing printed (else it is printed again when a line is asked for).
     private var promptOnScreen = false
@@ -130,9 +136,14 @@ public struct PlainPresenter: Sendable {
             break
         case .role(let newRole):
             role = newRole
+            if role == .solo { votes = nil }
+        case .votes(var new):
+            if let votes, votes.location == new.location { new.mine = votes.mine }
+            votes = new
         case .sessionEnded:
             if case .follower(let owner) = role { out.line("(\(UntrustedText.sanitize(owner)) ended the session: you read on alone)") }
             role = .solo
+            votes = nil
         case .workFinished(let reached):
             finishWork(reached: reached, then: nil)
         case .bookmarks(let list, let reached):
@@ -284,7 +295,32 @@ public struct PlainPresenter: Sendable {
                 out.line("No choice \(number): type 1 to \(choices.count).")
                 break
             }
+            if let page, case .follower(let owner) = role, var here = votesHere {
+                here.mine = number - 1
+                votes = here
+                out.line("(you voted for \(number): \(UntrustedText.sanitize(choices[number - 1].text)); \(UntrustedText.sanitize(owner)) chooses)")
+                return start([.vote(page.location, number - 1)], asking: .command)
+            }
             return start(navigate(.move(.choose(number - 1)), &out), asking: .command)
+        case .votes:
+            guard let here = votesHere else {
+                out.line(votes == nil ? "This reading takes no votes (pajama host --votes)." : "No choices here to vote on.")
+                break
+            }
+            for (index, choice) in choices.enumerated() {
+                out.line("  \(index + 1). \(UntrustedText.sanitize(choice.text)): \(here.label(index) ?? "no votes")")
+            }
+        case .takeLeadingVote:
+            guard case .host = role, let here = votesHere else {
+                out.line("g takes the leading vote when hosting with --votes.")
+                break
+            }
+            guard let leader = here.leader else {
+                out.line("No votes on this page yet.")
+                break
+            }
+            out.line("(the leading vote: \(leader + 1), \(here.label(leader) ?? ""))")
+            return start([.move(.choose(leader))], asking: .command)
         case .back:
             return start(navigate(.move(.back), &out), asking: .command)
         case .skipSeen:
@@ -334,6 +370,12 @@ public struct PlainPresenter: Sendable {
         guard case .follower(let owner) = role else { return true }
         out.line("(following \(UntrustedText.sanitize(owner)): the pages turn as they do)")
         return false
+    }
+
+    /// The votes on the page shown, when it is a choice page of a session that takes votes.
+    private var votesHere: ChoiceVotes? {
+        guard let votes, let page, !page.page.choices.isEmpty else { return nil }
+        return votes.location == page.location ? votes : ChoiceVotes(location: page.location, counts: Array(repeating: 0, count: page.page.choices.count))
     }
 
     /// The page shown (also the ending's page on the end screen), if any.

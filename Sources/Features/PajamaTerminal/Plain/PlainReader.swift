@@ -53,6 +53,10 @@ public final class PlainReader {
     public func sessionEnded() { post.yield(.sessionEnded) }
     /// Something to tell the reader once.
     public func notice(_ text: String) { post.yield(.notice(text)) }
+    /// The co-readers' votes on the owner's page changed (a session that takes votes).
+    public func showVotes(_ votes: ChoiceVotes) { post.yield(.votes(votes)) }
+    /// Where this follower's votes go (a session that takes votes).
+    public var onVote: (@MainActor (StoryLocation, Int) -> Void)?
 
     /// Reads until the reader quits (`q`, the end of the input) or a quit signal arrives.
     public func run(start: StoryLocation?, restart: Bool, bookmark: Bookmark? = nil) async -> ReaderController.Outcome {
@@ -120,6 +124,7 @@ public final class PlainReader {
             run(work: { [viewModel, statusPages] in .status(await statusPages?.statusPage(at: beatId), viewModel.state) })
         case .saveBookmark(let name): viewModel.saveBookmark(name: name)
         case .setReadAloud(let on): readAloud?.isOn = on
+        case .vote(let location, let choice): onVote?(location, choice)
         case .quit: break
         }
     }

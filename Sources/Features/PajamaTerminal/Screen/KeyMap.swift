@@ -13,6 +13,8 @@ public enum ReaderAction: Sendable, Equatable {
     /// A page step (PgUp / PgDn) or one line (↑ / ↓ on pages without choices) through a long page.
     case scrollUp, scrollDown, scrollLineUp, scrollLineDown
     case retry, skip, confirm(Bool), redraw
+    /// The owner of a session that takes votes takes the choice with the most votes.
+    case takeLeadingVote
 }
 
 /// Maps keys to actions (see docs/reader.md for the table).
@@ -54,6 +56,7 @@ public enum KeyMap {
             case "t": return .nextTheme
             case "?": return .help
             case "q": return .quit
+            case "g": return .takeLeadingVote
             case "s": return .skip
             case "y": return .confirm(true)
             case "n": return .confirm(false)
