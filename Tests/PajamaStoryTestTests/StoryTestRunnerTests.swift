@@ -192,6 +192,73 @@ import Testing
         #expect(report.endings.map(\.id) == ["On the pier."])
     }
 
+    /// Twine's links never offered: a `[[link]]` in a Harlowe hook whose `(if:)` is never true, and one under a
+    /// SugarCube `<<if>>` clause never taken, are named with their passage and the condition; a link shown in
+    /// some run (a condition the choice before sets) is not, and a link is its own passage's where another
+    /// passage shows it (`(display:)`, `<<include>>`).
+    @Test func aTwineLinkUnderAConditionNeverTrueIsNamed() async throws {
+        let dir = try TemporaryDirectory(prefix: "pajama-story-test-twine-never")
+        defer { dir.remove() }
+        _ = try dir.write("harlowe/shore.twee", """
+            :: StoryData
+            {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0AD", "format": "Harlowe", "format-version": "3.3.8", "start": "Shore"}
+
+            :: Shore
+            (set: $key to false)
+            The sea. [[Left->Lucky]] [[Right->Beach]]
+
+            :: Lucky
+            (set: $lucky to true)(display: "Beach")
+
+            :: Beach
+            (if: $key)[ A door. [[Open the door->Vault]] ]
+            (if: $lucky)[ [[Dig->Sand]] ](else:)[ [[Swim->Sea]] ]
+            [[Stay->Sand]]
+
+            :: Vault
+            Gold.
+
+            :: Sea
+            The water is cold.
+
+            :: Sand
+            You build a castle.
+            """)
+        _ = try dir.write("sugarcube/shore.twee", """
+            :: StoryData
+            {"ifid": "D674C58C-DEFA-4F70-B7A2-27742230C0AE", "format": "SugarCube", "format-version": "2.36.1", "start": "Shore"}
+
+            :: StoryInit
+            <<set $key to false>><<set $lucky to false>>
+
+            :: Shore
+            The sea. [[Left|Lucky]] [[Right|Beach]]
+
+            :: Lucky
+            <<set $lucky to true>><<include "Beach">>
+
+            :: Beach
+            <<if $key>>[[Open the door|Vault]]<<elseif $lucky>>[[Dig|Sand]]<<else>>[[Swim|Sea]]<</if>>
+            [[Stay|Sand]]
+
+            :: Vault
+            Gold.
+
+            :: Sea
+            The water is cold.
+
+            :: Sand
+            You build a castle.
+            """)
+        for (format, reason) in [("harlowe", "the (if:) hook it is in was never shown"), ("sugarcube", "the <<if $key>> it is under was never true")] {
+            let path = dir.path + "/" + format
+            let report = try await StoryTestRunner(story: path, options: StoryTestOptions(runs: 40, seed: 5, jobs: 2)) { await StorySources.open(path) }.run()
+            #expect(report.neverOffered == [NeverOfferedChoice(choice: "Open the door", part: "passage \"Beach\", to \"Vault\"", reason: reason)],
+                    "\(format): \(report.summary)")
+            #expect(report.summary.contains("never offered: 1 choice"), "\(format): \(report.summary)")
+        }
+    }
+
     /// ink's choices never offered: one whose condition is never true is named with its knot and path; a
     /// once-only choice taken and later kept back was offered, so it is not.
     @Test func anInkChoiceWhoseConditionIsNeverTrueIsNamed() async throws {

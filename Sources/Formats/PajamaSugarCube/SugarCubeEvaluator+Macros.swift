@@ -40,11 +40,20 @@ extension SugarCubeEvaluator {
         case "-":
             if let value = printed(macro.arguments, what, wording: what + ": bad evaluation") { writer.text(SugarCubeFlattener.escaped(value)) }
         case "if":
+            var taken: Int?
             for (index, clause) in macro.clauses.enumerated() {
                 if clause.name == "else" || holds(clause.arguments, "<<\(clause.name)>>", wording: "<<if>>: bad conditional expression in <<\(clause.name)>> clause\(index > 0 ? " (#\(index))" : "")") {
+                    taken = index
                     render(clause.body)
-                    return
+                    break
                 }
+            }
+            // The links of the clauses not taken were weighed and kept back.
+            for (index, clause) in macro.clauses.enumerated() where index != taken {
+                let written = clause.arguments.trimmingSpaces
+                let condition = written.count > 60 ? written.prefix(59) + "…" : written
+                keepBack(clause.body, reason: clause.name == "else" ? "the <<else>> it is under was never taken"
+                         : "the <<\(clause.name) \(condition)>> it is under was never true")
             }
         case "switch":
             switchMacro(macro)
@@ -101,7 +110,10 @@ extension SugarCubeEvaluator {
                 return
             }
             depth += 1
+            let includer = writtenIn
+            writtenIn = included.name
             render(runtime.nodes(included.text))
+            writtenIn = includer
             depth -= 1
         case "nobr":
             nobr += 1

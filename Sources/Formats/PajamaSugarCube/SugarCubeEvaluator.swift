@@ -18,6 +18,10 @@ final class SugarCubeEvaluator {
     var errors: [String] = []
     /// The passages entered (put in the history) in this moment, in order: `pajama test`'s coverage.
     var entered: [String] = []
+    /// The `[[links]]` of the passage shown, shown or kept back by an `<<if>>` (`pajama test`'s choices never offered).
+    var weighed: [TwineWeighedLink] = []
+    /// The passage whose text is rendering (an included one inside its includer): where a link is written.
+    var writtenIn = ""
     /// Why the moment stopped (a script ran too long, a loop of `<<goto>>`...).
     var stopped: String?
     var gotoTarget: String?
@@ -171,6 +175,7 @@ final class SugarCubeEvaluator {
             passage = found.name
             writer = SugarCubeWriter()
             page = []
+            weighed = []
             state.links = []
             state.nextLinkId = 0
             state.inputs = []
@@ -184,6 +189,7 @@ final class SugarCubeEvaluator {
                 guard let source = part == found.name ? found : runtime.story.passage(named: part) else { continue }
                 let nobrTag = source.tags.contains("nobr") || found.tags.contains("nobr")
                 if nobrTag { nobr += 1 }
+                writtenIn = source.name
                 render(runtime.nodes(source.text))
                 if nobrTag { nobr -= 1 }
                 loopControl = nil
@@ -262,7 +268,7 @@ final class SugarCubeEvaluator {
         if let question, let at = lines.firstIndex(where: { $0.input == question.id }) { lines.removeLast(lines.count - at) }
         lines.removeAll { $0.input != nil }
         return SugarCubeMoment(passage: passage, lines: lines, links: stopped == nil ? SugarCubeRuntime.offered(state) : [], unsupported: unsupported,
-                               errors: errors, error: stopped, entered: entered, question: question)
+                               errors: errors, error: stopped, entered: entered, question: question, weighed: weighed)
     }
 
     /// Answers the input field `input` of the page shown (`SugarCubeRuntime.answer(_:)`).
@@ -278,6 +284,17 @@ final class SugarCubeEvaluator {
     }
 
     // MARK: Rendering
+
+    /// The `[[links]]` in `nodes` (a clause not taken), at any depth, weighed as kept back for `reason`.
+    func keepBack(_ nodes: [SugarCubeNode], reason: String) {
+        for node in nodes {
+            switch node {
+            case .link(let link): weighed.append(TwineWeighedLink(passage: writtenIn, text: link.text, target: link.target, keptBack: reason))
+            case .macro(let macro): for clause in macro.clauses { keepBack(clause.body, reason: reason) }
+            default: break
+            }
+        }
+    }
 
     func render(_ nodes: [SugarCubeNode]) {
         for node in nodes {
@@ -312,6 +329,7 @@ final class SugarCubeEvaluator {
                     writer.text("?" + name)
                 }
             case .link(let link):
+                weighed.append(TwineWeighedLink(passage: writtenIn, text: link.text, target: link.target))
                 let target = Self.isExternal(link.target) ? link.target : evalPassage(link.target)
                 let label = link.textIsTarget ? target : evalText(link.text)
                 if Self.isExternal(link.target) {  // a web address: the browser's, not a passage (its text stays)

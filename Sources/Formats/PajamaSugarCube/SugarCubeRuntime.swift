@@ -242,11 +242,14 @@ public struct SugarCubeMoment: Sendable, Equatable {
     /// The input field the page's text stops at (`lines` lead to it), when one waits for its answer
     /// (`SugarCubeRuntime.answer(_:)`); the page's links are offered once every field is answered.
     public var question: SugarCubeInput?
+    /// The passage's `[[links]]` as the moment weighed them, shown or kept back by an `<<if>>` (for `pajama
+    /// test`'s choices never offered).
+    public var weighed: [TwineWeighedLink]
 
     public var isEnding: Bool { links.isEmpty && question == nil }
 
     public init(passage: String, lines: [SugarCubeLine], links: [SugarCubeLink], unsupported: [String], errors: [String], error: String?,
-                entered: [String] = [], question: SugarCubeInput? = nil) {
+                entered: [String] = [], question: SugarCubeInput? = nil, weighed: [TwineWeighedLink] = []) {
         self.passage = passage
         self.lines = lines
         self.links = links
@@ -255,5 +258,6 @@ public struct SugarCubeMoment: Sendable, Equatable {
         self.error = error
         self.entered = entered
         self.question = question
+        self.weighed = weighed
     }
 }

@@ -174,12 +174,15 @@ final class SugarCubeBeatMaker {
 
     /// The passages each beat made so far entered (`pajama test`'s coverage).
     private(set) var passagesOfBeat: [String: [String]] = [:]
+    /// The `[[links]]` each beat made so far weighed, shown or kept back (`pajama test`'s choices never offered).
+    private(set) var linksOfBeat: [String: [TwineWeighedLink]] = [:]
 
     /// The passages a reader may enter (`SugarCubeRuntime.readablePassages`).
     var readablePassages: [String] { runtime.readablePassages }
 
     private func makeBeat(_ id: String, _ moment: SugarCubeMoment, before: SugarCubeState?) -> Beat {
         passagesOfBeat[id] = moment.entered
+        if !moment.weighed.isEmpty { linksOfBeat[id] = moment.weighed }
         var choices: [Choice] = []
         var choiceMarks: [LineMarks] = []
         if moment.error == nil {

@@ -100,6 +100,15 @@ public actor SugarCubeStorySource: BeatMakingSource, StoryPartsSource {
         (try? await ready().maker.passagesOfBeat[beat.id]).flatMap { $0 } ?? []
     }
 
+    public func choicesWeighed(by beat: Beat) async -> [String] {
+        let links = (try? await ready().maker.linksOfBeat[beat.id]).flatMap { $0 } ?? []
+        return links.map { WeighedLink.note(passage: $0.passage, text: $0.text, target: $0.target, keptBack: $0.keptBack) }
+    }
+
+    public func neverOffered(reached: Set<String>, weighed: Set<String>) async -> [NeverOfferedChoice]? {
+        WeighedLink.neverOffered(weighed)
+    }
+
     /// The files' bytes, one after another.
     func bytes() async throws(StorySourceError) -> [UInt8] {
         var bytes: [UInt8] = []

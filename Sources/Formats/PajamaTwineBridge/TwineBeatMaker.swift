@@ -116,6 +116,8 @@ final class TwineBeatMaker {
 
     /// The passage each beat made so far entered (`pajama test`'s coverage).
     private(set) var passageOfBeat: [String: String] = [:]
+    /// The `[[links]]` each beat made so far weighed, shown or kept back (`pajama test`'s choices never offered).
+    private(set) var linksOfBeat: [String: [TwineWeighedLink]] = [:]
 
     /// The passages a reader may enter: not the story's data, its scripts and styles, nor the passages Harlowe
     /// runs around every other (header, footer, startup).
@@ -129,6 +131,7 @@ final class TwineBeatMaker {
 
     private func makeBeat(_ id: String, _ moment: HarloweMoment, before: HarloweState?) -> Beat {
         if !moment.passage.isEmpty { passageOfBeat[id] = moment.passage }
+        if !moment.weighed.isEmpty { linksOfBeat[id] = moment.weighed }
         var choices: [Choice] = []
         var choiceMarks: [LineMarks] = []
         if moment.error == nil {

@@ -9,6 +9,10 @@ final class HarloweEvaluator {
     var root = HarloweOutputHook(name: nil)
     var current: HarloweOutputHook
     var links: [HarloweLink] = []
+    /// The `[[links]]` weighed in this moment, shown or kept back.
+    var weighed: [TwineWeighedLink] = []
+    /// The passage whose text is rendering (a displayed one inside its displayer): where a link is written.
+    var writtenIn = ""
     var unsupported: [String] = []
     /// Whether a hook of the current `(if:)`/`(else-if:)` chain was shown (nil: no chain).
     var lastCondition: Bool?
@@ -57,15 +61,21 @@ final class HarloweEvaluator {
             do throws(Interrupt) {
                 if runStartup {
                     runStartup = false
-                    for startupPassage in runtime.tagged("startup") { try render(runtime.nodes(startupPassage.text)) }
+                    for startupPassage in runtime.tagged("startup") {
+                        writtenIn = startupPassage.name
+                        try render(runtime.nodes(startupPassage.text))
+                    }
                 }
                 for header in runtime.tagged("header") {
+                    writtenIn = header.name
                     try render(runtime.nodes(header.text))
                     current.items.append(.text("\n"))
                 }
+                writtenIn = name
                 try render(runtime.nodes(runtime.story.passage(named: name)!.text))
                 for footer in runtime.tagged("footer") {
                     current.items.append(.text("\n"))
+                    writtenIn = footer.name
                     try render(runtime.nodes(footer.text))
                 }
                 return moment(error: nil)
@@ -93,6 +103,7 @@ final class HarloweEvaluator {
         earlier = state.shown?.output()
         self.temps = temps
         passage = state.history.last ?? runtime.story.start
+        writtenIn = passage
         if let label { current.items.append(.text(label + " ")) }
         do throws(Interrupt) {
             try render(runtime.nodes(source))
@@ -126,6 +137,7 @@ final class HarloweEvaluator {
         root = HarloweOutputHook(name: nil)
         current = root
         links = []
+        weighed = []
         temps = [:]
         lastCondition = nil
         toggles = []
@@ -136,7 +148,8 @@ final class HarloweEvaluator {
         if error != nil { links = [] }
         state.links = links
         state.shown = HarloweShownText(root)
-        return HarloweMoment(passage: passage, lines: HarloweFlattener.lines(root), links: links, unsupported: unsupported, error: error)
+        return HarloweMoment(passage: passage, lines: HarloweFlattener.lines(root), links: links, unsupported: unsupported, error: error,
+                             weighed: weighed)
     }
 
     /// The passage `name` names: as written, else without the spaces around it.
@@ -185,6 +198,7 @@ final class HarloweEvaluator {
         case .text(let text): current.items.append(.text(text))
         case .newline: current.items.append(.text("\n"))
         case .link(let label, let target):
+            weighed.append(TwineWeighedLink(passage: writtenIn, text: label, target: target))
             let (text, html) = styled(label)
             guard let passage = linkTarget(target) else {
                 current.items.append(.text(html ?? HarloweFlattener.escaped(text)))  // broken, as Harlowe shows it: not a link
@@ -328,7 +342,7 @@ final class HarloweEvaluator {
         }
         switch result {
         case .changer(let changer):
-            if let hook = call.hook { try show(hook, changer: changer) }
+            if let hook = call.hook { try show(hook, changer: changer, macro: call.written) }
         case .command(let command):
             do throws(Interrupt) {
                 try perform(command)
@@ -367,7 +381,12 @@ final class HarloweEvaluator {
             }
             guard displayDepth < 50 else { throw .runaway("(display:) inside (display:) more than 50 deep") }
             displayDepth += 1
-            defer { displayDepth -= 1 }
+            let displayer = writtenIn
+            writtenIn = found
+            defer {
+                displayDepth -= 1
+                writtenIn = displayer
+            }
             try render(runtime.nodes(passage.text))
         case .show(let names):
             for name in names {
@@ -406,14 +425,33 @@ final class HarloweEvaluator {
 
     // MARK: Hooks
 
-    /// Shows a hook as its changer says.
-    func show(_ hook: HarloweHook, changer: HarloweChanger?) throws(Interrupt) {
+    /// The `[[links]]` in `nodes` (a hook not shown), at any depth, weighed as kept back for `reason`.
+    private func keepBack(_ nodes: [HarloweNode], reason: String) {
+        for node in nodes {
+            switch node {
+            case .link(let label, let target):
+                weighed.append(TwineWeighedLink(passage: writtenIn, text: label, target: target, keptBack: reason))
+            case .hook(let hook), .attached(_, let hook): keepBack(hook.body, reason: reason)
+            case .macro(let call): if let hook = call.hook { keepBack(hook.body, reason: reason) }
+            case .heading(let inner), .collapse(let inner): keepBack(inner, reason: reason)
+            default: break
+            }
+        }
+    }
+
+    /// Shows a hook as its changer says (`macro`: the changer's macro as written, for the reason a link in a
+    /// hook not shown was kept back).
+    func show(_ hook: HarloweHook, changer: HarloweChanger?, macro: String? = nil) throws(Interrupt) {
         var opens: [String] = []
         var repeating: (variable: String, items: [HarloweValue])?
         for effect in changer?.effects ?? [] {
             switch effect {
             case .condition(let shown):
-                if !shown { return }
+                if !shown {
+                    let reason = macro.map { "the (\($0):) hook it is in was never shown" } ?? "the hook it is in was never shown (its condition never true)"
+                    keepBack(hook.body, reason: reason)
+                    return
+                }
             case .hidden:
                 if let name = hook.name {
                     state.hidden[name] = hook.source

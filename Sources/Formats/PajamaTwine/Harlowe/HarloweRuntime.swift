@@ -91,14 +91,18 @@ public struct HarloweMoment: Sendable, Equatable {
     public var unsupported: [String]
     /// Why the moment stopped, when it did (a `(goto:)` loop, a missing passage...).
     public var error: String?
+    /// The passages' `[[links]]` as the moment weighed them, shown or kept back by a condition
+    /// (for `pajama test`'s choices never offered).
+    public var weighed: [TwineWeighedLink]
 
     public var isEnding: Bool { links.isEmpty }
 
-    public init(passage: String, lines: [HarloweLine], links: [HarloweLink], unsupported: [String], error: String?) {
+    public init(passage: String, lines: [HarloweLine], links: [HarloweLink], unsupported: [String], error: String?, weighed: [TwineWeighedLink] = []) {
         self.passage = passage
         self.lines = lines
         self.links = links
         self.unsupported = unsupported
         self.error = error
+        self.weighed = weighed
     }
 }
