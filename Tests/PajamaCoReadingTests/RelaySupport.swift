@@ -14,11 +14,12 @@ struct PrivateRedis {
 
     var url: String { "redis://127.0.0.1:\(port)" }
 
-    static func start() async throws -> PrivateRedis {
+    /// Starts redis-server on `port` (a free one if nil) and waits until it listens.
+    static func start(port given: Int? = nil) async throws -> PrivateRedis {
         let executable = try #require(candidates.first { access($0, X_OK) == 0 }, "redis-server is not installed (scripts/install-deps.sh)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pajama-redis-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let port = RelayTests.freePort()
+        let port = given ?? RelayTests.freePort()
         let server = BoundChild(
             executable: executable,
             arguments: ["--port", "\(port)", "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "no",

@@ -49,6 +49,10 @@ public struct RelayConfiguration: Sendable, Equatable {
     public static let sessionPath = "/session"
     /// Where the owner publishes (POST, with the secret) and reads the channel's subscriber count (GET).
     public static let publishPath = "/relay/publish"
+    /// Where the node itself asks, on its private socket (`readinessSocket`), whether nchan answers for the
+    /// channel: 503 while nchan's link to Redis is not up (it then refuses every follower with 503), anything
+    /// else once it is.
+    public static let readinessPath = "/relay/ready"
     /// The environment variable of the owner's secret (read by `pajama relay` and `pajama host --relay`).
     public static let secretVariable = "PAJAMA_RELAY_SECRET"
 
@@ -70,6 +74,15 @@ public struct RelayConfiguration: Sendable, Equatable {
         return "pajama-" + hexDigits(digest.prefix(12))
     }
 
+    /// The Unix socket on which the node answers only its own readiness question (`readinessPath`), in its
+    /// private folder; in /tmp, named by a hash of the folder, when that path is too long for a socket's
+    /// address (108 bytes on Linux).
+    public var readinessSocket: String {
+        let inFolder = folder + "/ready.sock"
+        guard inFolder.utf8.count > 100 else { return inFolder }
+        return "/tmp/pajama-relay-" + hexDigits(sha256(Array(folder.utf8)).prefix(8)) + ".sock"
+    }
+
     /// Whether followers reach the node over TLS.
     public var usesTLS: Bool { tlsCertificate != nil }
 
@@ -85,9 +98,11 @@ public struct RelayConfiguration: Sendable, Equatable {
     public func nginxConfiguration(module: String, user: String?) -> String {
         let folder = self.folder
         let listen = bind.contains(":") ? "[\(bind)]:\(port)" : "\(bind):\(port)"
-        // Every node given the same Redis keeps the channel there (nchan 1.3's upstream form).
+        // Every node given the same Redis keeps the channel there (nchan 1.3's upstream form). nchan tries a
+        // lost or refused Redis again after 0.5 s, then 50% longer each time; at most every 2 s here (nchan's
+        // 10 s would keep a node refusing followers, and its start waiting, for up to 10 s after Redis is back).
         let redisLine = redis == nil ? "" : "\n            nchan_redis_pass pajama_redis;"
-        let redisUpstream = redis.map { "\n    upstream pajama_redis { nchan_redis_server \"\($0)\"; }" } ?? ""
+        let redisUpstream = redis.map { "\n    upstream pajama_redis { nchan_redis_server \"\($0)\"; nchan_redis_reconnect_delay_max 2s; }" } ?? ""
         var lines = """
             # Written by `pajama relay` (docs/coreading.md, "Relays"); remade at each start.
             load_module \(module);
@@ -187,8 +202,23 @@ public struct RelayConfiguration: Sendable, Equatable {
 
                 """
         }
+        // The node's own question, on a socket in its private folder (not reachable from the network): does
+        // nchan answer for the channel yet? `start()` waits for it, so a follower joining a node that says it
+        // is up is not refused (nchan answers 503 until its Redis link is up, and a plain GET of the session
+        // 403, which is how the follower heard it).
         lines += """
                     }
+                }
+                server {
+                    listen unix:\(readinessSocket);
+                    location = \(Self.readinessPath) {
+                        limit_except GET { deny all; }
+                        nchan_publisher http;
+                        nchan_channel_id \(channel);
+                        nchan_message_buffer_length 1;
+                        nchan_message_timeout 12h;\(redisLine)
+                    }
+                    location / { return 404; }
                 }
             }
 

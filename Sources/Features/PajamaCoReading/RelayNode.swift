@@ -35,8 +35,9 @@ public final class RelayNode: Sendable {
     public var pid: pid_t? { child.withLock { $0 }?.pid }
 
     /// Writes the configuration, starts nginx and waits (at most `patience`) until it accepts connections on the
-    /// port. Throws a `Failure` saying why it did not (nginx or nchan missing, the port in use, a bad certificate:
-    /// nginx's own words from its error log).
+    /// port and nchan answers for the channel (with `redis`: until nchan's link to Redis is up; before, nchan
+    /// refuses every follower). Throws a `Failure` saying why it did not (nginx or nchan missing, the port in
+    /// use, a bad certificate: nginx's own words from its error log; Redis not reached).
     public func start(patience: Duration = .seconds(10)) async throws {
         guard let nginx = Self.nginx else {
             throw Failure(description: "nginx is not installed (Debian: apt-get install nginx libnginx-mod-nchan; scripts/install-deps.sh)")
@@ -51,6 +52,8 @@ public final class RelayNode: Sendable {
         // What nginx says before its configuration's error_log takes over (and its messages after) go to its log.
         let errorLog = configuration.errorLog
         let startedAt = fileSize(atPath: errorLog) ?? 0
+        // A socket left by a nginx that was killed would keep this one from binding.
+        unlink(configuration.readinessSocket)
         let process = BoundChild(executable: nginx, arguments: ["-p", folder + "/", "-c", file, "-e", errorLog], log: errorLog)
         guard child.withLock({ child -> Bool in
             if let running = child, running.endedHow == nil { return false }
@@ -63,16 +66,34 @@ public final class RelayNode: Sendable {
             throw Failure(description: "nginx \(error)")
         }
         let deadline = ContinuousClock.now + patience
+        var listening = false
+        var answered: Int?
         while ContinuousClock.now < deadline {
             if let how = process.endedHow {
                 throw Failure(description: "nginx stopped as it started (\(how)): \(Self.reason(log: errorLog, from: startedAt))")
             }
             // nginx writes its pid file once it has bound the port (a port in use ends it before); something
             // else answering on the port is not this node.
-            if Self.pid(in: folder + "/nginx.pid") == process.pid, Self.accepts(host: configuration.bind, port: configuration.port) { return }
+            if !listening {
+                listening = Self.pid(in: folder + "/nginx.pid") == process.pid && Self.accepts(host: configuration.bind, port: configuration.port)
+            }
+            // Then its worker, asked on the node's own socket: nchan answers 503 until its Redis link is up
+            // (some milliseconds after the worker starts, longer under load), and a follower joining then was
+            // refused.
+            if listening {
+                answered = Self.readiness(socket: configuration.readinessSocket)
+                if let answered, answered != 503 { return }
+            }
             try? await Task.sleep(for: .milliseconds(20))
         }
         await stop()
+        if listening, let redis = configuration.redis {
+            throw Failure(description: "nchan did not reach Redis at \(redis) within \(patience)"
+                + (answered == 503 ? "" : " (its node did not answer)") + ": \(Self.redisReason(log: errorLog, from: startedAt))")
+        }
+        if listening {
+            throw Failure(description: "nginx listened on \(configuration.bind):\(configuration.port) but nchan did not answer within \(patience): \(Self.reason(log: errorLog, from: startedAt))")
+        }
         throw Failure(description: "nginx did not listen on \(configuration.bind):\(configuration.port) within \(patience): \(Self.reason(log: errorLog, from: startedAt))")
     }
 
@@ -131,7 +152,21 @@ public final class RelayNode: Sendable {
 
     /// nginx's `[emerg]` lines since `offset` in its log, said in a few words (a port in use as the host says it).
     static func reason(log: String, from offset: Int) -> String {
-        guard let fd = Optional(open(log, O_RDONLY | O_CLOEXEC)), fd >= 0 else { return "see \(log)" }
+        guard let text = text(log: log, from: offset) else { return "see \(log)" }
+        let lines = text.split(separator: "\n").filter { $0.contains("[emerg]") || $0.contains("[crit]") }
+        guard let first = lines.first else { return "see \(log)" }
+        if first.contains("Address already in use") { return "the port is in use; choose another with --port" }
+        if first.contains("Permission denied"), first.contains("bind()") { return "no permission to listen there (a port below 1024 needs privileges)" }
+        if first.contains("Cannot assign requested address") { return "the address is not one of this machine's (--bind)" }
+        let line = String(first)
+        let said = line.firstRange(of: "[emerg] ").map { String(line[$0.upperBound...]) } ?? line
+        return String(said.prefix(300))
+    }
+
+    /// nginx's log since `offset` (its first megabyte), nil if it cannot be read.
+    private static func text(log: String, from offset: Int) -> String? {
+        let fd = open(log, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
         lseek(fd, off_t(offset), SEEK_SET)
         var bytes: [UInt8] = []
@@ -141,14 +176,53 @@ public final class RelayNode: Sendable {
             guard n > 0 else { break }
             bytes += buffer[0..<n]
         }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").filter { $0.contains("[emerg]") || $0.contains("[crit]") }
-        guard let first = lines.first else { return "see \(log)" }
-        if first.contains("Address already in use") { return "the port is in use; choose another with --port" }
-        if first.contains("Permission denied"), first.contains("bind()") { return "no permission to listen there (a port below 1024 needs privileges)" }
-        if first.contains("Cannot assign requested address") { return "the address is not one of this machine's (--bind)" }
-        let line = String(first)
-        let said = line.firstRange(of: "[emerg] ").map { String(line[$0.upperBound...]) } ?? line
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// nchan's last words about Redis since `offset` in nginx's log.
+    static func redisReason(log: String, from offset: Int) -> String {
+        guard let line = text(log: log, from: offset)?.split(separator: "\n").last(where: { $0.lowercased().contains("redis") }) else {
+            return "is it running, and reachable from here? (see \(log))"
+        }
+        let said = line.firstRange(of: "nchan: ").map { String(line[$0.upperBound...]) } ?? String(line)
         return String(said.prefix(300))
+    }
+
+    /// The HTTP status nginx answers `RelayConfiguration.readinessPath` with on the node's Unix socket `socket`
+    /// (nil: no answer, within a second).
+    static func readiness(socket path: String) -> Int? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+            raw[bytes.count] = 0
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { return nil }
+        let request = Array("GET \(RelayConfiguration.readinessPath) HTTP/1.0\r\nHost: pajama-relay\r\n\r\n".utf8)
+        guard request.withUnsafeBytes({ send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == request.count else { return nil }
+        // "HTTP/1.1 503 ...": the status line is in the first bytes.
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while answer.count < 12 {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            answer += buffer[0..<n]
+        }
+        let words = String(decoding: answer, as: UTF8.self).split(separator: " ")
+        guard words.count >= 2, words[0].hasPrefix("HTTP/") else { return nil }
+        return Int(words[1])
     }
 
     /// The pid in nginx's pid file, if there is one.
