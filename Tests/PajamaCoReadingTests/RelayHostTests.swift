@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
 import PajamaHTTP
 import PajamaModel
 import PajamaTestSupport
@@ -12,14 +13,14 @@ import Testing
 @Suite(.serialized) struct RelayHostTests {
     /// The owner's host (bob, a hosted folder of story "shared" version 2) publishing to a node to be started
     /// on `port`, started; its log lines.
-    static func owner() async throws -> (CoReadingHost, Lines, port: Int, HostedFolder) {
+    static func owner(votes: Bool = false) async throws -> (CoReadingHost, Lines, port: Int, HostedFolder) {
         let folder = try HostedFolder()
         let lines = Lines()
         let port = RelayTests.freePort()
         let host = CoReadingHost(
             content: .folder(folder.dir.url), storyId: "shared", storyVersion: "2",
             configuration: .init(port: 0, ownerName: "bob",
-                                 relay: .init(url: URL(string: "http://127.0.0.1:\(port)/")!, secret: RelayTests.secret)),
+                                 relay: .init(url: URL(string: "http://127.0.0.1:\(port)/")!, secret: RelayTests.secret), votes: votes),
             token: RelayTests.token, log: { lines.append($0) })
         _ = try await host.start()
         return (host, lines, port, folder)
@@ -102,6 +103,58 @@ import Testing
             #expect(!ann.events.contains { if case .failed = $0 { true } else { false } }, "\(ann.events)")
             await host.end()
             #expect(await eventually { ann.events.contains(.ended(owner: "bob")) })
+        }
+    }
+
+    /// Audience votes through a relay node: followers there vote (an HTTP POST the node proxies to the owner's
+    /// host with the token), the owner is told the count, and the node carries the totals to its followers in
+    /// the whole state it keeps; a vote with a wrong token is refused at the node, one without a voter at the
+    /// host, and voters past the node's count of followers push out the oldest.
+    @Test func followersAtANodeVoteAndEveryoneThereSeesTheTotals() async throws {
+        let (host, lines, port, _) = try await Self.owner(votes: true)
+        let nodeURL = "http://127.0.0.1:\(port)/"
+        let (node, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL))
+        try await RelayTests.running([node]) {
+            try await node.start()
+            let owner = VotesLoopbackTests.OwnerVotes(host)
+            let page = at(3)
+            await host.publish(page, choices: 3)
+            let ballots = [FollowerBallot(), FollowerBallot()]
+            let ann = RecordingFollower(url: nodeURL, token: RelayTests.token, name: "ann", ballot: ballots[0])
+            let cy = RecordingFollower(url: nodeURL, token: RelayTests.token, name: "cy", ballot: ballots[1])
+            #expect(await eventually { ann.lastVotes?.location == page && cy.lastVotes?.location == page }, "\(ann.events.suffix(3)) \(lines.all)")
+            #expect(await eventually(timeout: .seconds(15)) { host.relay?.following == 2 }, "the cap on voters is the node's followers")
+            ballots[0].cast(2, at: page)
+            ballots[1].cast(2, at: page)
+            #expect(await eventually { owner.last == SessionVotes(location: page, counts: [0, 0, 2]) }, "\(String(describing: owner.last)) \(lines.all)")
+            #expect(await eventually { ann.lastVotes == SessionVotes(location: page, counts: [0, 0, 2]) && cy.lastVotes == ann.lastVotes },
+                    "\(String(describing: ann.lastVotes))")
+            ballots[1].cast(0, at: page)
+            #expect(await eventually { cy.lastVotes == SessionVotes(location: page, counts: [1, 0, 1]) })
+            // A late joiner at the node gets the totals with the owner's page.
+            let late = RecordingFollower(url: nodeURL, token: RelayTests.token, name: "late")
+            #expect(await eventually { late.welcomes.last?.votes == SessionVotes(location: page, counts: [1, 0, 1]) })
+            // Refused: a wrong token at the node, a vote naming no voter at the host.
+            let vote = SessionCodec.encode(.vote(location: page, choice: 1))
+            let (wrong, _) = try await RelayTests.request(nodeURL + "session/vote", method: .POST, authorization: "Bearer wrong-token-0123456789", body: vote)
+            #expect(wrong == 401)
+            let (nameless, said) = try await RelayTests.request(nodeURL + "session/vote", method: .POST, authorization: "Bearer \(RelayTests.token)", body: vote)
+            #expect(nameless == 400 && said.contains("names its voter"), "\(nameless) \(said)")
+            let (got, _) = try await RelayTests.request(nodeURL + "session/vote", authorization: "Bearer \(RelayTests.token)")
+            #expect(got == 403 || got == 405, "a vote is a POST: \(got)")
+            // Made-up voters: no more count than the node has followers (3 now), the oldest giving way.
+            #expect(await eventually(timeout: .seconds(15)) { host.relay?.following == 3 })
+            for voter in 0..<5 {
+                var request = HTTPClientRequest(url: nodeURL + "session/vote")
+                request.method = .POST
+                request.headers.add(name: "Authorization", value: "Bearer \(RelayTests.token)")
+                request.headers.add(name: "X-Pajama-Voter", value: "feed0000000000\(voter)0")
+                request.body = .bytes(ByteBuffer(string: vote))
+                let response = try await HTTPStorySource.defaultClient.execute(request, timeout: .seconds(5))
+                #expect(response.status.code == 204)
+            }
+            #expect(await eventually { owner.last.map { $0.total } == 3 && owner.last?.counts[1] == 3 }, "\(String(describing: owner.last))")
+            await host.end()
         }
     }
 }

@@ -69,9 +69,6 @@ struct HostCommand: PathsCommand, LoggingCommand {
         if allowExpired, tlsCert == nil { throw ValidationError("--allow-expired is for a certificate given with --tls-cert") }
         guard !bind.isEmpty else { throw ValidationError("--bind takes an address (127.0.0.1, ::1, 0.0.0.0...)") }
         _ = try relayTarget()
-        if votes, relay != nil {
-            throw ValidationError("--votes counts the votes of a host's own followers: a relay node carries the session one way (give one or the other)")
-        }
     }
 
     /// The relay to publish to (`--relay`), with the owner's secret from the environment; nil without `--relay`.

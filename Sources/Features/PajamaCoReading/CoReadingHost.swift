@@ -50,8 +50,8 @@ public final class CoReadingHost: Sendable {
         /// A relay node the session is published to (`pajama host --relay URL`): followers join there, and
         /// the node fetches the story's files from this host (its token is the relay's).
         public var relay: RelayPublisher.Target?
-        /// The followers vote on the owner's choices (`pajama host --votes`); direct followers only (a relay
-        /// node carries the session one way).
+        /// The followers vote on the owner's choices (`pajama host --votes`): on their sockets, or through the
+        /// relay node (which proxies their votes to this host).
         public var votes: Bool
 
         public init(bind: String = "127.0.0.1", port: Int = 7777, ownerName: String, endTimeout: Duration = .milliseconds(300),
@@ -121,8 +121,10 @@ public final class CoReadingHost: Sendable {
         access = HostAccess(token: token ?? HostAccess.randomToken())
         self.log = HostLog(write: log)
         relay = configuration.relay.map { [log = self.log] in RelayPublisher(target: $0, log: { log($0) }) }
+        var votesTold: (@Sendable (SessionWelcome) -> Void)?
+        if let relay { votesTold = { welcome in relay.publish(welcome: welcome) } }
         session = CoReadingSession(owner: configuration.ownerName, participantsDelay: configuration.participantsDelay,
-                                   followersDelay: configuration.followersDelay, votes: configuration.votes)
+                                   followersDelay: configuration.followersDelay, votes: configuration.votes, votesTold: votesTold)
         sockets = FollowerSockets(session: session, limits: configuration.limits, log: self.log)
         let budget = configuration.limits.budget
         roster = ConnectionRoster(budget: budget) { [log = self.log] address, open in
@@ -140,8 +142,16 @@ public final class CoReadingHost: Sendable {
             served = nil
             story = SessionStory(id: storyId, version: storyVersion, url: url.absoluteString, format: format, files: files)
         }
-        requests = HostRequests(access: access, throttle: WrongTokenThrottle(limits: configuration.limits), files: served, storyURL: story.url,
-                                sockets: sockets, log: self.log, stallTimeout: configuration.limits.downloadStallTimeout)
+        var requests = HostRequests(access: access, throttle: WrongTokenThrottle(limits: configuration.limits), files: served, storyURL: story.url,
+                                    sockets: sockets, log: self.log, stallTimeout: configuration.limits.downloadStallTimeout)
+        // Followers at a relay node vote through it (the node proxies their votes here), as many as follow there.
+        if configuration.votes, let relay {
+            let session = session, cap = configuration.limits.followerCap
+            requests.relayVotes = { voter, location, choice in
+                await session.relayVote(voter, at: location, choice: choice, cap: relay.following ?? cap)
+            }
+        }
+        self.requests = requests
     }
 
     /// The port listened on (after `start()`).
@@ -197,9 +207,6 @@ public final class CoReadingHost: Sendable {
     /// `HostAccess.minimumTokenLength`, saying why.
     public func start() async throws -> String {
         if let problem = HostAccess.problem(with: access.token) { throw StartError(description: "the token is refused: \(problem)") }
-        if configuration.votes, configuration.relay != nil {
-            throw StartError(description: "votes are taken by a host from its own followers: a relay node carries the session one way (use --votes without --relay)")
-        }
         await session.selectStory(story)
         let limits = configuration.limits
         let requests = requests, sockets = sockets, log = log

@@ -43,6 +43,10 @@ public actor CoReadingSession {
         var tally: VoteTally?
         /// The votes' telling to the followers, waiting its delay.
         var votesFlush: Task<Void, Never>?
+        /// The voters of followers at relay nodes (`relayVote`), by their voter id, with the (negative) ids
+        /// their votes are counted under, oldest first.
+        var relayVoters: [String: Int] = [:]
+        var relayOrder: [String] = []
     }
 
     private enum State {
@@ -75,6 +79,10 @@ public actor CoReadingSession {
     public nonisolated let voteChanges: AsyncStream<SessionVotes>
     /// Whether the session takes votes.
     public nonisolated let takesVotes: Bool
+    /// Told the whole state each time the followers are told the votes (a relay node's newest message must
+    /// be the whole state: the owner's host publishes it again).
+    private let votesTold: (@Sendable (SessionWelcome) -> Void)?
+    private var nextRelayVoter = -1
 
     /// How long votes gather before the followers are told, by default: a few tellings a second, each a
     /// message to every follower, however many vote meanwhile.
@@ -86,16 +94,19 @@ public actor CoReadingSession {
     /// all the time.
     /// `votes`: the session takes the followers' votes on the owner's choices (`pajama host --votes`), told
     /// to the followers at most once per `votesDelay`.
+    /// `votesTold`: given the whole state each time the followers are told the votes.
     public init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil, votes: Bool = false,
-                votesDelay: Duration = CoReadingSession.defaultVotesDelay) {
+                votesDelay: Duration = CoReadingSession.defaultVotesDelay, votesTold: (@Sendable (SessionWelcome) -> Void)? = nil) {
         self.init(owner: owner, participantsDelay: participantsDelay, followersDelay: followersDelay, votes: votes, votesDelay: votesDelay,
-                  admissionGate: nil)
+                  votesTold: votesTold, admissionGate: nil)
     }
 
     /// `admissionGate`: awaited before each batch of joins is admitted (tests hold the joins with it).
     init(owner: String, participantsDelay: Duration = .zero, followersDelay: Duration? = nil, votes: Bool = false,
-         votesDelay: Duration = CoReadingSession.defaultVotesDelay, admissionGate: (@Sendable () async -> Void)?) {
+         votesDelay: Duration = CoReadingSession.defaultVotesDelay, votesTold: (@Sendable (SessionWelcome) -> Void)? = nil,
+         admissionGate: (@Sendable () async -> Void)?) {
         self.admissionGate = admissionGate
+        self.votesTold = votesTold
         var open = Open(shared: SessionState(owner: owner))
         if votes {
             open.tally = VoteTally()
@@ -175,6 +186,34 @@ public actor CoReadingSession {
         }
     }
 
+    /// A follower at a relay node, known by its `voter` id (the node carries no socket of it to this host),
+    /// votes for `choice` of the owner's page at `location`. At most `cap` such voters count (the node's
+    /// followers): past it, the longest known gives up its vote, so a token holder making up voters moves
+    /// no more votes than there are followers.
+    public func relayVote(_ voter: String, at location: StoryLocation, choice: Int?, cap: Int) {
+        changeOpen { (open: inout Open) -> Void? in
+            guard open.tally != nil else { return nil }
+            var changed = false
+            let id: Int
+            if let known = open.relayVoters[voter] {
+                id = known
+            } else {
+                while open.relayOrder.count >= max(1, cap), !open.relayOrder.isEmpty {
+                    let oldest = open.relayOrder.removeFirst()
+                    if let gone = open.relayVoters.removeValue(forKey: oldest), open.tally?.remove(gone) == true { changed = true }
+                }
+                id = nextRelayVoter
+                nextRelayVoter -= 1
+                open.relayVoters[voter] = id
+                open.relayOrder.append(voter)
+            }
+            if open.tally?.cast(id, at: location, choice: choice) == true { changed = true }
+            guard changed else { return nil }
+            votesChanged(&open)
+            return ()
+        }
+    }
+
     /// The votes changed: the owner is told at once, the followers after `votesDelay` (one telling however
     /// many vote meanwhile), unless `tellFollowers` is false (a new page: they know from its location).
     private func votesChanged(_ open: inout Open, tellFollowers: Bool = true) {
@@ -195,6 +234,7 @@ public actor CoReadingSession {
         changeOpen { open in
             open.votesFlush = nil
             if let votes = open.shared.votes { broadcast(.votes(votes), to: open.followers) }
+            if let welcome = open.shared.welcome { votesTold?(welcome) }
             return ()
         }
     }

@@ -2,8 +2,9 @@ import PajamaBasics
 import PajamaModel
 
 /// A follower's vote, in a session that takes votes (`pajama host --votes`): the reader casts it here, and
-/// the follower's connection sends it on its socket, and again on the next socket after a reconnection
-/// while the owner is still on that page (the host forgets the votes of a follower that left).
+/// the follower's connection sends it on its socket (to a relay node: as an HTTP POST the node proxies to
+/// the owner's host), and again on the next connection after a reconnection while the owner is still on
+/// that page (the host forgets the votes of a follower that left).
 public final class FollowerBallot: Sendable {
     private struct Value: Sendable {
         /// The vote as last cast: the page and the choice (nil: taken back).
@@ -14,6 +15,8 @@ public final class FollowerBallot: Sendable {
     }
 
     private let value = Locked(Value())
+    /// Who votes, to a relay node (which carries no socket of this follower to the host): random, 128 bits.
+    let voter = HostAccess.randomToken()
 
     public init() {}
 

@@ -8,6 +8,7 @@ import NIOCore
 import NIOSSL
 import NIOWebSocket
 import PajamaModel
+import PajamaStorage
 import PajamaHTTP
 import WSClient
 
@@ -204,9 +205,18 @@ public enum FollowerConnection {
                         }
                         seen.value.withLock { $0.welcomed = true }
                         events.yield(.welcome(welcome, storyURL: storyURL))
-                        if voting == nil, hello, welcome.votes != nil, let ballot = link.ballot {
+                        if voting == nil, welcome.votes != nil, let ballot = link.ballot {
                             let (id, texts) = ballot.attach(at: welcome.location)
-                            voting = (id, Task { for await text in texts { try? await outbound.write(.text(text)) } })
+                            // To a host on the socket; to a relay node (which takes nothing on it) as a POST it proxies.
+                            voting = (id, Task {
+                                for await text in texts {
+                                    if hello {
+                                        try? await outbound.write(.text(text))
+                                    } else {
+                                        await postVote(text, voter: ballot.voter, url: url, token: token, client: link.client)
+                                    }
+                                }
+                            })
                         }
                     case .location(let location): events.yield(.location(location))
                     case .beat(let sync): events.yield(.beat(sync))
@@ -326,6 +336,21 @@ public enum FollowerConnection {
             return .protocolProblem("no session at \(url) (HTTP \(response.status.code))")
         } catch {
             return .unreachable(describe(error))
+        }
+    }
+
+    /// A vote to a relay node (`POST /session/vote`, proxied to the owner's host): tried once; a vote lost
+    /// is cast again by the next key, and the count the node carries says what was counted.
+    private static func postVote(_ text: String, voter: String, url: URL, token: String, client: HTTPClient) async {
+        var request = HTTPClientRequest(url: URL(string: "session/vote", relativeTo: url)?.absoluteURL.absoluteString ?? url.absoluteString)
+        request.method = .POST
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "X-Pajama-Voter", value: voter)
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: text))
+        if let response = try? await client.execute(request, timeout: .seconds(5)), response.status.code >= 300 {
+            let body = (try? await response.body.collect(upTo: 512)).map { String(buffer: $0) } ?? ""
+            PajamaLog.coreading.warning("the relay refused a vote (HTTP \(response.status.code)): \(body.trimmingWhitespace)")
         }
     }
 

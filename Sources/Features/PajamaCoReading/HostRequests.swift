@@ -18,6 +18,14 @@ struct HostRequests: Sendable {
     let log: HostLog
     /// How long a download may make no progress (`HostLimits.downloadStallTimeout`).
     let stallTimeout: Duration
+    /// Where the votes of followers at a relay node go (`POST /session/vote`, proxied by the node): the
+    /// voter's id and its `vote`; nil when the session takes none that way.
+    var relayVotes: (@Sendable (_ voter: String, _ location: StoryLocation, _ choice: Int?) async -> Void)?
+
+    /// Where a relay node's followers vote: the node proxies it here with the token.
+    static let votePath = "/session/vote"
+    /// The header naming a relay follower's voter (`FollowerBallot.voter`): 16 to 64 of `0-9a-f`.
+    static let voterHeader = HTTPField.Name("X-Pajama-Voter")!
     /// The file bodies being written now.
     let downloads = Counter()
 
@@ -47,6 +55,8 @@ struct HostRequests: Sendable {
         case file(PackageFiles.OpenFile, body: Bool)
         /// The package's files and sizes (`PackageListing`), JSON.
         case listing(ByteBuffer, body: Bool)
+        /// A relay follower's vote, its token checked: counted, then 204.
+        case vote
     }
 
     func respond(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
@@ -57,6 +67,8 @@ struct HostRequests: Sendable {
             fields[.connection] = "close"
             try await writer.write(response: Self.head(status, length: body.readableBytes, extra: fields), body: .init(byteBuffer: body))
             throw CloseConnection()
+        case .vote:
+            try await vote(request, writer, peer: HostChannel.describe(channel.remoteAddress))
         case .notFound:
             let body = ByteBuffer(string: "not found\n")
             try await writer.write(response: Self.head(.notFound, length: body.readableBytes), body: .init(byteBuffer: body))
@@ -112,8 +124,10 @@ struct HostRequests: Sendable {
         let target = request.uri.description
         let path = request.uri.path
         let shownPath = HostLog.shown(path)
-        guard request.method == .get || request.method == .head else {
-            return .refusal(.methodNotAllowed, "only GET and HEAD", [.allow: "GET, HEAD"])
+        let voting = path == Self.votePath && relayVotes != nil
+        guard request.method == .get || request.method == .head || (voting && request.method == .post) else {
+            return voting ? .refusal(.methodNotAllowed, "a vote is a POST", [.allow: "POST"])
+                : .refusal(.methodNotAllowed, "only GET and HEAD", [.allow: "GET, HEAD"])
         }
         guard access.admits(authorization: request.headers[.authorization], target: target) else {
             // An address slowed down gets 429 for a wrong or missing token, without a line of its own; the right
@@ -127,6 +141,7 @@ struct HostRequests: Sendable {
             if let line = throttle.wrong(from: peer) { log(line) }
             return .refusal(.unauthorized, "the host refused the token", [.wwwAuthenticate: "Bearer"])
         }
+        if voting { return request.method == .post ? .vote : .refusal(.methodNotAllowed, "a vote is a POST", [.allow: "POST"]) }
         if path == "/session" {
             guard sockets.hasRoom else {
                 log("refused a follower from \(peer): the session is full (\(sockets.joined) following) (HTTP 503)")
@@ -154,6 +169,31 @@ struct HostRequests: Sendable {
             }
             return .file(file, body: request.method == .get)
         }
+    }
+
+    /// A relay follower's vote (the token checked): its voter named by `voterHeader`, its body one `vote`
+    /// message of at most 1 KB; counted, then 204. Anything else is refused with the reason.
+    private func vote(_ request: Request, _ writer: consuming ResponseWriter, peer: String) async throws {
+        var refusal: String?
+        let voter = request.headers[Self.voterHeader] ?? ""
+        if !(16...64).contains(voter.utf8.count) || !voter.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) {
+            refusal = "a vote names its voter (\(Self.voterHeader): 16 to 64 hex digits)"
+        } else if let body = try? await request.body.collect(upTo: 1024) {
+            switch SessionCodec.parse(String(buffer: body)) {
+            case .success(.vote(let location, let choice)): await relayVotes?(voter, location, choice)
+            case .success(let other): refusal = "a vote is a vote message, not \(other.type)"
+            case .failure(let problem): refusal = problem.description
+            }
+        } else {
+            refusal = "a vote is at most 1 KB"
+        }
+        if let refusal {
+            log("refused a vote from \(peer): \(refusal) (HTTP 400)")
+            let body = ByteBuffer(string: refusal + "\n")
+            try await writer.write(response: Self.head(.badRequest, length: body.readableBytes), body: .init(byteBuffer: body))
+            return
+        }
+        try await writer.writeResponse(Self.head(.noContent, length: 0))
     }
 
     private static func head(_ status: HTTPResponse.Status, length: Int, type: String = "text/plain; charset=utf-8",

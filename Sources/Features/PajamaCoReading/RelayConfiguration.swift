@@ -103,6 +103,28 @@ public struct RelayConfiguration: Sendable, Equatable {
         // 10 s would keep a node refusing followers, and its start waiting, for up to 10 s after Redis is back).
         let redisLine = redis == nil ? "" : "\n            nchan_redis_pass pajama_redis;"
         let redisUpstream = redis.map { "\n    upstream pajama_redis { nchan_redis_server \"\($0)\"; nchan_redis_reconnect_delay_max 2s; }" } ?? ""
+        // Audience votes (`pajama host --votes`): a follower here POSTs its vote, which the node passes to the
+        // owner's host with the token (the host counts at most as many voters as the node has followers).
+        var voteLocation = ""
+        if let origin {
+            var upstream = origin.absoluteString
+            while upstream.hasSuffix("/") { upstream.removeLast() }
+            voteLocation = """
+
+                        location = /session/vote {
+                            if ($pajama_follower = 0) { return 401 "the relay refused the token\\n"; }
+                            limit_except POST { deny all; }
+                            client_max_body_size 1k;
+                            limit_req zone=pajama_votes burst=40 nodelay;
+                            limit_req_status 429;
+                            proxy_pass \(upstream)/session/vote;
+                            proxy_set_header Authorization "Bearer \(token)";
+                            proxy_set_header Cookie "";
+                            proxy_http_version 1.1;
+                            proxy_set_header Connection "";
+                        }
+                """
+        }
         var lines = """
             # Written by `pajama relay` (docs/coreading.md, "Relays"); remade at each start.
             load_module \(module);
@@ -123,6 +145,8 @@ public struct RelayConfiguration: Sendable, Equatable {
                 scgi_temp_path \(folder)/temp/scgi;
                 default_type text/plain;
                 client_max_body_size 256k;
+                # A follower's votes: 20 a second from one address, a burst of 40 (429 past it).
+                limit_req_zone $binary_remote_addr zone=pajama_votes:1m rate=20r/s;
                 # Each story file is fetched from the owner's host once per node (proxy_cache_lock: one fetch
                 # while many ask), then served from here to every follower of this node.
                 proxy_cache_path \(folder)/cache levels=1:2 keys_zone=pajama:4m max_size=512m inactive=1d use_temp_path=off;
@@ -164,7 +188,7 @@ public struct RelayConfiguration: Sendable, Equatable {
                         nchan_message_buffer_length 1;
                         nchan_message_timeout 12h;\(redisLine)
                     }
-                    location ~ /\\. { return 404 "hidden files are not served\\n"; }
+                    location ~ /\\. { return 404 "hidden files are not served\\n"; }\(voteLocation)
                     location / {
                         if ($pajama_follower = 0) { return 401 "the relay refused the token\\n"; }
                         limit_except GET { deny all; }
