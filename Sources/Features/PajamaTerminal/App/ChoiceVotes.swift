@@ -1,4 +1,5 @@
 import PajamaModel
+import PajamaReading
 
 /// The co-readers' votes on a choice page (`pajama host --votes`), as the reader shows them: the count
 /// beside each choice, and a follower's own vote. They advise: only the owner takes a choice.
@@ -32,5 +33,21 @@ public struct ChoiceVotes: Sendable, Equatable {
         let yours = mine == index ? "yours" : nil
         let parts = [votes, yours].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The votes on `page` when it is a choice page of a session that takes votes (`votes` not nil): these,
+    /// when they are that page's, else none yet (the count of the page before is not this page's).
+    static func on(_ page: PageState?, _ votes: ChoiceVotes?) -> ChoiceVotes? {
+        guard let votes, let page, !page.page.choices.isEmpty else { return nil }
+        if votes.location == page.location { return votes }
+        return ChoiceVotes(location: page.location, counts: Array(repeating: 0, count: page.page.choices.count))
+    }
+
+    /// These votes from the session, with the follower's own vote of `before` kept while they are for the
+    /// same page.
+    func keepingMine(from before: ChoiceVotes?) -> ChoiceVotes {
+        var kept = self
+        if kept.mine == nil, let before, before.location == location { kept.mine = before.mine }
+        return kept
     }
 }

@@ -5,12 +5,7 @@ import PajamaModel
 /// count beside each choice and takes any, or the leading one with `g`. The votes advise: only the owner moves.
 extension ReaderPresenter {
     /// The votes on the page shown, when it is a choice page of a session that takes votes.
-    var votesHere: ChoiceVotes? {
-        guard let votes, let page = pageState, !page.page.choices.isEmpty else { return nil }
-        if votes.location == page.location { return votes }
-        // Nobody voted here yet (the count of the page before is not this page's).
-        return ChoiceVotes(location: page.location, counts: Array(repeating: 0, count: page.page.choices.count))
-    }
+    var votesHere: ChoiceVotes? { ChoiceVotes.on(pageState, votes) }
 
     /// Whether this reader's choices are votes: a follower on a choice page of a session that takes votes.
     var mayVote: Bool {
@@ -49,11 +44,7 @@ extension ReaderPresenter {
     }
 
     /// New votes from the session: the follower's own vote is kept while they are for the same page.
-    mutating func votesArrived(_ new: ChoiceVotes) {
-        var new = new
-        if new.mine == nil, let votes, votes.location == new.location { new.mine = votes.mine }
-        votes = new
-    }
+    mutating func votesArrived(_ new: ChoiceVotes) { votes = new.keepingMine(from: votes) }
 
     /// The owner's status line: how many voted on the page, and the key that takes the lead.
     static func voted(_ votes: ChoiceVotes) -> String {

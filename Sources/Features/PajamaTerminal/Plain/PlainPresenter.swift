@@ -137,9 +137,8 @@ public struct PlainPresenter: Sendable {
         case .role(let newRole):
             role = newRole
             if role == .solo { votes = nil }
-        case .votes(var new):
-            if let votes, votes.location == new.location { new.mine = votes.mine }
-            votes = new
+        case .votes(let new):
+            votes = new.keepingMine(from: votes)
         case .sessionEnded:
             if case .follower(let owner) = role { out.line("(\(UntrustedText.sanitize(owner)) ended the session: you read on alone)") }
             role = .solo
@@ -373,10 +372,7 @@ public struct PlainPresenter: Sendable {
     }
 
     /// The votes on the page shown, when it is a choice page of a session that takes votes.
-    private var votesHere: ChoiceVotes? {
-        guard let votes, let page, !page.page.choices.isEmpty else { return nil }
-        return votes.location == page.location ? votes : ChoiceVotes(location: page.location, counts: Array(repeating: 0, count: page.page.choices.count))
-    }
+    private var votesHere: ChoiceVotes? { ChoiceVotes.on(page, votes) }
 
     /// The page shown (also the ending's page on the end screen), if any.
     private var page: PageState? {
