@@ -16,7 +16,7 @@ import Testing
     static func owner(votes: Bool = false) async throws -> (CoReadingHost, Lines, port: Int, HostedFolder) {
         let folder = try HostedFolder()
         let lines = Lines()
-        let port = RelayTests.freePort()
+        let port = freeLoopbackPort()
         let host = CoReadingHost(
             content: .folder(folder.dir.url), storyId: "shared", storyVersion: "2",
             configuration: .init(port: 0, ownerName: "bob",

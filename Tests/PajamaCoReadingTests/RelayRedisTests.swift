@@ -1,4 +1,5 @@
 import Foundation
+import PajamaBasics
 import PajamaModel
 import PajamaTestSupport
 import Testing
@@ -11,8 +12,8 @@ import Testing
 /// WebSocket, 403 to the follower's plain GET asking why), and a follower joining then gave up.
 @Suite(.serialized) struct RelayRedisTests {
     @Test func aNodeSaysItIsUpOnlyOnceItsRedisLinkIs() async throws {
-        let redisPort = RelayTests.freePort()
-        let (node, base) = try RelayTests.node(port: RelayTests.freePort(), redis: "redis://127.0.0.1:\(redisPort)")
+        let redisPort = freeLoopbackPort()
+        let (node, base) = try RelayTests.node(port: freeLoopbackPort(), redis: "redis://127.0.0.1:\(redisPort)")
         let redisStarted = Locked(false)
         let redis = Locked<PrivateRedis?>(nil)
         do {
@@ -21,7 +22,7 @@ import Testing
                 try await node.start(patience: .seconds(60))  // a guard against a hang only
                 return redisStarted.withLock { $0 }
             }
-            #expect(await eventually(timeout: .seconds(20)) { RelayNode.accepts(host: "127.0.0.1", port: base.port!) || node.endedHow != nil })
+            #expect(await eventually(timeout: .seconds(20)) { acceptsConnections(host: "127.0.0.1", port: base.port!) || node.endedHow != nil })
             redisStarted.withLock { $0 = true }
             let server = try await PrivateRedis.start(port: redisPort)
             redis.withLock { $0 = server }
@@ -35,15 +36,15 @@ import Testing
                     == #"{"v":1,"type":"location"}"#)
         } catch {
             await node.stop()
-            await redis.withLock { $0 }?.stop()
+            redis.withLock { $0 }?.stop()
             throw error
         }
         await node.stop()
-        await redis.withLock { $0 }?.stop()
+        redis.withLock { $0 }?.stop()
     }
 
     @Test func aNodeThatCannotReachItsRedisSaysSo() async throws {
-        let (node, _) = try RelayTests.node(port: RelayTests.freePort(), redis: "redis://127.0.0.1:\(RelayTests.freePort())")
+        let (node, _) = try RelayTests.node(port: freeLoopbackPort(), redis: "redis://127.0.0.1:\(freeLoopbackPort())")
         try await RelayTests.running([node]) {
             var said = ""
             do { try await node.start(patience: .seconds(2)) } catch { said = "\(error)" }
@@ -58,7 +59,7 @@ import Testing
         let (host, lines, port, _) = try await RelayHostTests.owner()
         let urlA = "http://127.0.0.1:\(port)/"
         let (nodeA, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL), redis: redis.url)
-        let (nodeB, baseB) = try RelayTests.node(port: RelayTests.freePort(), origin: URL(string: host.joinURL), redis: redis.url)
+        let (nodeB, baseB) = try RelayTests.node(port: freeLoopbackPort(), origin: URL(string: host.joinURL), redis: redis.url)
         let urlB = "\(baseB)/"
         try await RelayTests.running([nodeA, nodeB], redis: redis) {
             try await nodeA.start()
@@ -100,6 +101,46 @@ import Testing
                 #expect(follower.failure == nil, "\(String(describing: follower.failure))")
             }
             #expect(nodeA.endedHow == nil && nodeB.endedHow == nil)
+        }
+    }
+
+    /// A node whose Redis goes away after it started: nchan refuses its followers (503) until the link is back.
+    /// A follower joining then, or one cut off, keeps trying (it heard 503 as a 403 to its plain GET asking
+    /// why, "not a co-reading session", and gave up), and lands on the owner's page once Redis is back.
+    @Test func followersOfANodeWhoseRedisWentAwayCarryOnWhenItIsBack() async throws {
+        let first = try await PrivateRedis.start()
+        let redisPort = first.port
+        let (host, lines, port, _) = try await RelayHostTests.owner()
+        let url = "http://127.0.0.1:\(port)/"
+        let (node, _) = try RelayTests.node(port: port, origin: URL(string: host.joinURL), redis: first.url)
+        try await RelayTests.running([node]) {
+            try await node.start()
+            let ann = RecordingFollower(url: url, token: RelayTests.token, name: "ann")
+            try #require(await eventually { ann.welcomes.count >= 1 || ann.failure != nil } && ann.failure == nil,
+                         "\(ann.events.suffix(3)) \(lines.all)")
+            await host.publish(at(1, line: 1))
+            try #require(await eventually { ann.lastLocation == at(1, line: 1) }, "\(ann.events.suffix(3))")
+            first.stop()
+            // While Redis is away, a follower joins: the node refuses it for now, and it keeps trying.
+            let late = RecordingFollower(url: url, token: RelayTests.token, name: "late")
+            #expect(await eventually(timeout: .seconds(20)) {
+                late.failure != nil || late.events.contains { if case .reconnecting = $0 { true } else { false } }
+            }, "\(late.events.suffix(3))")
+            #expect(late.failure == nil, "\(String(describing: late.failure))")
+            await host.publish(at(2, line: 2))
+            // Redis is back (empty: it saves nothing): the owner's watcher publishes the page again.
+            let second = try await PrivateRedis.start(port: redisPort)
+            for follower in [ann, late] {
+                #expect(await eventually(timeout: .seconds(30)) { follower.lastLocation == at(2, line: 2) || follower.failure != nil },
+                        "\(follower.events.suffix(3)) \(lines.all)")
+                #expect(follower.failure == nil, "\(String(describing: follower.failure))")
+            }
+            await host.publish(at(1, line: 3))
+            for follower in [ann, late] {
+                #expect(await eventually { follower.lastLocation == at(1, line: 3) }, "\(follower.events.suffix(3))")
+            }
+            await host.end()
+            second.stop()
         }
     }
 }

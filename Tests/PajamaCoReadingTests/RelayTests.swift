@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import NIOCore
 import NIOHTTP1
+import PajamaBasics
 import PajamaModel
 import PajamaHTTP
 import PajamaTestSupport
@@ -15,20 +16,6 @@ import Testing
 @Suite(.serialized) struct RelayTests {
     static let token = "relay-token-0123456789abcdef"
     static let secret = "relay-secret-0123456789abcdef"
-
-    /// A free port on loopback (bound and released).
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 
     /// A node on 127.0.0.1:`port` (not started), with its own folder; `origin`: the owner's host.
     static func node(port: Int, origin: URL? = nil, redis: String? = nil) throws -> (RelayNode, URL) {
@@ -45,11 +32,11 @@ import Testing
             try await body()
         } catch {
             for node in nodes { await node.stop() }
-            await redis?.stop()
+            redis?.stop()
             throw error
         }
         for node in nodes { await node.stop() }
-        await redis?.stop()
+        redis?.stop()
     }
 
     /// A GET's status, body and the node's cache word (`X-Pajama-Cache`).
@@ -74,7 +61,7 @@ import Testing
     }
 
     @Test func theTokenGuardsFollowersAndTheSecretGuardsPublishing() async throws {
-        let (node, base) = try Self.node(port: Self.freePort())
+        let (node, base) = try Self.node(port: freeLoopbackPort())
         try await Self.running([node]) {
             try await node.start()
             let pid = try #require(node.pid)
@@ -97,7 +84,7 @@ import Testing
             await node.stop()
             #expect(node.endedHow != nil)
             #expect(kill(pid, 0) != 0)  // the master is gone
-            #expect(!RelayNode.accepts(host: "127.0.0.1", port: base.port!))
+            #expect(!acceptsConnections(host: "127.0.0.1", port: base.port!))
         }
     }
 
@@ -124,7 +111,7 @@ import Testing
     }
 
     @Test func followersWhoJoinBeforeTheFirstMessageGetItAndTheNodeLives() async throws {
-        let (node, base) = try Self.node(port: Self.freePort())
+        let (node, base) = try Self.node(port: freeLoopbackPort())
         try await Self.running([node]) {
             try await node.start()
             // Two followers on a channel with no message yet: nchan 1.3.6 aborted its worker here when a late
@@ -148,7 +135,7 @@ import Testing
     }
 
     @Test func aPortInUseIsSaidInWords() async throws {
-        let port = Self.freePort()
+        let port = freeLoopbackPort()
         let (first, _) = try Self.node(port: port)
         let (second, _) = try Self.node(port: port)
         try await Self.running([first, second]) {

@@ -41,6 +41,9 @@ public enum FollowerConnection {
         /// Refused for good with this error (the session is full, the address is slowed down).
         case refused(FollowerError)
         case unreachable(String)
+        /// The socket was refused for now (a relay node whose Redis link is down answers 503 to everyone):
+        /// tried again with the backoff, before a welcome as after.
+        case unavailable(String)
         case protocolProblem(String)
         /// Closed or cut after it was open; `welcomed` if a welcome arrived on it.
         case dropped(String, welcomed: Bool)
@@ -88,6 +91,8 @@ public enum FollowerConnection {
                     events.yield(.failed(.unreachable(url: joinURL, reason: problem)))
                     return
                 }
+                reason = problem
+            case .unavailable(let problem):
                 reason = problem
             case .dropped(let problem, let welcomed):
                 if welcomed {
@@ -315,8 +320,12 @@ public enum FollowerConnection {
         }
     }
 
+    /// How a host's 503 begins (HostRequests): the session is full.
+    static let sessionFull = "the session is full ("
+
     /// The socket was not opened: asks the same URL over plain HTTP why (401: the token; 503: the session
-    /// is full; 429: too many wrong tokens from here).
+    /// is full, or a relay node that cannot serve it for now; 429: too
+    /// many wrong tokens from here).
     private static func probe(url: String, joinURL: String, token: String, client: HTTPClient) async -> Outcome {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
@@ -327,8 +336,11 @@ public enum FollowerConnection {
                 let body = (try? await response.body.collect(upTo: 512)).map { String(buffer: $0) } ?? ""
                 var detail = body.trimmingWhitespace
                 if response.status.code == 503 {
-                    // "the session is full (256 following)": the host's count, without repeating the words.
-                    detail = detail.hasPrefix("the session is full (") ? String(detail.dropFirst("the session is full (".count).dropLast()) : ""
+                    // A host's "the session is full (256 following)": its count, without repeating the words.
+                    // Any other 503 is a relay node that cannot serve the session for now (nchan without its
+                    // Redis link), which a later try may find back.
+                    guard detail.hasPrefix(Self.sessionFull) else { return .unavailable("the relay cannot serve the session for now (HTTP 503)") }
+                    detail = String(detail.dropFirst(Self.sessionFull.count).dropLast())
                     return .refused(.sessionFull(url: joinURL, detail: detail))
                 }
                 return .refused(.slowedDown(url: joinURL, detail: String(detail.prefix(160))))

@@ -75,7 +75,7 @@ public final class RelayNode: Sendable {
             // nginx writes its pid file once it has bound the port (a port in use ends it before); something
             // else answering on the port is not this node.
             if !listening {
-                listening = Self.pid(in: folder + "/nginx.pid") == process.pid && Self.accepts(host: configuration.bind, port: configuration.port)
+                listening = Self.pid(in: folder + "/nginx.pid") == process.pid && acceptsConnections(host: configuration.bind, port: configuration.port)
             }
             // Then its worker, asked on the node's own socket: nchan answers 503 until its Redis link is up
             // (some milliseconds after the worker starts, longer under load), and a follower joining then was
@@ -234,19 +234,5 @@ public final class RelayNode: Sendable {
         let n = read(fd, &buffer, buffer.count)
         guard n > 0 else { return nil }
         return pid_t(String(decoding: buffer[0..<n], as: UTF8.self).trimmingWhitespace)
-    }
-
-    /// Whether something accepts a TCP connection at host:port.
-    static func accepts(host: String, port: Int) -> Bool {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var found: UnsafeMutablePointer<addrinfo>?
-        let target = host == "0.0.0.0" ? "127.0.0.1" : host == "::" ? "::1" : host
-        guard getaddrinfo(target, String(port), &hints, &found) == 0, let info = found else { return false }
-        defer { freeaddrinfo(found) }
-        let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), info.pointee.ai_protocol)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0
     }
 }
