@@ -81,6 +81,8 @@ let package = Package(
         // The test support's child processes: posix_spawn's "close every inherited descriptor" (glibc's
         // posix_spawn_file_actions_addclosefrom_np, not declared by Swift's Glibc module).
         .target(name: "CSpawn"),
+        // pajama-bench's crowd of bare sockets (FrameCrowd): epoll, which Swift's Glibc module does not declare.
+        .target(name: "CEpoll"),
         // The reader's crash handler (TerminalGuard): C, so the handler calls only async-signal-safe functions.
         .target(name: "CCrashGuard"),
 
@@ -239,7 +241,7 @@ let package = Package(
             name: "pajama-bench",
             dependencies: [
                 "PajamaLoading", "PajamaModel", "PajamaReading", "PajamaStorage", "PajamaHTTP", "PajamaAudio", "PajamaImage", "PajamaTerminal", "PajamaTestSupport", "CPulse",
-                "PajamaCoReading", "CAllocCount",
+                "PajamaCoReading", "CAllocCount", "CEpoll",
                 "PajamaInk", "PajamaInkBridge", "PajamaJSON", "PajamaTwine", "PajamaTwineBridge", "PajamaStoryFormat", "PajamaFormats",
                 "PajamaChoiceScript", "PajamaChoiceScriptBridge", "PajamaSugarCube", "PajamaSugarCubeBridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -361,7 +363,7 @@ package.targets += [
 // Each library and executable target lives in Sources/<layer>/<target>, so the folder tree shows the layers;
 // a target missing from this table stops the manifest here, not in a build that finds no sources.
 let layers: [(folder: String, targets: [String])] = [
-    ("Shims", ["CNcursesw", "CSndfile", "CPulse", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate", "CEspeakNG", "CJavaScriptCore", "CAllocCount", "CSpawn", "CCrashGuard", "CCertificate"]),
+    ("Shims", ["CNcursesw", "CSndfile", "CPulse", "CPNG", "CJPEG", "CWebP", "CGIF", "CChafa", "CDeflate", "CEspeakNG", "CJavaScriptCore", "CAllocCount", "CSpawn", "CEpoll", "CCrashGuard", "CCertificate"]),
     ("Core", ["PajamaBasics", "PajamaJSON", "PajamaModel", "PajamaStorage", "PajamaLoading", "PajamaReading"]),
     ("Seam", ["PajamaStoryFormat", "PajamaPaging"]),
     ("Features", ["PajamaHTTP", "PajamaImage", "PajamaAudio", "PajamaTerminal", "PajamaCoReading", "PajamaInstall", "PajamaStoryTest"]),

@@ -72,7 +72,7 @@ struct CoReadingCrowdScenario: Scenario {
         return locations
     }
 
-    /// Counts what followers saw, from any task.
+    /// Counts what followers saw, from any task: each follower's first welcome or its failure.
     final class Tally: Sendable {
         struct Counts {
             var welcomed = 0
@@ -170,11 +170,15 @@ struct CoReadingCrowdScenario: Scenario {
                      allWelcomedAfter: counts.lastWelcome, turns: turns, hostRan: after.ran - before.ran, hostWaited: after.waited - before.waited)
     }
 
-    /// Counts a follower's welcome or failure in `tally` (its last welcome: monotonic seconds).
+    /// Counts a follower's first welcome (a reconnection's is not another follower) or its failure in `tally`
+    /// (its last welcome: monotonic seconds).
     static func count(_ events: AsyncStream<FollowerEvent>, into tally: Tally) async {
+        var welcomed = false
         for await event in events {
             switch event {
             case .welcome:
+                guard !welcomed else { continue }
+                welcomed = true
                 tally.counts.withLock {
                     $0.welcomed += 1
                     $0.lastWelcome = now()
@@ -210,6 +214,17 @@ struct CoReadingCrowdScenario: Scenario {
 
         func text() -> String { (try? String(contentsOfFile: output, encoding: .utf8)) ?? "" }
 
+        /// The reasons its followers failed, as it said them (`count`'s lines on its standard error), each with
+        /// how many said it.
+        func failures() -> [String: Int] {
+            let said = (try? String(contentsOfFile: directory.path + "/err", encoding: .utf8)) ?? ""
+            var reasons: [String: Int] = [:]
+            for line in said.split(separator: "\n") where line.hasPrefix("coreading-crowd: a follower failed: ") {
+                reasons[String(line.dropFirst("coreading-crowd: a follower failed: ".count)), default: 0] += 1
+            }
+            return reasons
+        }
+
         /// When the reference follower received move `number` (monotonic seconds), polled every millisecond.
         func received(_ number: Int, within seconds: Double) async -> Double? {
             let prefix = "at \(number) "
@@ -229,6 +244,17 @@ struct CoReadingCrowdScenario: Scenario {
             guard words.count == 4, let welcomed = Int(words[0]), let full = Int(words[1]), let failed = Int(words[2]),
                   let last = Double(words[3]) else { return (0, 0, 0, 0, 0) }
             return (welcomed + full + failed, welcomed, full, failed, welcomed > 0 ? last - started : 0)
+        }
+
+        /// The moves the crowd printed (`--crowd-frames`): each move's receipt times, by its number.
+        func moves() -> [Int: [Double]] {
+            var moves: [Int: [Double]] = [:]
+            for line in text().split(separator: "\n") where line.hasPrefix("move ") {
+                let words = line.split(separator: " ").dropFirst()
+                guard let number = words.first.flatMap({ Int($0) }) else { continue }
+                moves[number] = words.dropFirst().compactMap { Double($0) }
+            }
+            return moves
         }
 
         func stop() { ChildProcess.terminate(pid) }

@@ -46,6 +46,9 @@ struct PajamaBench: AsyncParsableCommand {
     @Option(help: .hidden)
     var crowdSize = 2000
 
+    @Flag(help: .hidden)
+    var crowdFrames = false
+
     @Option(help: .hidden)
     var follow: String?
 
@@ -54,6 +57,7 @@ struct PajamaBench: AsyncParsableCommand {
     func run() async throws {
         if let folder = saveProgressForever { ProgressSaveLoop.run(folder: folder) }
         if let folder = hostOnly { await HostOnlyChild.run(folder: folder, headerTimeout: .milliseconds(hostHeaderTimeoutMs), followerCap: hostMaxFollowers) }
+        if let url = crowd.flatMap(URL.init(string:)), crowdFrames { FrameCrowd.run(url: url, followers: crowdSize) }
         if let url = crowd.flatMap(URL.init(string:)) { await CrowdChild.run(url: url, followers: crowdSize) }
         if let url = follow.flatMap(URL.init(string:)) { await CrowdChild.follow(url: url) }
         if list {

@@ -15,6 +15,7 @@ enum Scenarios {
         SoundScenario(),
         CoReadingScenario(),
         CoReadingCrowdScenario(),
+        RelayCrowdScenario(),
         InkScenario(),
         InkPathScenario(),
         StoryTestScenario(),

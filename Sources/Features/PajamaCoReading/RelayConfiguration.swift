@@ -27,11 +27,12 @@ public struct RelayConfiguration: Sendable, Equatable {
     public var folder: String
     /// nginx's error log (beside Pajama's log).
     public var errorLog: String
-    /// nginx's connections per worker (followers, publishes, file requests).
+    /// nginx's connections per worker (followers, publishes, file requests); its workers' descriptor limit is
+    /// raised to match (`worker_rlimit_nofile`, within the hard limit unless the node runs as root).
     public var workerConnections: Int
 
     public init(bind: String = "127.0.0.1", port: Int, redis: String? = nil, token: String, secret: String, origin: URL?,
-                tlsCertificate: String? = nil, tlsKey: String? = nil, folder: String, errorLog: String, workerConnections: Int = 4096) {
+                tlsCertificate: String? = nil, tlsKey: String? = nil, folder: String, errorLog: String, workerConnections: Int = 16384) {
         self.bind = bind
         self.port = port
         self.redis = redis
@@ -131,6 +132,9 @@ public struct RelayConfiguration: Sendable, Equatable {
             daemon off;
             master_process on;
             worker_processes 1;
+            # A descriptor for each connection (two for a file passed on to the owner's host): a node started
+            # under the usual soft limit of 1,024 would otherwise carry about a thousand followers.
+            worker_rlimit_nofile \(workerConnections * 2 + 64);
             pid \(folder)/nginx.pid;
             error_log \(errorLog) warn;
             \(user.map { "user \($0);" } ?? "# workers run as the relay's own user")
@@ -156,7 +160,10 @@ public struct RelayConfiguration: Sendable, Equatable {
                 map "$pajama_bearer$pajama_query" $pajama_follower { "00" 0; default 1; }
                 map $http_authorization $pajama_owner { "Bearer \(secret)" 1; default 0; }\(redisUpstream)
                 server {
-                    listen \(listen)\(usesTLS ? " ssl" : "");
+                    # A crowd joining at once (a class, an audience): nginx's 511 dropped the rest of thousands of
+                    # connects, whose retries then outlasted the followers' 10 s connect timeout (the kernel caps
+                    # this at net.core.somaxconn, 4,096 on Debian 12).
+                    listen \(listen) backlog=4096\(usesTLS ? " ssl" : "");
 
             """
         if let tlsCertificate, let tlsKey {
