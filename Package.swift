@@ -321,7 +321,8 @@ let package = Package(
         // what is saved as `pajama` has them (the ones that need a real terminal stay in EndToEndTests, on tmux).
         .testTarget(
             name: "PajamaReaderTests",
-            dependencies: ["PajamaReader", "PajamaTerminal", "PajamaModel", "PajamaStorage", "PajamaCoReading", "PajamaTestSupport"]
+            dependencies: ["PajamaReader", "PajamaTerminal", "PajamaModel", "PajamaStorage", "PajamaLoading", "PajamaReading", "PajamaFormats",
+                           "PajamaCoReading", "PajamaTestSupport"]
         ),
         .testTarget(name: "PajamaInkTests", dependencies: ["PajamaInk", "PajamaJSON"]),
         .testTarget(name: "PajamaJSONTests", dependencies: ["PajamaJSON"]),

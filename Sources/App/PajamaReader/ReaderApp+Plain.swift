@@ -42,7 +42,7 @@ extension ReaderApp {
                                         bookmarks: paths.bookmarkStore)
         // No timed text (the flag, or the setting `w` saved): each page whole, here too.
         viewModel.revealsWholePages = options.noTimedText || !ReaderSettings.load(from: paths.readerSettings, files: paths.files).hasTimedText
-        transcript?.follow(viewModel.events())
+        transcript?.follow(viewModel)
         let readAloud = makeReadAloud(options, sound: sound)
         readAloud?.follow(viewModel.events())
         let reader = PlainReader(

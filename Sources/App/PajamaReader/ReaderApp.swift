@@ -79,7 +79,7 @@ public enum ReaderApp {
                 await readPlain(content, signals: signals, sound: sound, start: location, restart: restart, bookmark: bookmark,
                                 options: options, paths: paths, transcript: recorder, input: input)
             }
-            if let problem = await recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
+            if let problem = recorder?.finish() { printError("pajama: \(problem) (the reading went on without it)") }
             return ScreenSession.exitCode(outcome)
         }
     }
@@ -196,6 +196,24 @@ public enum ReaderApp {
         }
     }
 
+    /// Opens the story at `source` for a reading that waits for every move and shows nothing (`pajama play`):
+    /// a local story straight from its source, on the reader's thread (`DirectStoryContent`); a remote one
+    /// through the loading engine (its retries and disk cache), without preloading.
+    public static func openHeadless(_ source: any StorySource, paths: Paths) async throws(AssetLoadError) -> any StoryContent {
+        guard source.isLocal else { return try await open(source, sound: nil, paths: paths, preloading: false) }
+        do {
+            let content = try await DirectStoryContent.open(
+                source: source, decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) })
+            PajamaLog.loading.info(
+                "opened story \(content.manifest.id)",
+                metadata: ["source": "\(source.location)", "title": "\(content.manifest.title)", "version": "\(content.manifest.version ?? "")"])
+            return content
+        } catch {
+            PajamaLog.loading.error("cannot open the story at \(source.location): \(error)")
+            throw error
+        }
+    }
+
     static func read(
         _ content: StoryContentManager, screen: any ReaderTerminal, sound: PulseSoundEngine?, start: StoryLocation?,
         restart: Bool, bookmark: Bookmark? = nil, options: ReaderOptions, paths: Paths, coReading: CoReadingSide? = nil,
@@ -204,7 +222,7 @@ public enum ReaderApp {
         let client = sound.map(SoundClient.live)
         let viewModel = ReaderViewModel(content: content, sound: client, progress: paths.progressStore,
                                         bookmarks: paths.bookmarkStore)
-        transcript?.follow(viewModel.events())
+        transcript?.follow(viewModel)
         if let name = storyTheme(content.manifest, options, paths: paths),
             let wanted = ThemeLibrary.load(name, paths: ThemeLibrary.searchPaths(paths))
         {

@@ -104,22 +104,22 @@ enum PlayRun {
             ReaderApp.printError("pajama: \(error)")
             return 2
         }
-        let content: StoryContentManager
+        let content: any StoryContent
         do {
-            content = try await ReaderApp.open(await StorySources.open(argument, seed: seed), sound: nil, paths: paths, preloading: false)
+            content = try await ReaderApp.openHeadless(await StorySources.open(argument, seed: seed), paths: paths)
         } catch {
             ReaderApp.printError("pajama: cannot open \(StoryFormatError.printable(argument)): \(error)")
             return 2
         }
         let viewModel = ReaderViewModel(content: content, sound: nil, progress: nil)
         let recorder = TranscriptRecorder(file: file)
-        recorder.follow(viewModel.events())
+        recorder.follow(viewModel)
         let pictures = PlayPictureCheck(content: content)
-        pictures.follow(viewModel.events())
+        pictures.follow(viewModel)
         let outcome = await ScriptedReading.run(viewModel, choices: choices, answers: answers, automaticAnswers: testAnswers)
         await viewModel.close()
         for problem in await pictures.finish() { ReaderApp.printError("pajama: \(problem)") }
-        let problem = await recorder.finish()
+        let problem = recorder.finish()
         if let problem {
             ReaderApp.printError("pajama: \(problem)")
             return 2

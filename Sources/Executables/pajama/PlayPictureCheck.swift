@@ -7,35 +7,47 @@ import PajamaReading
 /// `validate` checks with too), and each that cannot be shown is reported with the reason the reader and
 /// `validate` give. The reading goes on past such a picture, as the reader's does (a "picture unavailable"
 /// frame); a critical one stops it already, before the page (exit 2).
-@MainActor
-final class PlayPictureCheck {
-    private let content: StoryContentManager
-    private var task: Task<[String], Never>?
+///
+/// The pages are noted as they are shown (an observer of the view model: no task woken per page), and their
+/// pictures loaded once the reading is over, in reading order.
+final class PlayPictureCheck: Sendable {
+    /// The pictures of the pages shown so far, each with the first place it was shown.
+    private struct Shown {
+        var pictures: Set<AssetPath> = []
+        var inOrder: [(picture: AssetPath, location: StoryLocation)] = []
+    }
 
-    init(content: StoryContentManager) { self.content = content }
+    private let content: any StoryContent
+    private let shown = Locked(Shown())
 
-    /// Checks the pictures of the pages `events` (one view model's) show, until the stream ends.
-    func follow(_ events: AsyncStream<NavigatorEvent>) {
-        task = Task { [content] in
-            var checked: Set<AssetPath> = []
-            var problems: [String] = []
-            for await event in events {
-                let page: PageState
-                switch event {
-                case .stateChanged(.page(let shown)), .stateChanged(.finished(let shown, _)): page = shown
-                default: continue
-                }
-                guard let picture = page.page.imageUrl, checked.insert(picture).inserted else { continue }
-                do {
-                    _ = try await content.loadImage(picture)
-                } catch {
-                    problems.append("\(where: page.location): picture unavailable: \(error)")
-                }
+    init(content: any StoryContent) { self.content = content }
+
+    /// Notes the pictures of the pages `viewModel` shows, until it is closed.
+    @MainActor
+    func follow(_ viewModel: ReaderViewModel) {
+        viewModel.observe { [shown] event in
+            let page: PageState
+            switch event {
+            case .stateChanged(.page(let state)), .stateChanged(.finished(let state, _)): page = state
+            default: return
             }
-            return problems
+            guard let picture = page.page.imageUrl else { return }
+            shown.withLock { shown in
+                if shown.pictures.insert(picture).inserted { shown.inOrder.append((picture, page.location)) }
+            }
         }
     }
 
-    /// The problems found, once the events have ended (close the view model first), in reading order.
-    func finish() async -> [String] { await task?.value ?? [] }
+    /// The problems of the pictures shown (close the view model first), in reading order.
+    func finish() async -> [String] {
+        var problems: [String] = []
+        for (picture, location) in shown.withLock({ $0.inOrder }) {
+            do {
+                _ = try await content.loadImage(picture)
+            } catch {
+                problems.append("\(where: location): picture unavailable: \(error)")
+            }
+        }
+        return problems
+    }
 }

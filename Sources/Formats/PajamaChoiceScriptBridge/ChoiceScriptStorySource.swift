@@ -14,7 +14,7 @@ import PajamaStoryFormat
 /// The scenes are read once, on the first request (a failed read is tried again by the next one): `files`,
 /// and then every scene they name (`*goto_scene`, `*gosub_scene`, `*scene_list`) that `files` lacks, from the
 /// same folder (a game at a URL is given its startup.txt alone).
-public actor ChoiceScriptStorySource: BeatMakingSource, StoryPartsSource {
+public actor ChoiceScriptStorySource: OwnRuntimeSource, StoryPartsSource {
     public nonisolated let base: any StorySource
     public nonisolated let files: [String]
     public nonisolated var storyFiles: [String] { files }
@@ -77,6 +77,17 @@ public actor ChoiceScriptStorySource: BeatMakingSource, StoryPartsSource {
         } catch {
             return .failed("cannot read the game's scenes again to resume: \(error.reason)")
         }
+    }
+
+    /// A runtime of its own for one reading, from the game's scenes (read again) with the source's seed
+    /// (`OwnRuntimeSource`).
+    public func ownRuntime() async throws(StorySourceError) -> sending OwnedRuntime {
+        let texts = try await Self.readScenes(base: base, files: files, prefetched: prefetched)
+        let (maker, manifest) = try Self.load(texts, name: name, seed: requestedSeed ?? Int.random(in: 0..<100))
+        return OwnedRuntime(manifest: manifest, makeBeat: { id, path throws(StorySourceError) in
+            guard let beat = maker.beat(id) else { throw .notFound(path: path) }
+            return beat
+        }, restore: { maker.restore($0) })
     }
 
     public func validateItself(probe: any AssetProbe) async -> ValidationReport? {

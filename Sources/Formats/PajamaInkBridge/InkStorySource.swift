@@ -16,7 +16,7 @@ import PajamaJSON
 /// as on any package (docs/ink.md, "Reading ink stories").
 ///
 /// The ink file is read once, on the first request (a failed read is tried again by the next one).
-public actor InkStorySource: BeatMakingSource, StoryPartsSource {
+public actor InkStorySource: OwnRuntimeSource, StoryPartsSource {
     /// Where the ink file and its assets are.
     public nonisolated let base: any StorySource
     /// The ink file's name in `base`.
@@ -136,12 +136,26 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
     }
 
     public func makeBeat(_ id: String, path: String) async throws(StorySourceError) -> Beat {
-        let maker = try await ready().maker
+        try Self.beat(id, path: path, of: try await ready().maker)
+    }
+
+    /// The beat `id` of `maker`'s story, its problem as the source's error.
+    static func beat(_ id: String, path: String, of maker: InkBeatMaker) throws(StorySourceError) -> Beat {
         do throws(InkBeatMaker.Problem) {
             return try maker.beat(id)
         } catch {
-            throw sourceError(error, path: path)
+            throw sourceError(error, path: path, file: maker.file)
         }
+    }
+
+    /// A runtime of its own for one reading, from the ink file (read again unless the opener's bytes are still
+    /// here) with the source's seed (`OwnRuntimeSource`).
+    public func ownRuntime() async throws(StorySourceError) -> sending OwnedRuntime {
+        let read = try await Self.readStory(base: base, file: file, prefetched: prefetched).get()
+        let (maker, manifest) = try Self.load(read.bytes, file: file, name: name, pageTitle: read.pageTitle,
+                                              seed: requestedSeed ?? Int.random(in: 0..<100))
+        return OwnedRuntime(manifest: manifest, makeBeat: { id, path throws(StorySourceError) in try Self.beat(id, path: path, of: maker) },
+                            restore: { maker.restore($0) })
     }
 
     public func validateItself(probe: any AssetProbe) async -> ValidationReport? {
@@ -190,16 +204,7 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
             let file = self.file
             let prefetched = self.prefetched
             self.prefetched = nil
-            task = Task { () -> Result<(bytes: [UInt8], pageTitle: String?), StorySourceError> in
-                async let pageTitle = Self.webPageTitle(base: base, file: file)
-                if let prefetched { return .success((prefetched, await pageTitle)) }
-                do throws(StorySourceError) {
-                    let bytes = try await base.read(file)
-                    return .success((bytes, await pageTitle))
-                } catch {
-                    return .failure(error)
-                }
-            }
+            task = Task { await Self.readStory(base: base, file: file, prefetched: prefetched) }
             state = .reading(task)
         }
         let result = await task.value
@@ -218,6 +223,20 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
                 state = .idle
                 throw error
             }
+        }
+    }
+
+    /// The ink file's bytes (`prefetched` when the opener read them) and its web page's title.
+    static func readStory(base: any StorySource, file: String, prefetched: [UInt8]?) async
+        -> Result<(bytes: [UInt8], pageTitle: String?), StorySourceError>
+    {
+        async let pageTitle = webPageTitle(base: base, file: file)
+        if let prefetched { return .success((prefetched, await pageTitle)) }
+        do throws(StorySourceError) {
+            let bytes = try await base.read(file)
+            return .success((bytes, await pageTitle))
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -273,7 +292,7 @@ public actor InkStorySource: BeatMakingSource, StoryPartsSource {
     /// The story id: the story's `name`, every character outside `[A-Za-z0-9_-]` made `-`.
     static func storyId(_ name: String) -> String { StoryManifest.id(fromName: name, otherwise: "ink") }
 
-    private func sourceError(_ problem: InkBeatMaker.Problem, path: String) -> StorySourceError {
+    private static func sourceError(_ problem: InkBeatMaker.Problem, path: String, file: String) -> StorySourceError {
         switch problem {
         case .unknownBeat: .notFound(path: path)
         case .badTag(let bad): .invalidPath(path: file, reason: "the tag \"\(bad.tag)\" at ink path \"\(bad.place)\": \(bad.reason)")

@@ -12,7 +12,7 @@ import PajamaTwine
 /// folder or base URL the story's file is in (docs/twine.md). The same shape as the ink bridge's source.
 ///
 /// The files are read once, on the first request (a failed read is tried again by the next one).
-public actor TwineStorySource: BeatMakingSource, StoryPartsSource {
+public actor TwineStorySource: OwnRuntimeSource, StoryPartsSource {
     public nonisolated let base: any StorySource
     /// The story's files in `base`: one HTML or Twee file, or several Twee files read as one story.
     public nonisolated let files: [String]
@@ -85,6 +85,18 @@ public actor TwineStorySource: BeatMakingSource, StoryPartsSource {
         } catch {
             return .failed("cannot read \(files.joined(separator: ", ")) again to resume: \(error.reason)")
         }
+    }
+
+    /// A runtime of its own for one reading, from the story's files (read again unless the opener's bytes are
+    /// here) with the source's seed (`OwnRuntimeSource`).
+    public func ownRuntime() async throws(StorySourceError) -> sending OwnedRuntime {
+        let bytes: [UInt8]
+        if let prefetched { bytes = prefetched } else { bytes = try await self.bytes() }
+        let (maker, manifest) = try Self.load(bytes, files: files, name: name, seed: requestedSeed ?? Int.random(in: 0..<100))
+        return OwnedRuntime(manifest: manifest, makeBeat: { id, path throws(StorySourceError) in
+            guard let beat = maker.beat(id) else { throw .notFound(path: path) }
+            return beat
+        }, restore: { maker.restore($0) })
     }
 
     /// A sound named first of several sources that is not there: the others, in order (docs/twine.md, "Sound").

@@ -116,12 +116,12 @@ public actor BeatStorageCoordinator {
     }
 
     private func fetch(_ id: String) async throws(AssetLoadError) -> (Beat, LoadTier) {
-        let path = "beats/\(id).json"
-        guard StoryManifest.isValidId(id) else { throw AssetLoadError(.invalidFormat, subject: "beat \(id)", detail: "invalid beat id") }
+        let path = SourceBeat.path(of: id)
+        try SourceBeat.checkId(id)
         if let disk = activeDisk {
             let start = ContinuousClock.now
             if let bytes = await disk.get(storyId: manifest.id, version: manifest.version, path: path),
-                let beat = try? StoryDecoder.decodeBeat(bytes, file: path, expectedId: id)
+                let beat = try? SourceBeat.decoded(bytes, id: id)
             {
                 metrics.disk.hits += 1
                 metrics.disk.hitSeconds += (ContinuousClock.now - start).seconds
@@ -138,20 +138,20 @@ public actor BeatStorageCoordinator {
                 made = try await source.madeBeat(id)
             } catch {
                 metrics.source.misses += 1
-                if case .notFound = error { throw AssetLoadError(.notFound, subject: "beat \(id)", detail: path) }
-                throw AssetLoadError(error)
+                throw SourceBeat.error(error, id: id)
             }
             if let made {
+                let beat: Beat
                 do {
-                    try StoryDecoder.check(made, file: path, expectedId: id)
+                    beat = try SourceBeat.checked(made, id: id)
                 } catch {
                     metrics.source.misses += 1
-                    throw AssetLoadError(.invalidFormat, subject: "beat \(id)", detail: error.description)
+                    throw error
                 }
                 metrics.source.hits += 1
                 metrics.source.hitSeconds += (ContinuousClock.now - start).seconds
-                await activeMemory?.store(made)
-                return (made, .source)
+                await activeMemory?.store(beat)
+                return (beat, .source)
             }
         }
         let bytes: [UInt8]
@@ -159,15 +159,14 @@ public actor BeatStorageCoordinator {
             bytes = try await source.read(path, progress: activity.reporter(for: id, subject: .beat(id)))
         } catch {
             metrics.source.misses += 1
-            if case .notFound = error { throw AssetLoadError(.notFound, subject: "beat \(id)", detail: path) }
-            throw AssetLoadError(error)
+            throw SourceBeat.error(error, id: id)
         }
         let beat: Beat
         do {
-            beat = try StoryDecoder.decodeBeat(bytes, file: path, expectedId: id)
+            beat = try SourceBeat.decoded(bytes, id: id)
         } catch {
             metrics.source.misses += 1
-            throw AssetLoadError(.invalidFormat, subject: "beat \(id)", detail: error.description)
+            throw error
         }
         metrics.source.hits += 1
         metrics.source.hitSeconds += (ContinuousClock.now - start).seconds

@@ -17,6 +17,7 @@ public typealias LoadingEventHub = EventHub<LoadingEvent>
 public final class EventHub<Event: Sendable>: Sendable {
     private struct Subscribers {
         var byId: [Int: AsyncStream<Event>.Continuation] = [:]
+        var observers: [@Sendable (Event) -> Void] = []
         var nextId = 0
         var finished = false
     }
@@ -51,13 +52,23 @@ public final class EventHub<Event: Sendable>: Sendable {
         return stream
     }
 
+    /// Calls `observer` with every event published from now on, on the publisher's thread, before the streams
+    /// are given it, until `finish()`. Nothing is buffered or dropped: an observer sees every event, in order,
+    /// and must not wait.
+    public func observe(_ observer: @escaping @Sendable (Event) -> Void) {
+        subscribers.withLock { subscribers in
+            if !subscribers.finished { subscribers.observers.append(observer) }
+        }
+    }
+
     /// The number of streams still open.
     package var subscriberCount: Int { subscribers.withLock { $0.byId.count } }
 
     /// Sends `event` to every subscriber (after `onPublish`, e.g. the log).
     public func publish(_ event: Event) {
         onPublish?(event)
-        let targets = subscribers.withLock { Array($0.byId.values) }
+        let (targets, observers) = subscribers.withLock { (Array($0.byId.values), $0.observers) }
+        for observer in observers { observer(event) }
         for continuation in targets { continuation.yield(event) }
     }
 
@@ -65,6 +76,7 @@ public final class EventHub<Event: Sendable>: Sendable {
     public func finish() {
         let targets = subscribers.withLock { subscribers in
             subscribers.finished = true
+            subscribers.observers = []
             defer { subscribers.byId = [:] }
             return Array(subscribers.byId.values)
         }

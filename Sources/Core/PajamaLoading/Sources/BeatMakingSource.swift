@@ -46,3 +46,30 @@ extension BeatMakingSource {
         try await makeBeat(id, path: "beats/\(id).json")
     }
 }
+
+/// A story's runtime handed to one reading (`OwnRuntimeSource.ownRuntime()`): the story.json it made, and its
+/// beats made at once on the reading's own thread, with no hop to the source's actor. Not Sendable: it is used
+/// where it was handed over, one call at a time.
+public struct OwnedRuntime {
+    /// The story.json the runtime made for the story.
+    public var manifest: [UInt8]
+    /// The beat `id`, made; `path` (`beats/<id>.json`) names it in errors, as the source's `makeBeat` does.
+    public var makeBeat: (_ id: String, _ path: String) throws(StorySourceError) -> Beat
+    /// Makes the runtime know the beat `origin` leads to again, as the source's `restore` does.
+    public var restore: (_ origin: BeatOrigin) -> OriginRestore
+
+    public init(manifest: [UInt8], makeBeat: @escaping (String, String) throws(StorySourceError) -> Beat,
+                restore: @escaping (BeatOrigin) -> OriginRestore) {
+        self.manifest = manifest
+        self.makeBeat = makeBeat
+        self.restore = restore
+    }
+}
+
+/// A source that makes its beats and can give a reading a runtime of its own, made from the same files with the
+/// same seed: a reading that owns it (`DirectStoryContent`, `pajama play`) makes each beat on its own thread
+/// instead of hopping to the source's actor and back for every beat. The source's own runtime is not touched.
+public protocol OwnRuntimeSource: BeatMakingSource {
+    /// A new runtime of the story (its files read, or the ones already read), or why there is none.
+    func ownRuntime() async throws(StorySourceError) -> sending OwnedRuntime
+}

@@ -73,6 +73,11 @@ public final class ReaderViewModel {
     /// streams end when the view model is closed.
     public func events() -> AsyncStream<NavigatorEvent> { hub.subscribe() }
 
+    /// Calls `observer` with every event from now on, at once, on the thread that publishes it (the main actor
+    /// for the reader's moves), in order, until the view model is closed: for what must see every event as it
+    /// happens without a task woken for each (the transcript: `TranscriptRecorder`).
+    public func observe(_ observer: @escaping @Sendable (NavigatorEvent) -> Void) { hub.observe(observer) }
+
     func emit(_ event: NavigatorEvent) { hub.publish(event) }
 
     /// The current location, when a page (or the end) is shown.
@@ -93,8 +98,11 @@ public final class ReaderViewModel {
         sounds.playCued(path, cue: cue, on: visit)
     }
 
-    /// Tells the content where the reader is now (see `moves`).
-    func tellContentReaderMoved(to location: StoryLocation) { moves.yield(location) }
+    /// Tells the content where the reader is now (see `moves`), when it follows the reader (a content without a
+    /// preloader is not woken for every move).
+    func tellContentReaderMoved(to location: StoryLocation) {
+        if content.followsReader { moves.yield(location) }
+    }
 
     // MARK: Starting
 

@@ -1,33 +1,47 @@
+import PajamaModel
 import PajamaStorage
 
-/// Writes the transcript of a reading as it happens: it follows a view model's events (`follow`) until their
-/// stream ends, when the view model is closed. Owns the task that does it; `finish()` waits for everything
-/// to be written.
-@MainActor
-public final class TranscriptRecorder {
+/// Writes the transcript of a reading as it happens: it observes a view model's events (`follow`), each
+/// written at once on the thread that publishes it, in order, until the view model is closed. No task of its
+/// own: a reading that never waits (`pajama play`, whose moves stay on the main actor) loses no event and wakes
+/// no thread for it.
+public final class TranscriptRecorder: Sendable {
+    private enum State {
+        /// Writing; `transcript` knows what was written of the page shown.
+        case writing(Transcript)
+        /// A write failed: nothing more is written, and `finish()` says why.
+        case failed(TranscriptFileError)
+    }
+
     private let file: TranscriptFile
-    private var task: Task<TranscriptFileError?, Never>?
+    private let state = Locked(State.writing(Transcript()))
 
     public init(file: TranscriptFile) { self.file = file }
 
-    /// Writes what `events` (one view model's, from `events()`) show was read, until the stream ends.
-    /// Called once per reading.
-    public func follow(_ events: AsyncStream<NavigatorEvent>) {
-        task?.cancel()
-        task = Task { [file] in
-            var transcript = Transcript()
-            var problem: TranscriptFileError?
-            for await event in events {
-                let text = transcript.record(event)
-                if !text.isEmpty, problem == nil { problem = file.append(text) }
+    /// Writes what `viewModel`'s events show was read, from now until it is closed. Called once per reading.
+    @MainActor
+    public func follow(_ viewModel: ReaderViewModel) {
+        viewModel.observe { [self] event in record(event) }
+    }
+
+    private func record(_ event: NavigatorEvent) {
+        state.withLock { state in
+            guard case .writing(var transcript) = state else { return }
+            let text = transcript.record(event)
+            if !text.isEmpty, let problem = file.append(text) {
+                state = .failed(problem)
+                return
             }
-            return problem
+            state = .writing(transcript)
         }
     }
 
-    /// Waits until the events have ended (close the view model first) and all is written; the first write
-    /// problem, if any (nothing more is written after one).
-    public func finish() async -> TranscriptFileError? { await task?.value }
-
-    isolated deinit { task?.cancel() }
+    /// The first write problem, if any (nothing more is written after one). Everything published has been
+    /// written by the time the view model's `close()` returns.
+    public func finish() -> TranscriptFileError? {
+        state.withLock { state in
+            if case .failed(let problem) = state { return problem }
+            return nil
+        }
+    }
 }
