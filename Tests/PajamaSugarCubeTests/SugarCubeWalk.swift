@@ -72,11 +72,23 @@ enum SugarCubeWalkText {
         return (try? pattern.prefixMatch(in: error)).map { String($0.output.0) }
     }
 
+    /// An error with its engine messages left out: `Error: <<set>>: bad evaluation: …`; a widget's error
+    /// (`Error: <<w>>: errors within widget code (Error: ...; Error: ...)`, widget.js) each of the errors it
+    /// names; nil for an error that holds no engine message.
+    static func masked(_ error: String) -> String? {
+        if let widget = try? /^(Error: <<[^>]*>>: errors? within widget code \()([\s\S]*)\)$/.wholeMatch(in: error) {
+            let inner = String(widget.output.2).split(separator: "; Error: ").enumerated()
+                .map { $0.offset == 0 ? String($0.element) : "Error: " + $0.element }
+            return String(widget.output.1) + inner.map { masked($0) ?? $0 }.joined(separator: "; ") + ")"
+        }
+        return engineMessagePrefix(error).map { $0 + ": …" }
+    }
+
     /// SugarCube's text with each of its errors' engine messages left out.
     static func maskingErrors(_ text: String, errors: [String]) -> String {
         var text = text
         for error in errors {
-            if let prefix = engineMessagePrefix(error) { text = text.replacing(error, with: prefix + ": …") }
+            if let masked = masked(error) { text = text.replacing(error, with: masked) }
         }
         return text
     }
@@ -93,7 +105,7 @@ enum SugarCubeWalkText {
                 if rest[index] == "[" { depth += 1 } else if rest[index] == "]" { depth -= 1; if depth == 0 { close = index; break } }
             }
             let inner = String(rest[rest.index(after: open.lowerBound)..<close])
-            out += engineMessagePrefix(inner).map { $0 + ": …" } ?? "[" + inner + "]"
+            out += masked(inner) ?? "[" + inner + "]"
             rest = close < rest.endIndex ? rest[rest.index(after: close)...] : ""
         }
         return out + rest

@@ -358,7 +358,7 @@ extension SugarCubeEvaluator {
             if args.dropFirst(2).contains(where: { Self.text($0) == "checked" }) {
                 run(target + " = " + SugarCubeScript.argumentList(macro.arguments) + "[1]; 0", what)
             }
-        default:  // listbox, cycle: the option selected (or the first) is the variable's, and a cycle shows its label
+        default:  // listbox, cycle: the option selected (or the first) is the variable's, and its label is shown
             let options = macro.clauses.dropFirst().compactMap { clause -> String? in
                 switch clause.name {
                 case "option": "{option: " + SugarCubeScript.argumentList(clause.arguments) + "}"
@@ -373,7 +373,10 @@ extension SugarCubeEvaluator {
             else { return }
             if let message = chosen["error"]?.stringValue { return fail(what, message) }
             if !unsupported.contains(macro.name) { unsupported.append(macro.name) }
-            if macro.name == "cycle", let label = chosen["label"]?.stringValue { renderMarkup(label) }
+            // A cycle's label is wikified (cycle.js), a listbox's `<option>` holds its label as text (listbox.js):
+            // the page shows the one selected.
+            guard let label = chosen["label"]?.stringValue else { return }
+            if macro.name == "cycle" { renderMarkup(label) } else { writer.text(SugarCubeFlattener.escaped(label)) }
         }
     }
 
@@ -412,7 +415,19 @@ extension SugarCubeEvaluator {
                   "<<\(name)>>") != nil
         else { return }
         depth += 1
+        // As widget.js renders a widget: into a fragment of its own, shown only when no error is in it; else
+        // one error names them all (`Error: <<w>>: errors within widget code (Error: ...; Error: ...)`).
+        let group = writer.isHidden ? nil : writer.beginGroup()
         render(runtime.nodes(source))
+        if let group {
+            let items = writer.endGroup(group)
+            let errors = items.errorNotices
+            if errors.isEmpty {
+                for item in items { if case .text(let text) = item { writer.text(text) } else { writer.append(item) } }
+            } else {
+                writer.append(.notice("Error: <<\(name)>>: error\(errors.count > 1 ? "s" : "") within widget code (\(errors.joined(separator: "; ")))"))
+            }
+        }
         depth -= 1
         run("(function (s) { __pj.temps.args = s[0]; __pj.temps.contents = s[1]; if (s[2] === undefined) delete __pj.vars.args; else __pj.vars.args = s[2]; })(__pj.argStack.pop()); 0",
             "<<\(name)>>")
@@ -422,7 +437,8 @@ extension SugarCubeEvaluator {
         let what = "<<\(macro.name)>>"
         let call = "__pj.callMacro(" + SugarCubeScript.quoted(macro.name) + ", " + SugarCubeScript.argumentList(macro.arguments) + ", "
             + SugarCubeScript.quoted(macro.arguments) + ", " + SugarCubeScript.quoted(macro.source) + ")"
-        guard let json = run(call, what, wording: "cannot execute macro " + what), let pieces = (try? JSONParser.parse(json))?.arrayValue else { return }
-        for piece in pieces { renderMarkup(Self.text(piece)) }
+        guard let json = run(call, what, wording: "cannot execute macro " + what) else { return }
+        for piece in (try? JSONParser.parse(json))?.arrayValue ?? [] { renderMarkup(Self.text(piece)) }
+        run("__pj.endMacro()", what)
     }
 }
