@@ -105,7 +105,8 @@ enum SugarCubeWalkText {
                 if rest[index] == "[" { depth += 1 } else if rest[index] == "]" { depth -= 1; if depth == 0 { close = index; break } }
             }
             let inner = String(rest[rest.index(after: open.lowerBound)..<close])
-            out += masked(inner) ?? "[" + inner + "]"
+            // SugarCube's error view is a box of its own (innerText puts it on its own line), without brackets.
+            if let error = masked(inner) ?? (inner.hasPrefix("Error: ") ? inner : nil) { out += "\n" + error + "\n" } else { out += "[" + inner + "]" }
             rest = close < rest.endIndex ? rest[rest.index(after: close)...] : ""
         }
         return out + rest

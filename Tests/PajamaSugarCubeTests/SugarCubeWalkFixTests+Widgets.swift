@@ -123,4 +123,44 @@ extension SugarCubeWalkFixTests {
         #expect(went.passage == "Elsewhere")
         #expect(went.text == ["There 2."], "\(went.text)")
     }
+
+    /// Erios909--ShipCore-The-Game's `<<live>>` evaluates `this.args.full` (the arguments desugared: `$x` is
+    /// `State.variables.x`) with `toStringOrDefault`, a function of SugarCube's own scope the Story JavaScript
+    /// sees; `return this.error(...)` writes `Error: <<name>>: ...` where the macro is, and the page goes on.
+    @Test func customMacrosSeeSugarCubesScopeAndWriteTheirErrors() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        Macro.add("live", { skipArgs: true, handler() {
+            if (this.args.full.length === 0) return this.error("no expression specified");
+            $("<span></span>").wiki(toStringOrDefault(Scripting.evalJavaScript(this.args.full), null)).appendTo(this.output);
+        } });
+
+        :: StoryInit
+        <<set $path to "a.png">>
+
+        :: Start
+        Portrait <<live '<b>' + $path + '</b>'>> <<live>> after.
+        """)
+        #expect(runtime.scriptErrors.isEmpty, "\(runtime.scriptErrors)")
+        let moment = runtime.start()
+        let text = moment.text.joined(separator: "\n").replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+        #expect(text.hasPrefix("Portrait <span><b>a.png</b></span> "), "\(moment.text)")
+        #expect(text.contains("Error: <<live>>: no expression specified"), "\(moment.text)")
+        #expect(text.hasSuffix(" after."), "\(moment.text)")
+        #expect(moment.errors.count == 1, "\(moment.errors)")
+    }
+
+    /// Erios909--ShipCore-The-Game writes `<<on ...>>...<</on>>`, a macro no script defines: SugarCube shows
+    /// `Error: macro <<on>> does not exist`, reads what follows as markup, and errs again at `<</on>>`; a
+    /// macro of SugarCube's that Pajama does not play keeps Pajama's notice.
+    @Test func aMacroNoOneDefinesIsSugarCubesError() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        A <<on ":x">>inside $n<</on>> B <<nothing 1>> C <<copy "#a">>
+        """)
+        let moment = runtime.start()
+        let text = moment.text.joined(separator: "\n").replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing(/<span[^>]*>|<\/span>/, with: "")
+        #expect(text == "A [Error: macro <<on>> does not exist]inside $n[Error: macro <</on>> does not exist] B [Error: macro <<nothing>> does not exist] C [<<copy>> is not played in Pajama]",
+                "\(moment.text)")
+    }
 }

@@ -396,6 +396,8 @@ __pj.evalJS = function (code, output) {
     return o;
   };
   stubs.forEach(function (name) { g[name] = stubObject(); });
+  // `Scripting.evalJavaScript(code, output)` runs code as `<<run>>` does (the stories' own `<<live>>` macros).
+  g.Scripting.evalJavaScript = function (code, output) { return pj.evalJS(code, output); };
   // SugarCube's `Template` (markup/template.js); `?name` in a passage is `__pj.template(name)`.
   pj.templates = {};
   function validTemplate(t) { return typeof t === "function" || typeof t === "string"; }
@@ -688,7 +690,9 @@ __pj.evalJS = function (code, output) {
     return undefined;
   }
   var contextMethods = {
-    error: function (message) { throw new Error(message); }, createShadowWrapper: function (f) { return f; },
+    // `return this.error(...)`: an error in the macro's output (`Error: <<name>>: message`), and false.
+    error: function (message) { pj.macroErrors.push({ name: this.displayName, message: String(message) }); return false; },
+    createShadowWrapper: function (f) { return f; },
     shadowHandler: function (f) { return f; }, createDebugView: noop, addShadow: noop,
     contextFind: function (p, t) { return contextWalk(this, p, t, function () { return true; }); },
     contextFilter: function (p, t) { var out = []; contextWalk(this, p, t, function (c) { out.push(c); return false; }); return out; },
@@ -699,9 +703,9 @@ __pj.evalJS = function (code, output) {
   };
   pj.contexts = [];
   // Host hooks (Swift calls these; see SugarCubeScript.swift).
-  pj.callMacro = function (name, args, raw, contents) {
+  pj.callMacro = function (name, args, raw, contents, full) {
     var def = pj.macros[name];
-    args.raw = raw; args.full = raw;
+    args.raw = raw; args.full = full;
     var place = new PjNode("");
     var parent = pj.contexts.length ? pj.contexts[pj.contexts.length - 1] : null;
     var context = Object.create(contextMethods);
@@ -711,9 +715,14 @@ __pj.evalJS = function (code, output) {
     pj.wikiPlace = place;
     // The context stays the parent of the macros in its output until Swift has rendered it (`endMacro`).
     pj.contexts.push(context);
+    var outerErrors = pj.macroErrors;
+    pj.macroErrors = [];
     try { def.handler.call(context); } catch (e) { pj.contexts.pop(); throw e; } finally { pj.wikiPlace = outer; }
-    return JSON.stringify([markupOf(place, true)]);
+    var errors = pj.macroErrors;
+    pj.macroErrors = outerErrors;
+    return JSON.stringify({ markup: markupOf(place, true), errors: errors });
   };
+  pj.macroErrors = [];
   pj.endMacro = function () { pj.contexts.pop(); return 0; };
   pj.isContainer = function (name) { var d = pj.macros[name]; return !!(d && (d.tags || d.skipArgs === undefined && d.isWidget)); };
   pj.evalText = function (code, raw) {
@@ -739,6 +748,11 @@ __pj.evalJS = function (code, output) {
   pj.ranges = []; pj.switches = []; pj.argStack = [];
   // A value as `<<print>>` and a naked variable write it: SugarCube's `stringFrom` (`[undefined]`, `a, b`).
   pj.print = stringFrom;
+  // What the Story JavaScript sees of SugarCube's own scope (it is evaluated inside it): `toStringOrDefault`
+  // (deprecated: `stringFrom`), `stringFrom`, and Babel's `_typeof`.
+  g.stringFrom = stringFrom;
+  g.toStringOrDefault = function (v) { return stringFrom(v); };
+  g._typeof = function (v) { return typeof v; };
   pj.save = function () { return JSON.stringify({ v: pj.vars, t: pj.temps, r: pj.rng, m: pj.moments }); };
   pj.load = function (json) { var s = JSON.parse(json); pj.vars = s.v || {}; pj.temps = s.t || {}; pj.rng = s.r | 0; pj.moments = s.m || []; };
   // SugarCube's history of moments: the variables as each passage of the history was entered (the last
