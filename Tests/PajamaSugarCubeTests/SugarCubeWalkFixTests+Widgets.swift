@@ -163,4 +163,29 @@ extension SugarCubeWalkFixTests {
         #expect(text == "A [Error: macro <<on>> does not exist]inside $n[Error: macro <</on>> does not exist] B [Error: macro <<nothing>> does not exist] C [<<copy>> is not played in Pajama]",
                 "\(moment.text)")
     }
+
+    /// samnyevr--Merchant-Mile's FarmC writes `<if/else>`: no tag by SugarCube's `htmlTag` pattern (a name, then
+    /// attributes each after white space, then `>` or `/>`), so it is text; real tags stay tags.
+    @Test func onlyWhatSugarCubeReadsAsATagIsOne() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        <if/else> <b class=big>bold</b> <img src="a.png" alt="x"/><br/> <i title='t'x>no</i>
+        """)
+        let text = runtime.start().text.joined().replacing("&gt;", with: ">")
+        #expect(text.hasPrefix("&lt;if/else> <b class=big>bold</b> "), "\(text)")
+        #expect(!text.contains("&lt;img") && !text.contains("&lt;br"), "\(text)")
+        #expect(text.contains("&lt;i title='t'x>no"), "\(text)")
+    }
+
+    /// samnyevr--Merchant-Mile's North Gate: `<html><big><b>Crowl |</big></b></html>`: inside `<html>` the
+    /// browser parses the HTML and drops the closing tag left over; outside, SugarCube shows it as text.
+    @Test func aClosingTagLeftOverInsideHTMLIsDropped() throws {
+        let runtime = try sugarCube("""
+        :: Start
+        <html><big><b>Crowl |</big></b></html> Gate</b>
+        """)
+        let text = runtime.start().text.joined()
+        #expect(text.contains("&lt;/b&gt;Gate") == false, "\(text)")
+        #expect(text.replacing(/<[^>]*>/, with: "") == "Crowl | Gate&lt;/b&gt;", "\(text)")
+    }
 }
