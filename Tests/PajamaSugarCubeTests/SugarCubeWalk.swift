@@ -38,8 +38,9 @@ struct SugarCubeWalk: Decodable {
 ///
 /// - White space and line breaks do not count: Chromium's innerText breaks lines where the browser's blocks
 ///   are, Pajama where its pages' lines are.
-/// - A line holding only the page's link labels is left out: SugarCube shows its links in the text, Pajama a
-///   line of links as its choices and not again in the text.
+/// - A line holding only the page's link labels (and separators between them: `- [[a]]`, `[[a]] | [[b]]`) is
+///   left out: SugarCube shows its links in the text, Pajama a line of links as its choices and not again in
+///   the text.
 /// - A leading list bullet (`•`, `·`) is not a word (innerText leaves out a `<li>`'s marker), nor is Pajama's
 ///   rule `———` (SugarCube's `----` is an `<hr>`, which has no text).
 /// - Case does not count: innerText applies the stylesheet's `text-transform` (a title in capitals), which
@@ -122,11 +123,20 @@ enum SugarCubeWalkText {
     static func isLinksOnly(_ line: String, _ labels: [String]) -> Bool {
         var rest = label(line)[...]
         guard !rest.isEmpty else { return false }
+        // Between and around the labels, separators (`- [[a]]`, `[[a]] | [[b]]`), as Pajama's line of links
+        // leaves them out (SugarCubeFlattener.lines).
+        var sawLabel = false
         while !rest.isEmpty {
-            guard let found = labels.first(where: { rest.hasPrefix($0) }) else { return false }
-            rest = rest.dropFirst(found.count).drop { $0 == " " }
+            if let found = labels.first(where: { rest.hasPrefix($0) }) {
+                rest = rest.dropFirst(found.count).drop { $0 == " " }
+                sawLabel = true
+            } else if let first = rest.first, "|·,-/•".contains(first) {
+                rest = rest.dropFirst().drop { $0 == " " }
+            } else {
+                return false
+            }
         }
-        return true
+        return sawLabel
     }
 
     /// The text a beat shows (its text pages' lines, then the choice page's prompt unless already last) and its
