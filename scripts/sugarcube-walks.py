@@ -163,13 +163,28 @@ PRELUDE = r"""<script>
 (function () {
   try { sessionStorage.clear(); localStorage.clear(); } catch (e) {}
   var seed = parseInt((location.search.match(/seed=(\d+)/) || [0, 1])[1], 10);
-  var r = (Math.imul(seed, 2654435761) + 12345) | 0;
+  function mulberry32(r) {
+    return function () {
+      r = (r + 0x6D2B79F5) | 0;
+      var t = r;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  // The story's draws (its code, SugarCube's either()/random()/[].random()) come from the generator Pajama
+  // seeds; the libraries' own (jQuery's expando and Sizzle's matcher runs, seedrandom's pool), which a reader
+  // without jQuery never makes, from another, so they do not move the story's numbers. A draw is the
+  // libraries' when its caller is in the lines of the page's script-libraries, first to last below.
+  var story = mulberry32((Math.imul(seed, 2654435761) + 12345) | 0), libraries = mulberry32(seed ^ 0x5bd1e995);
+  var first = LIBRARY_FIRST, last = LIBRARY_LAST, at = /:(\d+):\d+\)?$/;
+  window.__walk_draws = { story: 0, libraries: 0 };
   Math.random = function () {
-    r = (r + 0x6D2B79F5) | 0;
-    var t = r;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    var caller = (new Error().stack || "").split("\n")[2] || "", line = at.exec(caller.trim());
+    var n = line ? parseInt(line[1], 10) : 0;
+    if (n >= first && n <= last) { window.__walk_draws.libraries++; return libraries(); }
+    window.__walk_draws.story++;
+    return story();
   };
   var st = window.setTimeout, si = window.setInterval;
   window.setTimeout = function (f, d) { var a = [].slice.call(arguments, 2); return st.apply(window, [f, Math.min(d || 0, 100000) / 100].concat(a)); };
@@ -191,7 +206,16 @@ def build_page(format_js, data, title):
     fmt = json.loads(raw[start:end])
     source = fmt["source"]
     source = source.replace("<head>", "<head>\n" + PRELUDE, 1)
-    return fmt["version"], source.replace("{{STORY_NAME}}", html.escape(title)).replace("{{STORY_DATA}}", data)
+    page = source.replace("{{STORY_NAME}}", html.escape(title)).replace("{{STORY_DATA}}", data)
+    return fmt["version"], page
+
+
+def with_library_lines(page):
+    """The page with the prelude told which of its lines are SugarCube's libraries (jQuery, seedrandom...)."""
+    start = page.index('<script id="script-libraries"')
+    end = page.index("</script>", start)
+    first, last = page.count("\n", 0, start) + 1, page.count("\n", 0, end) + 1
+    return page.replace("LIBRARY_FIRST", str(first), 1).replace("LIBRARY_LAST", str(last), 1)
 
 
 # ---------------------------------------------------------------- walking
@@ -217,9 +241,20 @@ if (root) {
     links.push(label(e)); kinds.push(kind);
   }
 }
+// A <select>'s innerText is all its options; the page shows the one selected, and so does the text.
+var shown = [];
+if (root) root.querySelectorAll('select').forEach(function (s) {
+  var span = document.createElement('span');
+  span.textContent = s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : '';
+  s.parentNode.insertBefore(span, s);
+  shown.push([s, span, s.style.display]);
+  s.style.display = 'none';
+});
+var text = root ? root.innerText : '';
+shown.forEach(function (e) { e[1].remove(); e[0].style.display = e[2]; });
 var errors = [];
 if (root) root.querySelectorAll('.error-view .error, .error').forEach(function (e) { errors.push(e.textContent.trim()); });
-return { text: root ? root.innerText : '', links: links, kinds: kinds, errors: errors,
+return { text: text, links: links, kinds: kinds, errors: errors,
          passage: (window.SugarCube && SugarCube.State) ? SugarCube.State.passage : null,
          turns: (window.SugarCube && SugarCube.State) ? SugarCube.State.turns : null,
          alerts: window.__walk ? window.__walk.alerts.splice(0) : [],
@@ -304,7 +339,7 @@ def main():
             m = re.search(r'name="([^"]*)"', data)
             version, page_html = build_page(args.format_js, data, html.unescape(m.group(1)) if m else story)
             # The page sits in the story's own folder's place for its pictures: a <base> to the corpus folder.
-            page_html = page_html.replace("<head>", '<head>\n<base href="file://%s/">' % folder, 1)
+            page_html = with_library_lines(page_html.replace("<head>", '<head>\n<base href="file://%s/">' % folder, 1))
             page = os.path.join(args.pages, story + ".html")
             with open(page, "w", encoding="utf-8") as out:
                 out.write(page_html)

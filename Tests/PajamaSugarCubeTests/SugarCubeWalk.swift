@@ -38,8 +38,9 @@ struct SugarCubeWalk: Decodable {
 ///
 /// - White space and line breaks do not count: Chromium's innerText breaks lines where the browser's blocks
 ///   are, Pajama where its pages' lines are.
-/// - A line holding only the page's link labels is left out: SugarCube shows its links in the text, Pajama a
-///   line of links as its choices and not again in the text.
+/// - A line holding only the page's link labels (and separators between them: `- [[a]]`, `[[a]] | [[b]]`) is
+///   left out: SugarCube shows its links in the text, Pajama a line of links as its choices and not again in
+///   the text.
 /// - A leading list bullet (`•`, `·`) is not a word (innerText leaves out a `<li>`'s marker), nor is Pajama's
 ///   rule `———` (SugarCube's `----` is an `<hr>`, which has no text).
 /// - Case does not count: innerText applies the stylesheet's `text-transform` (a title in capitals), which
@@ -72,11 +73,23 @@ enum SugarCubeWalkText {
         return (try? pattern.prefixMatch(in: error)).map { String($0.output.0) }
     }
 
+    /// An error with its engine messages left out: `Error: <<set>>: bad evaluation: …`; a widget's error
+    /// (`Error: <<w>>: errors within widget code (Error: ...; Error: ...)`, widget.js) each of the errors it
+    /// names; nil for an error that holds no engine message.
+    static func masked(_ error: String) -> String? {
+        if let widget = try? /^(Error: <<[^>]*>>: errors? within widget code \()([\s\S]*)\)$/.wholeMatch(in: error) {
+            let inner = String(widget.output.2).split(separator: "; Error: ").enumerated()
+                .map { $0.offset == 0 ? String($0.element) : "Error: " + $0.element }
+            return String(widget.output.1) + inner.map { masked($0) ?? $0 }.joined(separator: "; ") + ")"
+        }
+        return engineMessagePrefix(error).map { $0 + ": …" }
+    }
+
     /// SugarCube's text with each of its errors' engine messages left out.
     static func maskingErrors(_ text: String, errors: [String]) -> String {
         var text = text
         for error in errors {
-            if let prefix = engineMessagePrefix(error) { text = text.replacing(error, with: prefix + ": …") }
+            if let masked = masked(error) { text = text.replacing(error, with: masked) }
         }
         return text
     }
@@ -93,7 +106,8 @@ enum SugarCubeWalkText {
                 if rest[index] == "[" { depth += 1 } else if rest[index] == "]" { depth -= 1; if depth == 0 { close = index; break } }
             }
             let inner = String(rest[rest.index(after: open.lowerBound)..<close])
-            out += engineMessagePrefix(inner).map { $0 + ": …" } ?? "[" + inner + "]"
+            // SugarCube's error view is a box of its own (innerText puts it on its own line), without brackets.
+            if let error = masked(inner) ?? (inner.hasPrefix("Error: ") ? inner : nil) { out += "\n" + error + "\n" } else { out += "[" + inner + "]" }
             rest = close < rest.endIndex ? rest[rest.index(after: close)...] : ""
         }
         return out + rest
@@ -109,11 +123,20 @@ enum SugarCubeWalkText {
     static func isLinksOnly(_ line: String, _ labels: [String]) -> Bool {
         var rest = label(line)[...]
         guard !rest.isEmpty else { return false }
+        // Between and around the labels, separators (`- [[a]]`, `[[a]] | [[b]]`), as Pajama's line of links
+        // leaves them out (SugarCubeFlattener.lines).
+        var sawLabel = false
         while !rest.isEmpty {
-            guard let found = labels.first(where: { rest.hasPrefix($0) }) else { return false }
-            rest = rest.dropFirst(found.count).drop { $0 == " " }
+            if let found = labels.first(where: { rest.hasPrefix($0) }) {
+                rest = rest.dropFirst(found.count).drop { $0 == " " }
+                sawLabel = true
+            } else if let first = rest.first, "|·,-/•".contains(first) {
+                rest = rest.dropFirst().drop { $0 == " " }
+            } else {
+                return false
+            }
         }
-        return true
+        return sawLabel
     }
 
     /// The text a beat shows (its text pages' lines, then the choice page's prompt unless already last) and its

@@ -10,6 +10,17 @@ extension SugarCubeEvaluator {
     /// Macros with nothing to show or do in a terminal (their arguments are not evaluated).
     static let silent: Set<String> = ["waitforaudio", "preload", "unmute", "mute", "redo", "title", "noscript", "run-once"]
 
+    /// SugarCube 2.37.3's own macros (`Macro.add` in its macros/*.js): any other name is a custom macro or a widget,
+    /// or no macro at all.
+    static let sugarCubes: Set<String> = [
+        "-", "=", "actions", "addclass", "append", "audio", "back", "break", "button", "cacheaudio", "capture", "case", "checkbox",
+        "choice", "continue", "copy", "createaudiogroup", "createplaylist", "cycle", "default", "display", "do", "done", "else", "elseif",
+        "for", "forget", "goto", "if", "include", "link", "linkappend", "linkprepend", "linkreplace", "listbox", "masteraudio", "next",
+        "nobr", "numberbox", "option", "optionsfrom", "playlist", "prepend", "print", "radiobutton", "redo", "remember", "remove",
+        "removeaudiogroup", "removeclass", "removeplaylist", "repeat", "replace", "return", "run", "script", "set", "silent", "silently",
+        "stop", "switch", "textarea", "textbox", "timed", "toggleclass", "track", "type", "unset", "waitforaudio", "widget",
+    ]
+
     /// Every macro this evaluator plays (the others are named by `validate`).
     static let played: Set<String> = Set<String>([
         "set", "run", "unset", "script", "print", "=", "-", "if", "switch", "for", "break", "continue", "link", "button", "linkreplace",
@@ -161,6 +172,13 @@ extension SugarCubeEvaluator {
                 callWidget(name, source: widget, macro: macro)
             } else if run("__pj.macros[" + SugarCubeScript.quoted(name) + "] ? 'yes' : ''", what) == "yes" {
                 customMacro(macro)
+            } else if !Self.sugarCubes.contains(name) {
+                // No macro of SugarCube's, the story's or a widget: SugarCube's error, what follows read as markup,
+                // and its closing tag an error of its own (the macro parser knows no container of that name).
+                if !unsupported.contains(name) { unsupported.append(name) }
+                noSuchMacro("<<\(name)>>")
+                for clause in macro.clauses { render(clause.body) }
+                if macro.isContainer { noSuchMacro("<</\(name)>>") }
             } else {
                 if !unsupported.contains(name) { unsupported.append(name) }
                 writer.append(.notice("<<\(name)>> is not played in Pajama"))
@@ -358,7 +376,7 @@ extension SugarCubeEvaluator {
             if args.dropFirst(2).contains(where: { Self.text($0) == "checked" }) {
                 run(target + " = " + SugarCubeScript.argumentList(macro.arguments) + "[1]; 0", what)
             }
-        default:  // listbox, cycle: the option selected (or the first) is the variable's, and a cycle shows its label
+        default:  // listbox, cycle: the option selected (or the first) is the variable's, and its label is shown
             let options = macro.clauses.dropFirst().compactMap { clause -> String? in
                 switch clause.name {
                 case "option": "{option: " + SugarCubeScript.argumentList(clause.arguments) + "}"
@@ -373,7 +391,10 @@ extension SugarCubeEvaluator {
             else { return }
             if let message = chosen["error"]?.stringValue { return fail(what, message) }
             if !unsupported.contains(macro.name) { unsupported.append(macro.name) }
-            if macro.name == "cycle", let label = chosen["label"]?.stringValue { renderMarkup(label) }
+            // A cycle's label is wikified (cycle.js), a listbox's `<option>` holds its label as text (listbox.js):
+            // the page shows the one selected.
+            guard let label = chosen["label"]?.stringValue else { return }
+            if macro.name == "cycle" { renderMarkup(label) } else { writer.text(SugarCubeFlattener.escaped(label)) }
         }
     }
 
@@ -408,21 +429,46 @@ extension SugarCubeEvaluator {
         }
         let list = SugarCubeScript.argumentList(macro.arguments)
         guard run("__pj.argStack.push([__pj.temps.args, __pj.temps.contents, __pj.vars.args]); (function (a) { a.raw = " + SugarCubeScript.quoted(macro.arguments)
-                  + "; a.full = a.raw; __pj.temps.args = a; __pj.vars.args = a; __pj.temps.contents = " + SugarCubeScript.quoted(macro.source) + "; })(" + list + "); 0",
+                  + "; a.full = " + SugarCubeScript.quoted(SugarCubeScript.desugar(macro.arguments)) + "; __pj.temps.args = a; __pj.vars.args = a; __pj.temps.contents = " + SugarCubeScript.quoted(macro.source) + "; })(" + list + "); 0",
                   "<<\(name)>>") != nil
         else { return }
         depth += 1
+        // As widget.js renders a widget: into a fragment of its own, shown only when no error is in it; else
+        // one error names them all (`Error: <<w>>: errors within widget code (Error: ...; Error: ...)`).
+        let group = writer.isHidden ? nil : writer.beginGroup()
         render(runtime.nodes(source))
+        if let group {
+            let items = writer.endGroup(group)
+            let errors = items.errorNotices
+            if errors.isEmpty {
+                for item in items { if case .text(let text) = item { writer.text(text) } else { writer.append(item) } }
+            } else {
+                writer.append(.notice("Error: <<\(name)>>: error\(errors.count > 1 ? "s" : "") within widget code (\(errors.joined(separator: "; ")))"))
+            }
+        }
         depth -= 1
         run("(function (s) { __pj.temps.args = s[0]; __pj.temps.contents = s[1]; if (s[2] === undefined) delete __pj.vars.args; else __pj.vars.args = s[2]; })(__pj.argStack.pop()); 0",
             "<<\(name)>>")
     }
 
+    /// SugarCube's error for a macro it does not have (macro.js: `macro <<name>> does not exist`).
+    private func noSuchMacro(_ what: String) {
+        writer.append(.notice("Error: macro \(what) does not exist"))
+        let line = (passage.isEmpty ? "" : "passage \"\(passage)\": ") + "macro \(what) does not exist"
+        if !errors.contains(line) { errors.append(line) }
+    }
+
     private func customMacro(_ macro: SugarCubeMacro) {
         let what = "<<\(macro.name)>>"
         let call = "__pj.callMacro(" + SugarCubeScript.quoted(macro.name) + ", " + SugarCubeScript.argumentList(macro.arguments) + ", "
-            + SugarCubeScript.quoted(macro.arguments) + ", " + SugarCubeScript.quoted(macro.source) + ")"
-        guard let json = run(call, what, wording: "cannot execute macro " + what), let pieces = (try? JSONParser.parse(json))?.arrayValue else { return }
-        for piece in pieces { renderMarkup(Self.text(piece)) }
+            + SugarCubeScript.quoted(macro.arguments) + ", " + SugarCubeScript.quoted(macro.source) + ", "
+            + SugarCubeScript.quoted(SugarCubeScript.desugar(macro.arguments)) + ")"
+        guard let json = run(call, what, wording: "cannot execute macro " + what) else { return }
+        let made = try? JSONParser.parse(json)
+        if let markup = made?["markup"]?.stringValue { renderMarkup(markup) }
+        for error in made?["errors"]?.arrayValue ?? [] {
+            fail("<<\(error["name"]?.stringValue ?? macro.name)>>", error["message"]?.stringValue ?? "")
+        }
+        run("__pj.endMacro()", what)
     }
 }

@@ -225,7 +225,11 @@ final class SugarCubeEvaluator {
         passage = state.history.last ?? ""
         switch link.action {
         case .goto(let target, let setter):
-            if let setter { run(SugarCubeScript.desugar(setter), "the link's setter") }
+            // SugarCube's link runs its setter, then `Engine.play`: a setter that throws stops the click there,
+            // and the page stays as it is (createInternalLink; the error is not shown on the page).
+            if let setter, run(SugarCubeScript.desugar(setter), "the link's setter", notice: false) == nil {
+                if stopped == nil { return moment() }
+            }
             return enter(target)
         case .back(let target, let pops):
             return enter(target, back: pops ? 1 : 0)

@@ -50,6 +50,25 @@ final class SugarCubeWriter {
 
     var stackIndices: Range<Int> { stack.indices }
 
+    /// Whether what is written now is inside an element the author hid.
+    var isHidden: Bool { stack.count > 1 && stack[stack.count - 1].hidden }
+
+    /// Starts a group (a widget's output: SugarCube renders it into a fragment of its own): what is written
+    /// until `endGroup` is kept apart; elements written before it are still found by `changeLevel`.
+    func beginGroup() -> Int {
+        stack.append(Open(id: "", tag: "", items: []))
+        return stack.count - 1
+    }
+
+    /// Ends the group `level` began (the elements left open in it closed, as a fragment closes them): what it holds.
+    func endGroup(_ level: Int) -> [SugarCubeItem] {
+        while stack.count - 1 > level {
+            let closed = stack.removeLast()
+            if !closed.hidden { append(.element(id: closed.id, tag: closed.tag, items: closed.items)) }
+        }
+        return stack.removeLast().items
+    }
+
     func changeLevel(_ level: Int, _ id: String, _ change: ([SugarCubeItem]) -> [SugarCubeItem]?) -> Bool {
         if level > 0, stack[level].id == id, let changed = change(stack[level].items) {
             stack[level].items = changed
@@ -234,6 +253,17 @@ extension [SugarCubeItem] {
             }
         }
         return false
+    }
+
+    /// The error notices in the tree (`Error: ...`), in order: what SugarCube's `.error` elements hold.
+    var errorNotices: [String] {
+        flatMap { item -> [String] in
+            switch item {
+            case .notice(let text) where text.hasPrefix("Error: "): [text]
+            case .element(_, _, let items): items.errorNotices
+            default: []
+            }
+        }
     }
 
     /// The ids of the input fields in the tree, in order.

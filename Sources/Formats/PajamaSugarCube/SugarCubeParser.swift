@@ -23,6 +23,9 @@ struct SugarCubeParser {
     private let chars: [Character]
     private var i = 0
     private var line = 1
+    /// `<html>` elements open: their content is HTML as the browser parses it, where a closing tag with no
+    /// element open is dropped (SugarCube's `html` parser sets it as the element's HTML).
+    private var htmlDepth = 0
     /// In a table row (`|a|b|`): the index of its last `|`.
     private var tableRowEnd: Int?
     private let containerNames: Set<String>
@@ -210,14 +213,26 @@ struct SugarCubeParser {
                 continue
             }
             if c == "<", let end = htmlTagEnd() {
+                guard chars[i + 1] == "/" || Self.isOpeningTag(chars[i..<end]) else {
+                    // Not a tag to SugarCube (`<if/else>`): its `<` is text, and what follows is read on.
+                    flush()
+                    nodes.append(.verbatim(take(1)))
+                    continue
+                }
                 let tag = take(end - i)
                 let name = Self.tagName(tag)
+                if name == "html" {
+                    // `<html>...</html>` itself shows nothing (Merchant-Mile's North Gate).
+                    if !tag.hasPrefix("</") { htmlDepth += 1 } else if htmlDepth > 0 { htmlDepth -= 1 }
+                    continue
+                }
                 if tag.hasPrefix("</") {
                     // SugarCube's `htmlTag` parser reads an element to its closing tag: a closing tag with no
-                    // element of its name open here is no element's, and shows as text (ShipCore's stray `</p>`).
+                    // element of its name open here is no element's, and shows as text (ShipCore's stray `</p>`);
+                    // inside `<html>` the browser drops it (Merchant-Mile's `<big><b>Crowl |</big></b>`).
                     guard let open = openTags.lastIndex(of: name) else {
                         flush()
-                        nodes.append(.verbatim(tag))
+                        if htmlDepth == 0 { nodes.append(.verbatim(tag)) }
                         continue
                     }
                     openTags.removeSubrange(open...)
@@ -423,6 +438,46 @@ struct SugarCubeParser {
     /// An HTML tag's element name, lower-cased (`<P class=x>`, `</p>`: "p").
     static func tagName(_ tag: String) -> String {
         tag.drop { $0 == "<" || $0 == "/" }.prefix { $0.isLetter || $0.isNumber || $0 == "-" }.lowercased()
+    }
+
+    /// Whether `tag` (`<` to `>`) is an opening tag as SugarCube's `htmlTag` parser matches one: a name, then
+    /// attributes each after white space (`name`, `name=value`, `name="value"`), then `>` or `/>`; anything else
+    /// (`<if/else>`) is text.
+    static func isOpeningTag(_ tag: ArraySlice<Character>) -> Bool {
+        var j = tag.startIndex + 1
+        func isNameCharacter(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "-" }
+        guard j < tag.endIndex, tag[j].isLetter else { return false }
+        while j < tag.endIndex, isNameCharacter(tag[j]) { j += 1 }
+        while j < tag.endIndex {
+            let spaced = tag[j].isWhitespace
+            while j < tag.endIndex, tag[j].isWhitespace { j += 1 }
+            guard j < tag.endIndex else { return false }
+            if tag[j] == ">" { return j == tag.endIndex - 1 }
+            if tag[j] == "/" { return j + 1 == tag.endIndex - 1 && tag[j + 1] == ">" }
+            guard spaced else { return false }
+            let attributeStart = j
+            while j < tag.endIndex, !tag[j].isWhitespace, !"\"'>/=".contains(tag[j]), !(tag[j].asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) { j += 1 }
+            guard j > attributeStart else { return false }
+            var k = j
+            while k < tag.endIndex, tag[k].isWhitespace { k += 1 }
+            guard k < tag.endIndex, tag[k] == "=" else { continue }
+            k += 1
+            while k < tag.endIndex, tag[k].isWhitespace { k += 1 }
+            guard k < tag.endIndex else { return false }
+            if tag[k] == "\"" || tag[k] == "'" {
+                let quote = tag[k]
+                k += 1
+                while k < tag.endIndex, tag[k] != quote { k += 1 }
+                guard k < tag.endIndex else { return false }
+                k += 1
+            } else {
+                let valueStart = k
+                while k < tag.endIndex, !tag[k].isWhitespace, !"\"'=<>`".contains(tag[k]) { k += 1 }
+                guard k > valueStart else { return false }
+            }
+            j = k
+        }
+        return false
     }
 
     private func htmlTagEnd() -> Int? {

@@ -197,6 +197,17 @@ __pj.evalJS = function (code, output) {
   };
   QP.hide = function () { return this.css("display", "none"); };
   QP.show = function () { return this.each(function () { if (this.style && this.style.display === "none") delete this.style.display; }); };
+  // An animation is shown as it ends (as `<<timed>>` is shown at once): faded or slid in, the element shows;
+  // faded or slid out, it is hidden; toggled, the other of the two. Their completion callbacks are not run.
+  QP.fadeIn = QP.slideDown = QP.show;
+  QP.fadeOut = QP.slideUp = QP.hide;
+  QP.toggle = QP.fadeToggle = QP.slideToggle = function (on) {
+    return this.each(function () {
+      if (!this.style) return;
+      var show = typeof on === "boolean" ? on : this.style.display === "none";
+      if (show) { if (this.style.display === "none") delete this.style.display; } else this.style.display = "none";
+    });
+  };
   QP.children = function () { var out = []; this.each(function () { if (this.children) out = out.concat(this.children); }); return new PjQuery(out); };
   QP.parent = function () { var out = []; this.each(function () { if (this.parentNode) out.push(this.parentNode); }); return new PjQuery(out); };
   QP.find = function () { return new PjQuery([]); };
@@ -385,6 +396,8 @@ __pj.evalJS = function (code, output) {
     return o;
   };
   stubs.forEach(function (name) { g[name] = stubObject(); });
+  // `Scripting.evalJavaScript(code, output)` runs code as `<<run>>` does (the stories' own `<<live>>` macros).
+  g.Scripting.evalJavaScript = function (code, output) { return pj.evalJS(code, output); };
   // SugarCube's `Template` (markup/template.js); `?name` in a passage is `__pj.template(name)`.
   pj.templates = {};
   function validTemplate(t) { return typeof t === "function" || typeof t === "string"; }
@@ -652,7 +665,12 @@ __pj.evalJS = function (code, output) {
   define(AP, "pushUnique", function () { for (var i = 0; i < arguments.length; i++) if (this.indexOf(arguments[i]) < 0) this.push(arguments[i]); return this.length; });
   define(AP, "unshiftUnique", function () { for (var i = 0; i < arguments.length; i++) if (this.indexOf(arguments[i]) < 0) this.unshift(arguments[i]); return this.length; });
   define(AP, "concatUnique", function () { var out = this.slice(); [].concat.apply([], arguments).forEach(function (v) { if (out.indexOf(v) < 0) out.push(v); }); return out; });
-  define(AP, "randomMany", function (n) { return this.slice().shuffle().slice(0, n); });
+  // As SugarCube picks them: distinct indices drawn one by one, a drawn one drawn again.
+  define(AP, "randomMany", function (n) {
+    var want = Math.min(Math.trunc(n), this.length), seen = {}, out = [];
+    while (out.length < want) { var i = Math.floor(unit() * this.length); if (!seen[i]) { seen[i] = true; out.push(this[i]); } }
+    return out;
+  });
   define(AP, "pluckMany", function (n) { var out = []; while (n-- > 0 && this.length) out.push(this.pluck()); return out; });
   define(Array, "random", function (a) { return AP.random.call(a); });
   define(Math, "clamp", function (n, lo, hi) { return Math.min(Math.max(n, lo), hi); });
@@ -663,20 +681,49 @@ __pj.evalJS = function (code, output) {
   define(String.prototype, "last", function () { return this.charAt(this.length - 1); });
   define(String.prototype, "count", function (s) { return s ? this.split(s).length - 1 : 0; });
   define(String, "format", function (f) { var a = [].slice.call(arguments, 1); return String(f).replace(/{(\d+)}/g, function (m, i) { return a[i]; }); });
+  // A custom macro's `this`, as MacroContext gives it: its parent is the custom macro whose handler wikified
+  // it (the ones Pajama plays itself are no contexts); contextFind is undefined when none matches, as in
+  // SugarCube (a `null !== parent && parent.x` then throws there too).
+  function contextWalk(self, predicate, thisArg, each) {
+    if (typeof predicate !== "function") throw new TypeError("<MacroContext> predicate parameter must be a function");
+    for (var c = self.parent; c !== null; c = c.parent) if (predicate.call(thisArg === undefined ? self : thisArg, c) && each(c)) return c;
+    return undefined;
+  }
+  var contextMethods = {
+    // `return this.error(...)`: an error in the macro's output (`Error: <<name>>: message`), and false.
+    error: function (message) { pj.macroErrors.push({ name: this.displayName, message: String(message) }); return false; },
+    createShadowWrapper: function (f) { return f; },
+    shadowHandler: function (f) { return f; }, createDebugView: noop, addShadow: noop,
+    contextFind: function (p, t) { return contextWalk(this, p, t, function () { return true; }); },
+    contextFilter: function (p, t) { var out = []; contextWalk(this, p, t, function (c) { out.push(c); return false; }); return out; },
+    contextSome: function (p, t) { return contextWalk(this, p, t, function () { return true; }) !== undefined; },
+    contextHas: function (p, t) { return this.contextSome(p, t); },
+    contextSelect: function (p, t) { return this.contextFind(p, t); },
+    contextSelectAll: function (p, t) { return this.contextFilter(p, t); }
+  };
+  pj.contexts = [];
   // Host hooks (Swift calls these; see SugarCubeScript.swift).
-  pj.callMacro = function (name, args, raw, contents) {
+  pj.callMacro = function (name, args, raw, contents, full) {
     var def = pj.macros[name];
-    args.raw = raw; args.full = raw;
+    args.raw = raw; args.full = full;
     var place = new PjNode("");
-    var context = { name: name, displayName: name, args: args, output: place, parent: null, parser: {}, self: def,
-      payload: [{ name: name, args: args, contents: contents || "" }],
-      error: function (message) { throw new Error(message); }, createShadowWrapper: function (f) { return f; },
-      createDebugView: noop, addShadow: noop, contextHas: function () { return false; }, contextSelect: function () { return null; } };
+    var parent = pj.contexts.length ? pj.contexts[pj.contexts.length - 1] : null;
+    var context = Object.create(contextMethods);
+    context.name = name; context.displayName = name; context.args = args; context.output = place; context.parent = parent;
+    context.parser = {}; context.self = def; context.payload = [{ name: name, args: args, contents: contents || "" }];
     var outer = pj.wikiPlace;
     pj.wikiPlace = place;
-    try { def.handler.call(context); } finally { pj.wikiPlace = outer; }
-    return JSON.stringify([markupOf(place, true)]);
+    // The context stays the parent of the macros in its output until Swift has rendered it (`endMacro`).
+    pj.contexts.push(context);
+    var outerErrors = pj.macroErrors;
+    pj.macroErrors = [];
+    try { def.handler.call(context); } catch (e) { pj.contexts.pop(); throw e; } finally { pj.wikiPlace = outer; }
+    var errors = pj.macroErrors;
+    pj.macroErrors = outerErrors;
+    return JSON.stringify({ markup: markupOf(place, true), errors: errors });
   };
+  pj.macroErrors = [];
+  pj.endMacro = function () { pj.contexts.pop(); return 0; };
   pj.isContainer = function (name) { var d = pj.macros[name]; return !!(d && (d.tags || d.skipArgs === undefined && d.isWidget)); };
   pj.evalText = function (code, raw) {
     try {
@@ -701,6 +748,11 @@ __pj.evalJS = function (code, output) {
   pj.ranges = []; pj.switches = []; pj.argStack = [];
   // A value as `<<print>>` and a naked variable write it: SugarCube's `stringFrom` (`[undefined]`, `a, b`).
   pj.print = stringFrom;
+  // What the Story JavaScript sees of SugarCube's own scope (it is evaluated inside it): `toStringOrDefault`
+  // (deprecated: `stringFrom`), `stringFrom`, and Babel's `_typeof`.
+  g.stringFrom = stringFrom;
+  g.toStringOrDefault = function (v) { return stringFrom(v); };
+  g._typeof = function (v) { return typeof v; };
   pj.save = function () { return JSON.stringify({ v: pj.vars, t: pj.temps, r: pj.rng, m: pj.moments }); };
   pj.load = function (json) { var s = JSON.parse(json); pj.vars = s.v || {}; pj.temps = s.t || {}; pj.rng = s.r | 0; pj.moments = s.m || []; };
   // SugarCube's history of moments: the variables as each passage of the history was entered (the last
