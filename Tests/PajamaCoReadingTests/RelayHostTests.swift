@@ -157,4 +157,34 @@ import Testing
             await host.end()
         }
     }
+
+    /// A vote the node cannot pass on (its way to the owner's host fails: 502) is sent again, three times in
+    /// all, and no more; before, it was sent once and lost until the follower's next key.
+    @Test func aVoteTheNodeCouldNotPassOnIsSentAgain() async throws {
+        let (host, lines, port, _) = try await Self.owner(votes: true)
+        let nodeURL = "http://127.0.0.1:\(port)/"
+        // The node's origin is a port where nothing answers: the owner publishes, but no vote gets through.
+        let nowhere = try ClosedPort()
+        defer { nowhere.close() }
+        let (node, _) = try RelayTests.node(port: port, origin: URL(string: "http://127.0.0.1:\(nowhere.port)/"))
+        try await RelayTests.running([node]) {
+            try await node.start()
+            let page = at(3)
+            await host.publish(page, choices: 3)
+            let ballot = FollowerBallot()
+            let ann = RecordingFollower(url: nodeURL, token: RelayTests.token, name: "ann", ballot: ballot)
+            #expect(await eventually { ann.lastVotes?.location == page }, "\(ann.events.suffix(3)) \(lines.all)")
+            ballot.cast(1, at: page)
+            func tries() -> Int {
+                let log = (try? String(contentsOfFile: node.configuration.errorLog, encoding: .utf8)) ?? ""
+                return log.split(separator: "\n").filter { $0.contains("POST /session/vote") }.count
+            }
+            #expect(await eventually { tries() >= FollowerConnection.voteAttempts }, "\(tries()) tries")
+            // The third was the last: a vote cast again (the next key) is the next to go.
+            ballot.cast(2, at: page)
+            #expect(await eventually { tries() >= 2 * FollowerConnection.voteAttempts }, "\(tries()) tries")
+            #expect(tries() == 2 * FollowerConnection.voteAttempts)
+            await host.end()
+        }
+    }
 }

@@ -325,13 +325,19 @@ public enum FollowerConnection {
 
     /// The socket was not opened: asks the same URL over plain HTTP why (401: the token; 503: the session
     /// is full, or a relay node that cannot serve it for now; 429: too
-    /// many wrong tokens from here).
+    /// many wrong tokens from here; any answer of a relay node's, marked `RelayConfiguration.relayHeader`:
+    /// the node cannot serve it for now).
     private static func probe(url: String, joinURL: String, token: String, client: HTTPClient) async -> Outcome {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         do {
             let response = try await client.execute(request, timeout: .seconds(5))
             if response.status.code == 401 { return .tokenRefused }
+            // A relay node that answered but would not open the socket (nchan without its Redis link answers
+            // 503, and the question 503 or 403): one that may serve it again.
+            if response.headers.first(name: RelayConfiguration.relayHeader) != nil {
+                return .unavailable("the relay cannot serve the session for now (HTTP \(response.status.code))")
+            }
             if response.status.code == 503 || response.status.code == 429 {
                 let body = (try? await response.body.collect(upTo: 512)).map { String(buffer: $0) } ?? ""
                 var detail = body.trimmingWhitespace
@@ -351,18 +357,44 @@ public enum FollowerConnection {
         }
     }
 
-    /// A vote to a relay node (`POST /session/vote`, proxied to the owner's host): tried once; a vote lost
-    /// is cast again by the next key, and the count the node carries says what was counted.
+    /// How many times a vote to a relay node is sent when it does not get through, and the pause before
+    /// each retry (doubled each time).
+    static let voteAttempts = 3
+    static let voteRetryPause = Duration.milliseconds(250)
+
+    /// A vote to a relay node (`POST /session/vote`, proxied to the owner's host). Sent again, at most
+    /// `voteAttempts` times in all, when it did not get through: no answer, or the node's 5xx (its way to the
+    /// owner's host failed) or 429 (too many at once). A refusal (4xx) is not sent again; nor is a vote
+    /// once the follower has gone on (its task cancelled). The count the node carries says what was counted.
     private static func postVote(_ text: String, voter: String, url: URL, token: String, client: HTTPClient) async {
-        var request = HTTPClientRequest(url: URL(string: "session/vote", relativeTo: url)?.absoluteURL.absoluteString ?? url.absoluteString)
-        request.method = .POST
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        request.headers.add(name: "X-Pajama-Voter", value: voter)
-        request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(string: text))
-        if let response = try? await client.execute(request, timeout: .seconds(5)), response.status.code >= 300 {
-            let body = (try? await response.body.collect(upTo: 512)).map { String(buffer: $0) } ?? ""
-            PajamaLog.coreading.warning("the relay refused a vote (HTTP \(response.status.code)): \(body.trimmingWhitespace)")
+        var pause = voteRetryPause
+        for attempt in 1...voteAttempts {
+            var request = HTTPClientRequest(url: URL(string: "session/vote", relativeTo: url)?.absoluteURL.absoluteString ?? url.absoluteString)
+            request.method = .POST
+            request.headers.add(name: "Authorization", value: "Bearer \(token)")
+            request.headers.add(name: "X-Pajama-Voter", value: voter)
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: text))
+            let problem: String
+            do {
+                let response = try await client.execute(request, timeout: .seconds(5))
+                let code = Int(response.status.code)
+                let body = (try? await response.body.collect(upTo: 512)).map { String(buffer: $0) } ?? ""
+                if code < 300 { return }
+                problem = "HTTP \(code): \(body.trimmingWhitespace.prefix(160))"
+                guard code >= 500 || code == 429 else {
+                    PajamaLog.coreading.warning("the relay refused a vote (\(problem))")
+                    return
+                }
+            } catch {
+                problem = describe(error)
+            }
+            guard attempt < voteAttempts, !Task.isCancelled else {
+                PajamaLog.coreading.warning("a vote did not reach the owner through the relay after \(attempt) tries (\(problem))")
+                return
+            }
+            do { try await Task.sleep(for: pause) } catch { return }
+            pause *= 2
         }
     }
 

@@ -54,6 +54,8 @@ public struct RelayConfiguration: Sendable, Equatable {
     /// channel: 503 while nchan's link to Redis is not up (it then refuses every follower with 503), anything
     /// else once it is.
     public static let readinessPath = "/relay/ready"
+    /// The header a node's `/session` answers carry, refusals included.
+    public static let relayHeader = "X-Pajama-Relay"
     /// The environment variable of the owner's secret (read by `pajama relay` and `pajama host --relay`).
     public static let secretVariable = "PAJAMA_RELAY_SECRET"
 
@@ -178,6 +180,10 @@ public struct RelayConfiguration: Sendable, Equatable {
                     location = \(Self.sessionPath) {
                         if ($pajama_follower = 0) { return 401 "the relay refused the token\\n"; }
                         nchan_subscriber websocket eventsource;
+                        # On every answer, refusals included: a follower whose socket was refused and whose question
+                        # why was answered 403 or 503 knows a node answered (nchan without its Redis link), not a
+                        # server with no session, and tries again.
+                        add_header \(Self.relayHeader) 1 always;
                         nchan_channel_id \(channel);
                         # A follower joining late gets the newest message first: the owner's whole state. The
                         # channel keeps one message, so its oldest is its newest: nchan 1.3.6's `-1` (newest)
