@@ -39,29 +39,6 @@ import Testing
         return dir
     }
 
-    /// A port nothing listens on now (bound and released).
-    func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer -> Int32 in
-                guard bind(fd, pointer, length) == 0 else { return -1 }
-                return getsockname(fd, pointer, &length)
-            }
-        }
-        guard bound == 0 else { throw NoFreePort(errno: errno) }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    struct NoFreePort: Error {
-        var errno: Int32
-    }
-
     /// The owner, its token in a file (`--token-file`: not in `ps`).
     func host(_ story: TemporaryDirectory, port: Int, options: [String] = []) throws -> TmuxSession {
         let tokenFile = try story.write(".token", Self.token + "\n")
@@ -86,7 +63,7 @@ import Testing
     func hosted(options: [String] = []) throws -> Hosted {
         let dir = try story()
         do {
-            let port = try freePort()
+            let port = freeLoopbackPort()
             return Hosted(dir: dir, port: port, owner: try host(dir, port: port, options: options))
         } catch {
             dir.remove()

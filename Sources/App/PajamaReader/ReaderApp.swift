@@ -181,18 +181,11 @@ public enum ReaderApp {
     public static func open(
         _ source: any StorySource, sound: PulseSoundEngine?, paths: Paths, preloading: Bool = true
     ) async throws(AssetLoadError) -> StoryContentManager {
-        do {
-            let content = try await StoryContentManager.open(
+        try await logged(source) { () async throws(AssetLoadError) in
+            try await StoryContentManager.open(
                 source: source, diskCache: DiskCache(root: paths.cache),
                 decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) },
                 sound: sound.map(SoundClient.live), preloading: preloading, preloadPolicy: .measured)
-            PajamaLog.loading.info(
-                "opened story \(content.manifest.id)",
-                metadata: ["source": "\(source.location)", "title": "\(content.manifest.title)", "version": "\(content.manifest.version ?? "")"])
-            return content
-        } catch {
-            PajamaLog.loading.error("cannot open the story at \(source.location): \(error)")
-            throw error
         }
     }
 
@@ -201,9 +194,18 @@ public enum ReaderApp {
     /// through the loading engine (its retries and disk cache), without preloading.
     public static func openHeadless(_ source: any StorySource, paths: Paths) async throws(AssetLoadError) -> any StoryContent {
         guard source.isLocal else { return try await open(source, sound: nil, paths: paths, preloading: false) }
-        do {
-            let content = try await DirectStoryContent.open(
+        return try await logged(source) { () async throws(AssetLoadError) in
+            try await DirectStoryContent.open(
                 source: source, decodeImage: { path, bytes throws(AssetLoadError) in try ImageDecoder.decode(path: path, bytes: bytes) })
+        }
+    }
+
+    /// Opens the story at `source` with `open`, saying in the log what was opened, or why it could not be.
+    private static func logged<Content: StoryContent>(
+        _ source: any StorySource, _ open: () async throws(AssetLoadError) -> Content
+    ) async throws(AssetLoadError) -> Content {
+        do {
+            let content = try await open()
             PajamaLog.loading.info(
                 "opened story \(content.manifest.id)",
                 metadata: ["source": "\(source.location)", "title": "\(content.manifest.title)", "version": "\(content.manifest.version ?? "")"])
