@@ -188,4 +188,68 @@ extension SugarCubeWalkFixTests {
         #expect(text.contains("&lt;/b&gt;Gate") == false, "\(text)")
         #expect(text.replacing(/<[^>]*>/, with: "") == "Crowl | Gate&lt;/b&gt;", "\(text)")
     }
+
+    /// danielbarnes175--SonsOfOrdson's `<<numberpool>>` (the numberpool macro set) keeps its ids in
+    /// `TempState`, SugarCube's scratch object for macros, which the engine makes anew at each passage;
+    /// Pajama had none ("Can't find variable: TempState") and the pool's fields were an error.
+    @Test func tempStateIsANewScratchObjectAtEachPassage() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        Macro.add("tick", { handler() {
+            TempState.ticks = (TempState.ticks || 0) + 1;
+            $(this.output).wiki("tick " + TempState.ticks);
+        } });
+
+        :: Start
+        <<tick>> <<tick>> [[On]]
+
+        :: On
+        <<tick>>
+        """)
+        let first = runtime.start()
+        #expect(first.errors.isEmpty, "\(first.errors)")
+        #expect(first.text.first?.hasPrefix("tick 1 tick 2") == true, "\(first.text)")
+        let next = try runtime.choose(0)
+        #expect(next.errors.isEmpty, "\(next.errors)")
+        #expect(next.text == ["tick 1"], "\(next.text)")
+    }
+
+    /// The numberpool set's `<<numberpool>>` is a story's macro with a child tag (`tags: ["onchange"]`): its
+    /// body is split there, each part a payload of its own, as SugarCube's parser splits it; before, the
+    /// child tag stayed in the first payload, and showed as a macro that does not exist.
+    @Test func aStorysMacroWithChildTagsGetsAPayloadForEach() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        Macro.add("pool", { tags: ["onchange", "onreset"], handler() {
+            $(this.output).wiki(this.payload.map(p => p.name + "(" + p.args.length + "): " + p.contents.trim()).join(" / "));
+        } });
+
+        :: Start
+        <<pool "$x">>first part<<onchange>>second part<<onreset 1 2>>third part<</pool>>
+        """)
+        let moment = runtime.start()
+        #expect(runtime.scriptErrors.isEmpty, "\(runtime.scriptErrors)")
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        #expect(moment.text == ["pool(1): first part / onchange(0): second part / onreset(2): third part"], "\(moment.text)")
+    }
+
+    /// danielbarnes175--SonsOfOrdson's `macros.getStarterEquipment = { handler(place, macroName, params,
+    /// parser) { ... } }`: SugarCube 1's macro API, which SugarCube 2 still calls (with a deprecation warning)
+    /// when `Macro` has no macro of the name; Pajama said the macro did not exist.
+    @Test func aMacroOfTheLegacyAPIRunsAsSugarCubeCallsIt() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        macros.grant = { handler(place, macroName, params, parser) {
+            State.variables.gold = (State.variables.gold || 0) + params[0];
+            new Wikifier(place, macroName + " gave " + params[0]);
+        } };
+
+        :: Start
+        <<grant 5>> <<grant 2>>, now $gold.
+        """)
+        let moment = runtime.start()
+        #expect(runtime.scriptErrors.isEmpty, "\(runtime.scriptErrors)")
+        #expect(moment.errors.isEmpty, "\(moment.errors)")
+        #expect(moment.text == ["grant gave 5 grant gave 2, now 7."], "\(moment.text)")
+    }
 }

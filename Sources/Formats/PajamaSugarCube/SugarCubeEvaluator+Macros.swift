@@ -170,7 +170,7 @@ extension SugarCubeEvaluator {
                 return
             } else if let widget = runtime.widgets[name] {
                 callWidget(name, source: widget, macro: macro)
-            } else if run("__pj.macros[" + SugarCubeScript.quoted(name) + "] ? 'yes' : ''", what) == "yes" {
+            } else if run("__pj.macros[" + SugarCubeScript.quoted(name) + "] || __pj.legacyMacro(" + SugarCubeScript.quoted(name) + ") ? 'yes' : ''", what) == "yes" {
                 customMacro(macro)
             } else if !Self.sugarCubes.contains(name) {
                 // No macro of SugarCube's, the story's or a widget: SugarCube's error, what follows read as markup,
@@ -462,7 +462,11 @@ extension SugarCubeEvaluator {
         let what = "<<\(macro.name)>>"
         let call = "__pj.callMacro(" + SugarCubeScript.quoted(macro.name) + ", " + SugarCubeScript.argumentList(macro.arguments) + ", "
             + SugarCubeScript.quoted(macro.arguments) + ", " + SugarCubeScript.quoted(macro.source) + ", "
-            + SugarCubeScript.quoted(SugarCubeScript.desugar(macro.arguments)) + ")"
+            + SugarCubeScript.quoted(SugarCubeScript.desugar(macro.arguments)) + ", ["
+            + macro.clauses.dropFirst().map { clause in
+                "{name: " + SugarCubeScript.quoted(clause.name) + ", args: " + SugarCubeScript.argumentList(clause.arguments)
+                    + ", contents: " + SugarCubeScript.quoted(clause.source) + "}"
+            }.joined(separator: ", ") + "])"
         guard let json = run(call, what, wording: "cannot execute macro " + what) else { return }
         let made = try? JSONParser.parse(json)
         if let markup = made?["markup"]?.stringValue { renderMarkup(markup) }

@@ -171,7 +171,7 @@ final class SugarCubeEvaluator {
             state.history.append(found.name)
             entered.append(found.name)
             run("__pj.enterMoment(\(goingBack)); __pj.history.length = 0; __pj.history.push.apply(__pj.history, " + "["
-                + state.history.map(SugarCubeScript.quoted).joined(separator: ",") + "]); __pj.temps = {}; __pj.gotoTarget = null;", "entering the passage")
+                + state.history.map(SugarCubeScript.quoted).joined(separator: ",") + "]); __pj.temps = {}; TempState = {}; __pj.gotoTarget = null;", "entering the passage")
             passage = found.name
             writer = SugarCubeWriter()
             page = []

@@ -30,13 +30,18 @@ struct SugarCubeParser {
     private var tableRowEnd: Int?
     private let containerNames: Set<String>
 
-    /// The nodes of `source`. `extraContainers`: custom macros known to have bodies (widgets, `Macro.add` with tags).
-    static func parse(_ source: String, extraContainers: Set<String> = []) -> [SugarCubeNode] {
-        var parser = SugarCubeParser(source, extraContainers: extraContainers)
+    /// The child tags of the story's own container macros, by macro.
+    private let extraClauses: [String: Set<String>]
+
+    /// The nodes of `source`. `extraContainers`: custom macros known to have bodies (widgets, `Macro.add` with
+    /// tags); `extraClauses`: the child tags of such a macro (`tags: ["onchange"]`), which split its body.
+    static func parse(_ source: String, extraContainers: Set<String> = [], extraClauses: [String: Set<String>] = [:]) -> [SugarCubeNode] {
+        var parser = SugarCubeParser(source, extraContainers: extraContainers, extraClauses: extraClauses)
         return parser.nodes(until: nil, clauseNames: []).nodes
     }
 
-    private init(_ source: String, extraContainers: Set<String>) {
+    private init(_ source: String, extraContainers: Set<String>, extraClauses: [String: Set<String>]) {
+        self.extraClauses = extraClauses
         chars = Array(source)
         var names = Self.containers.union(extraContainers)
         // Any macro closed somewhere in the passage has a body.
@@ -582,7 +587,7 @@ struct SugarCubeParser {
             _ = take(11)
             return SugarCubeMacro(name: name, clauses: [.init(name: name, arguments: arguments, body: [], source: source)], isContainer: true, line: line)
         }
-        let clauseNames = Self.clauses[name] ?? []
+        let clauseNames = Self.clauses[name] ?? extraClauses[name] ?? []
         var clauses: [SugarCubeMacro.Clause] = []
         var current = (name: name, arguments: arguments)
         while true {

@@ -47,6 +47,9 @@ __pj.evalJS = function (code, output) {
   // `.append()`, `.appendTo(this.output)`, text nodes): what ends in a macro's output is written as markup
   // (`__pj.markupOf`), as the browser would show it; an element built and put elsewhere shows nothing.
   var voidTags = { AREA: 1, BR: 1, COL: 1, EMBED: 1, HR: 1, IMG: 1, INPUT: 1, LINK: 1, META: 1, SOURCE: 1, TRACK: 1, WBR: 1 };
+  // Elements that begin a block: markup wikified into one (`$(div).wiki("|a|b|")`) begins at the start of a
+  // line there, as SugarCube wikifies it into the element of its own (a table row, a list, a heading).
+  var blockTags = { DIV: 1, P: 1, SECTION: 1, ARTICLE: 1, BLOCKQUOTE: 1, LI: 1, TD: 1, TH: 1 };
   function PjText(text) { this.nodeType = 3; this.nodeName = "#text"; this.data = String(text); this.parentNode = null; }
   Object.defineProperty(PjText.prototype, "textContent", { get: function () { return this.data; }, set: function (v) { this.data = String(v); } });
   PjText.prototype.remove = function () { detach(this); };
@@ -131,6 +134,7 @@ __pj.evalJS = function (code, output) {
     for (var s in node.style) if (node.style[s] !== "" && node.style[s] !== undefined && node.style[s] !== null) style.push(s.replace(/[A-Z]/g, function (c) { return "-" + c.toLowerCase(); }) + ": " + node.style[s]);
     for (var k in node.attrs) if (k !== "style" || !style.length) open += " " + k + '="' + attributeText(node.attrs[k]) + '"';
     if (style.length) open += ' style="' + attributeText(style.join("; ")) + '"';
+    if (blockTags[node.tagName] && node.childNodes.length && node.childNodes[0] instanceof PjMarkup) body = "\n" + body;
     return voidTags[node.tagName] ? open + ">" : open + ">" + body + "</" + tag + ">";
   }
   pj.markupOf = function (node) { return markupOf(node, true); };
@@ -333,6 +337,9 @@ __pj.evalJS = function (code, output) {
     });
   }
   g.State = State;
+  // SugarCube's scratch object for macros (`<<for>>`'s break, the numberpool set's ids), a new one at each
+  // passage (engine.js: `TempState = {}` as the passage is played).
+  g.TempState = {};
   g.variables = function () { return pj.vars; };
   g.temporary = function () { return pj.temps; };
   function passageObject(name) {
@@ -378,7 +385,7 @@ __pj.evalJS = function (code, output) {
   };
   g.Macro = {
     add: function (names, def) { [].concat(names).forEach(function (n) { pj.macros[n] = def; }); },
-    has: function (name) { return !!pj.macros[name]; }, get: function (name) { return pj.macros[name] || null; },
+    has: function (name) { return !!pj.macros[name]; }, get: function (name) { return pj.macros[name] || (pj.legacyMacro(name) ? g.macros[name] : null); },
     delete: function (names) { [].concat(names).forEach(function (n) { delete pj.macros[n]; }); },
     tags: { get: function () { return null; }, has: function () { return false; } }
   };
@@ -703,27 +710,37 @@ __pj.evalJS = function (code, output) {
   };
   pj.contexts = [];
   // Host hooks (Swift calls these; see SugarCubeScript.swift).
-  pj.callMacro = function (name, args, raw, contents, full) {
+  // `children`: the payloads of its child tags after the first (`{ name, args, contents }`), as SugarCube's.
+  pj.callMacro = function (name, args, raw, contents, full, children) {
     var def = pj.macros[name];
+    // A macro of SugarCube 1's API in the `macros` object (`macros.x = { handler(place, name, params, parser) }`),
+    // which SugarCube 2 still calls so when `Macro` has none of the name.
+    var legacy = !def && pj.legacyMacro(name);
+    if (legacy) def = g.macros[name];
     args.raw = raw; args.full = full;
     var place = new PjNode("");
     var parent = pj.contexts.length ? pj.contexts[pj.contexts.length - 1] : null;
     var context = Object.create(contextMethods);
     context.name = name; context.displayName = name; context.args = args; context.output = place; context.parent = parent;
-    context.parser = {}; context.self = def; context.payload = [{ name: name, args: args, contents: contents || "" }];
+    context.parser = {}; context.self = def; context.payload = [{ name: name, args: args, contents: contents || "" }].concat(children || []);
     var outer = pj.wikiPlace;
     pj.wikiPlace = place;
     // The context stays the parent of the macros in its output until Swift has rendered it (`endMacro`).
     pj.contexts.push(context);
     var outerErrors = pj.macroErrors;
     pj.macroErrors = [];
-    try { def.handler.call(context); } catch (e) { pj.contexts.pop(); throw e; } finally { pj.wikiPlace = outer; }
+    try {
+      if (legacy) def.handler(place, name, args, context.parser, context.payload); else def.handler.call(context);
+    } catch (e) { pj.contexts.pop(); throw e; } finally { pj.wikiPlace = outer; }
     var errors = pj.macroErrors;
     pj.macroErrors = outerErrors;
     return JSON.stringify({ markup: markupOf(place, true), errors: errors });
   };
   pj.macroErrors = [];
   pj.endMacro = function () { pj.contexts.pop(); return 0; };
+  pj.legacyMacro = function (name) {
+    return Object.prototype.hasOwnProperty.call(g.macros, name) && !!g.macros[name] && typeof g.macros[name].handler === "function";
+  };
   pj.isContainer = function (name) { var d = pj.macros[name]; return !!(d && (d.tags || d.skipArgs === undefined && d.isWidget)); };
   pj.evalText = function (code, raw) {
     try {

@@ -21,6 +21,8 @@ public final class SugarCubeRuntime {
     private var widgetsDefined = false
     /// Custom macros that take bodies (widgets declared `container`, `Macro.add` with `tags`).
     private(set) var containerMacros: Set<String> = []
+    /// The child tags of the story's own container macros, by macro (`tags: ["onchange"]`).
+    private(set) var customClauses: [String: Set<String>] = [:]
     /// The macros the Story JavaScript defines (`Macro.add`).
     public private(set) var customMacros: Set<String> = []
     /// Errors of the Story JavaScript, by passage: `validate` names them.
@@ -74,11 +76,19 @@ public final class SugarCubeRuntime {
         // What the Story JavaScript set in `State.variables` is the first moment's (SugarCube's history starts
         // from the active moment's variables).
         if let variables = try? engine.evaluate("JSON.stringify(__pj.vars)"), variables != "{}" { initialVariables = variables }
-        if let names = try? engine.evaluate("Object.keys(__pj.macros).join('\\n')") {
+        if let names = try? engine.evaluate("Object.keys(__pj.macros).concat(Object.keys(macros).filter(__pj.legacyMacro)).join('\\n')") {
             customMacros = Set(names.split(separator: "\n").map(String.init))
         }
         if let names = try? engine.evaluate("Object.keys(__pj.macros).filter(function (n) { return !!__pj.macros[n].tags; }).join('\\n')") {
             containerMacros = Set(names.split(separator: "\n").map(String.init))
+        }
+        // A story's macro's child tags (`Macro.add("numberpool", { tags: ["onchange"] ... })`), each on a line
+        // after its macro's name, split by spaces.
+        if let lines = try? engine.evaluate("Object.keys(__pj.macros).filter(function (n) { return Array.isArray(__pj.macros[n].tags) && __pj.macros[n].tags.length; }).map(function (n) { return n + ' ' + __pj.macros[n].tags.join(' '); }).join('\\n')") {
+            for line in lines.split(separator: "\n") {
+                let words = line.split(separator: " ").map(String.init)
+                if let name = words.first { customClauses[name] = Set(words.dropFirst()) }
+            }
         }
         if let start = try? engine.evaluate("typeof Config.passages.start === 'string' ? Config.passages.start : ''"), !start.isEmpty,
            story.passage(named: start) != nil {
@@ -89,7 +99,7 @@ public final class SugarCubeRuntime {
     /// The nodes of a passage's (or a body's) source, parsed once.
     func nodes(_ source: String) -> [SugarCubeNode] {
         if let known = parsed[source] { return known }
-        let nodes = SugarCubeParser.parse(source, extraContainers: containerMacros)
+        let nodes = SugarCubeParser.parse(source, extraContainers: containerMacros, extraClauses: customClauses)
         if parsed.count > 4096 { parsed.removeAll() }
         parsed[source] = nodes
         return nodes
