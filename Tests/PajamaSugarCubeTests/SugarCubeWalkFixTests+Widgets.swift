@@ -252,4 +252,23 @@ extension SugarCubeWalkFixTests {
         #expect(moment.errors.isEmpty, "\(moment.errors)")
         #expect(moment.text == ["grant gave 5 grant gave 2, now 7."], "\(moment.text)")
     }
+
+    /// The numberpool's `jQuery(document.createElement("div")).wiki(content)`: markup wikified into a block
+    /// element begins a line there (SugarCube wikifies it into the element of its own), so a table's first
+    /// row is a row; before, it followed the `<div>` tag on its line and showed as `|Strength:|`.
+    @Test func markupWikifiedIntoABlockBeginsALineThere() throws {
+        let runtime = try sugarCube("""
+        :: Script [script]
+        Macro.add("stats", { handler() {
+            jQuery(document.createElement("div")).addClass("macro-stats").wiki("|''Strength:''|8|\\n|''Wisdom:''|9|").appendTo(this.output);
+        } });
+
+        :: Start
+        Stats: <<stats>>
+        """)
+        let moment = runtime.start()
+        #expect(runtime.scriptErrors.isEmpty, "\(runtime.scriptErrors)")
+        #expect(!moment.text.joined().contains("|"), "\(moment.text)")
+        #expect(moment.text.joined(separator: " ").contains("Strength:"), "\(moment.text)")
+    }
 }

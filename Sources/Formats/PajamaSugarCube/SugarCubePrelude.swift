@@ -48,7 +48,8 @@ __pj.evalJS = function (code, output) {
   // (`__pj.markupOf`), as the browser would show it; an element built and put elsewhere shows nothing.
   var voidTags = { AREA: 1, BR: 1, COL: 1, EMBED: 1, HR: 1, IMG: 1, INPUT: 1, LINK: 1, META: 1, SOURCE: 1, TRACK: 1, WBR: 1 };
   // Elements that begin a block: markup wikified into one (`$(div).wiki("|a|b|")`) begins at the start of a
-  // line there, as SugarCube wikifies it into the element of its own (a table row, a list, a heading).
+  // line there and ends at the end of one, as SugarCube wikifies it into the element of its own (a table's
+  // rows, a list, a heading).
   var blockTags = { DIV: 1, P: 1, SECTION: 1, ARTICLE: 1, BLOCKQUOTE: 1, LI: 1, TD: 1, TH: 1 };
   function PjText(text) { this.nodeType = 3; this.nodeName = "#text"; this.data = String(text); this.parentNode = null; }
   Object.defineProperty(PjText.prototype, "textContent", { get: function () { return this.data; }, set: function (v) { this.data = String(v); } });
@@ -134,7 +135,10 @@ __pj.evalJS = function (code, output) {
     for (var s in node.style) if (node.style[s] !== "" && node.style[s] !== undefined && node.style[s] !== null) style.push(s.replace(/[A-Z]/g, function (c) { return "-" + c.toLowerCase(); }) + ": " + node.style[s]);
     for (var k in node.attrs) if (k !== "style" || !style.length) open += " " + k + '="' + attributeText(node.attrs[k]) + '"';
     if (style.length) open += ' style="' + attributeText(style.join("; ")) + '"';
-    if (blockTags[node.tagName] && node.childNodes.length && node.childNodes[0] instanceof PjMarkup) body = "\n" + body;
+    if (blockTags[node.tagName] && node.childNodes.length) {
+      if (node.childNodes[0] instanceof PjMarkup) body = "\n" + body;
+      if (node.childNodes[node.childNodes.length - 1] instanceof PjMarkup && body.slice(-1) !== "\n") body += "\n";
+    }
     return voidTags[node.tagName] ? open + ">" : open + ">" + body + "</" + tag + ">";
   }
   pj.markupOf = function (node) { return markupOf(node, true); };
